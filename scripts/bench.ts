@@ -1,0 +1,54 @@
+/**
+ * npm run bench [-- --turns N] [--only intent,turn] [--json FILE]
+ *
+ * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
+ * are checked against p95 and printed; a miss makes the exit code 1.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import writeFileAtomic from 'write-file-atomic';
+import { benchIntent } from './bench/intent.js';
+import { formatRow, type Measurement } from './bench/stats.js';
+import { benchTurns } from './bench/turn.js';
+
+const REPO = path.resolve(import.meta.dirname, '..');
+
+const { values: args } = parseArgs({
+  options: {
+    turns: { type: 'string', default: '1000' },
+    only: { type: 'string' },
+    json: { type: 'string' },
+  },
+});
+
+const sections: Record<string, () => Promise<Measurement[]>> = {
+  intent: () =>
+    benchIntent({ modelsDir: path.join(REPO, 'models'), unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'), turns: Math.max(1000, Number(args.turns)) }),
+  turn: () => benchTurns({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
+};
+
+async function main(): Promise<number> {
+  const chosen = args.only ? args.only.split(',') : Object.keys(sections);
+  console.log(`nadine-brain bench: node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`);
+  const results: Measurement[] = [];
+  for (const name of chosen) {
+    const section = sections[name];
+    if (!section) throw new Error(`unknown section "${name}" (known: ${Object.keys(sections).join(', ')})`);
+    const measured = await section();
+    for (const m of measured) console.log(formatRow(m));
+    results.push(...measured);
+  }
+  if (args.json) await writeFileAtomic(args.json, JSON.stringify({ node: process.version, cpus: os.cpus().length, results }, null, 2));
+  const missed = results.filter((m) => m.targetP95 !== undefined && m.summary.p95 > m.targetP95);
+  return missed.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(`bench: ${err.stack ?? err.message}`);
+    process.exit(1);
+  },
+);

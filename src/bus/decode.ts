@@ -1,0 +1,73 @@
+import { inbound, type InboundKey, type InboundPayload } from './topics.js';
+
+export interface DecodeLimits {
+  maxPayloadBytes: number;
+  /** Longest accepted utterance, in characters. */
+  maxTextChars: number;
+}
+
+export type Decoded<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Turns raw bytes from a topic into a validated payload, or a reason to drop it. Pure: the bus
+ * does the logging and counting, so every rule here is testable without a broker.
+ */
+export function decodeInbound<K extends InboundKey>(
+  key: K,
+  payload: Uint8Array,
+  limits: DecodeLimits,
+): Decoded<InboundPayload<K>> {
+  const spec = inbound[key];
+  if (spec.decoding === 'signal') return { ok: true, value: null as InboundPayload<K> };
+  if (payload.byteLength > limits.maxPayloadBytes) {
+    return { ok: false, reason: `payload of ${payload.byteLength} bytes exceeds the limit of ${limits.maxPayloadBytes}` };
+  }
+  let text: string;
+  try {
+    text = utf8.decode(payload);
+  } catch {
+    return { ok: false, reason: 'payload is not valid UTF-8' };
+  }
+  const trimmed = text.trim();
+  if (!trimmed) return { ok: false, reason: 'payload is empty' };
+
+  let candidate: unknown;
+  if (spec.decoding === 'text-or-json' && !/^[{"[]/.test(trimmed)) {
+    candidate = { text: trimmed };
+  } else {
+    try {
+      candidate = JSON.parse(trimmed);
+    } catch (err) {
+      return { ok: false, reason: `payload is not valid JSON: ${(err as Error).message}` };
+    }
+    // Some speech-to-text bridges JSON-encode a bare string.
+    if (spec.decoding === 'text-or-json' && typeof candidate === 'string') candidate = { text: candidate };
+  }
+
+  const parsed = spec.schema.safeParse(candidate);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`);
+    return { ok: false, reason: `payload does not match the schema: ${issues.join('; ')}` };
+  }
+  if (key === 'user_speech') {
+    const speech = parsed.data as InboundPayload<'user_speech'>;
+    const clean = normalizeUtterance(speech.text);
+    if (!clean) return { ok: false, reason: 'utterance is empty' };
+    if (clean.length > limits.maxTextChars) {
+      return { ok: false, reason: `utterance of ${clean.length} characters exceeds the limit of ${limits.maxTextChars}` };
+    }
+    return { ok: true, value: { ...speech, text: clean } as InboundPayload<K> };
+  }
+  return { ok: true, value: parsed.data as InboundPayload<K> };
+}
+
+/** Control characters never come from speech; they would end up in prompts and logs. */
+export function normalizeUtterance(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b\ufeff]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,239 @@
+import { readFileSync } from 'node:fs';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { Health, HealthReport } from '../health/index.js';
+import { preview, type Logger } from '../log/index.js';
+import { decodeInbound, type DecodeLimits } from './decode.js';
+import {
+  inbound,
+  outbound,
+  type InboundKey,
+  type InboundPayload,
+  type OutboundKey,
+  type OutboundPayload,
+  type Status,
+} from './topics.js';
+
+export interface MqttBusOptions {
+  url: string;
+  prefix: string;
+  clientId: string;
+  username?: string | null;
+  password?: string | null;
+  tls?: { ca: string | null; cert: string | null; key: string | null; rejectUnauthorized: boolean };
+  limits: DecodeLimits;
+  connectTimeoutMs: number;
+  reconnect: { initialMs: number; maxMs: number };
+  log: Logger;
+  health: Health;
+}
+
+type Handler<K extends InboundKey> = (payload: InboundPayload<K>) => void | Promise<void>;
+
+/**
+ * The daemon's only MQTT client. It owns the topic contract at run time: inbound payloads are
+ * decoded and validated before any handler sees them (bad ones are logged, counted and dropped),
+ * outbound payloads are validated before they leave.
+ */
+export class MqttBus {
+  readonly #options: MqttBusOptions;
+  readonly #log: Logger;
+  readonly #handlers = new Map<InboundKey, Handler<InboundKey>[]>();
+  readonly #topicToKey = new Map<string, InboundKey>();
+  #client: MqttClient | null = null;
+  #reconnectDelay: number;
+  #reconnectTimer: NodeJS.Timeout | null = null;
+  #stopping = false;
+
+  constructor(options: MqttBusOptions) {
+    this.#options = options;
+    this.#log = options.log.child({ component: 'bus' });
+    this.#reconnectDelay = options.reconnect.initialMs;
+    for (const key of Object.keys(inbound) as InboundKey[]) {
+      this.#topicToKey.set(this.topic(key), key);
+    }
+  }
+
+  /** Full topic name with the prefix. */
+  topic(key: InboundKey | OutboundKey): string {
+    const spec = key in inbound ? inbound[key as InboundKey] : outbound[key as OutboundKey];
+    return `${this.#options.prefix}${spec.topic}`;
+  }
+
+  get connected(): boolean {
+    return this.#client?.connected ?? false;
+  }
+
+  on<K extends InboundKey>(key: K, handler: Handler<K>): void {
+    const list = this.#handlers.get(key) ?? [];
+    list.push(handler as Handler<InboundKey>);
+    this.#handlers.set(key, list);
+  }
+
+  /**
+   * Connects and subscribes. Resolves on the first connection, or after connectTimeoutMs with a
+   * warning: robots boot in any order, so the bus keeps retrying in the background.
+   */
+  async start(): Promise<void> {
+    const o = this.#options;
+    const client = mqtt.connect(o.url, this.#clientOptions());
+    this.#client = client;
+    this.#options.health.set('mqtt', 'down', `connecting to ${redactUrl(o.url)}`);
+
+    client.on('connect', () => {
+      // Small packets, latency-critical: don't let Nagle hold a reply back (TCP and TLS sockets).
+      (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+      this.#reconnectDelay = o.reconnect.initialMs;
+      this.#log.info({ url: redactUrl(o.url) }, 'connected to MQTT broker');
+      o.health.set('mqtt', 'ok', `connected to ${redactUrl(o.url)}`);
+      this.#subscribe(client);
+    });
+    client.on('close', () => this.#scheduleReconnect(client));
+    client.on('error', (err) => this.#log.warn({ err: err.message }, 'MQTT error'));
+    client.on('message', (topic, payload) => this.#dispatch(topic, payload));
+
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.#log.warn({ url: redactUrl(o.url), afterMs: o.connectTimeoutMs }, 'MQTT broker not reachable yet; still trying');
+        resolve();
+      }, o.connectTimeoutMs);
+      client.once('connect', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Validates and publishes. Never throws: a failed publish is logged and reported as false. */
+  async publish<K extends OutboundKey>(key: K, payload: OutboundPayload<K>): Promise<boolean> {
+    const spec = outbound[key];
+    const parsed = spec.schema.safeParse(payload);
+    const topic = this.topic(key);
+    if (!parsed.success) {
+      this.#log.error({ topic, reason: parsed.error.issues[0]?.message }, 'refusing to publish an invalid payload');
+      return false;
+    }
+    const body = spec.encoding === 'json' ? JSON.stringify(parsed.data) : String(parsed.data);
+    const client = this.#client;
+    if (!client?.connected) {
+      this.#log.warn({ topic }, 'not connected: message not published');
+      return false;
+    }
+    try {
+      await client.publishAsync(topic, body, { qos: spec.qos, retain: spec.retain });
+      return true;
+    } catch (err) {
+      this.#log.warn({ topic, err: (err as Error).message }, 'publish failed');
+      return false;
+    }
+  }
+
+  /** Republishes the retained status with the latest health. */
+  publishStatus(report: HealthReport): Promise<boolean> {
+    return this.publish('status', statusPayload('online', report));
+  }
+
+  async stop(): Promise<void> {
+    const client = this.#client;
+    if (!client) return;
+    this.#stopping = true;
+    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
+    if (client.connected) {
+      // A clean stop says "offline" itself: the broker only sends the last will on a lost connection.
+      await this.publish('status', statusPayload('offline'));
+    }
+    await client.endAsync();
+    this.#client = null;
+  }
+
+  #clientOptions(): IClientOptions {
+    const o = this.#options;
+    const read = (file: string | null | undefined) => (file ? readFileSync(file) : undefined);
+    return {
+      clientId: o.clientId,
+      username: o.username ?? undefined,
+      password: o.password ?? undefined,
+      ca: read(o.tls?.ca),
+      cert: read(o.tls?.cert),
+      key: read(o.tls?.key),
+      rejectUnauthorized: o.tls?.rejectUnauthorized ?? true,
+      clean: true,
+      keepalive: 30,
+      connectTimeout: o.connectTimeoutMs,
+      // mqtt.js retries at a fixed period; #scheduleReconnect backs off instead.
+      reconnectPeriod: 0,
+      will: {
+        topic: this.topic('status'),
+        payload: Buffer.from(JSON.stringify(statusPayload('offline'))),
+        qos: 1,
+        retain: true,
+      },
+    };
+  }
+
+  /** Exponential backoff with jitter, reset by a successful connection. */
+  #scheduleReconnect(client: MqttClient): void {
+    if (this.#stopping || this.#reconnectTimer) return;
+    const o = this.#options;
+    const delay = Math.round(this.#reconnectDelay * (0.8 + Math.random() * 0.4));
+    this.#reconnectDelay = Math.min(this.#reconnectDelay * 2, o.reconnect.maxMs);
+    o.health.set('mqtt', 'down', `disconnected from ${redactUrl(o.url)}, retrying`);
+    this.#log.warn({ retryInMs: delay }, 'MQTT connection closed');
+    this.#reconnectTimer = setTimeout(() => {
+      this.#reconnectTimer = null;
+      if (!this.#stopping) client.reconnect();
+    }, delay);
+  }
+
+  #subscribe(client: MqttClient): void {
+    const topics = Object.fromEntries([...this.#topicToKey.keys()].map((t) => [t, { qos: 1 as const }]));
+    client.subscribe(topics, (err) => {
+      if (err) this.#log.error({ err: err.message }, 'subscribe failed');
+    });
+  }
+
+  #dispatch(topic: string, payload: Buffer): void {
+    const key = this.#topicToKey.get(topic);
+    if (!key) return;
+    const decoded = decodeInbound(key, payload, this.#options.limits);
+    if (!decoded.ok) {
+      this.#options.health.count('invalid_payloads');
+      this.#options.health.count(`invalid_payloads.${key}`);
+      this.#log.warn({ topic, reason: decoded.reason, payload: preview(payload) }, 'dropped invalid payload');
+      return;
+    }
+    for (const handler of this.#handlers.get(key) ?? []) {
+      try {
+        const result = handler(decoded.value);
+        if (result instanceof Promise) {
+          result.catch((err: Error) => this.#log.error({ topic, err: err.message, stack: err.stack }, 'handler failed'));
+        }
+      } catch (err) {
+        this.#log.error({ topic, err: (err as Error).message, stack: (err as Error).stack }, 'handler failed');
+      }
+    }
+  }
+}
+
+function statusPayload(status: Status['status'], report?: HealthReport): Status {
+  return {
+    status,
+    ts: new Date().toISOString(),
+    ...(report && {
+      health: report.status,
+      components: Object.fromEntries(
+        Object.entries(report.components).map(([name, c]) => [name, { status: c.status, detail: c.detail }]),
+      ),
+    }),
+  };
+}
+
+/** Never log credentials embedded in a broker URL. */
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}

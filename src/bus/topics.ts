@@ -1,0 +1,188 @@
+import { z } from 'zod';
+
+/**
+ * The MQTT contract of SPEC section 2: every topic the daemon reads or writes, with its payload
+ * schema. Topic names here are suffixes; the configured prefix (default "nadine/") goes in front.
+ */
+
+/** Ids become folder names under db/memory/user_profiles, so they may never contain a path. */
+export const UserIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.@-]{0,127}$/, 'must be 1-128 characters of letters, digits, "_", ".", "@", "-"')
+  .refine((id) => !id.includes('..'), 'must not contain ".."');
+
+const PersonName = z.string().trim().max(200);
+/** BCP-47-ish language tag as speech-to-text engines send it ("de", "de-DE", "zh_CN"). */
+const LanguageTag = z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "de" or "de-DE"');
+
+export const UserSpeechSchema = z.object({
+  text: z.string(),
+  language: LanguageTag.optional(),
+  user_id: UserIdSchema.nullish(),
+});
+export type UserSpeech = z.infer<typeof UserSpeechSchema>;
+
+export const UserDetectedSchema = z.object({
+  user_name: PersonName,
+  user_id: UserIdSchema.nullable(),
+  /** A percentage, 0-100, as the perception process sends it. */
+  confidence: z.number().min(0).max(100),
+});
+export type UserDetected = z.infer<typeof UserDetectedSchema>;
+
+export const FaceStoredSchema = z.object({
+  user_name: PersonName,
+  user_id: UserIdSchema,
+  status: z.enum(['face_stored', 'face_stored_new_user']),
+});
+export type FaceStored = z.infer<typeof FaceStoredSchema>;
+
+const Figure = z.number().finite();
+export const SceneStoredSchema = z.object({
+  user_id: UserIdSchema,
+  user_name: PersonName.optional(),
+  scene_id: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'must be a file-name-safe scene id'),
+  memorability: Figure.optional(),
+  emotion_salience: Figure.optional(),
+  novelty_salience: Figure.optional(),
+  description: z.string().max(4000).optional(),
+});
+export type SceneStored = z.infer<typeof SceneStoredSchema>;
+
+export const UserInfoSchema = z.object({ user_name: z.string().min(1).max(200), user_id: UserIdSchema });
+export type UserInfoMessage = z.infer<typeof UserInfoSchema>;
+
+/** Published after every turn on agent/state/turn. Later capabilities add optional fields. */
+export const TurnEventSchema = z.object({
+  turn_id: z.string(),
+  ts: z.string(),
+  user_id: z.string().nullable(),
+  user_text: z.string(),
+  intent: z.object({
+    name: z.string(),
+    confidence: z.number().min(0).max(1),
+    source: z.enum(['model', 'llm', 'forced', 'fallback']),
+  }),
+  reply: z.string(),
+  language: z.string(),
+  /** Wall time of each agent of the turn, plus "total". */
+  timings_ms: z.record(z.string(), z.number().nonnegative()),
+  /** Time spent inside models (ONNX, LLM) per agent: the part of the turn that is not overhead. */
+  model_ms: z.record(z.string(), z.number().nonnegative()),
+  gestures: z.array(z.string()),
+  degraded: z.array(z.string()),
+  errors: z.array(z.object({ agent: z.string(), message: z.string() })),
+});
+export type TurnEvent = z.infer<typeof TurnEventSchema>;
+
+export const StatusSchema = z.object({
+  status: z.enum(['online', 'offline']),
+  health: z.enum(['ok', 'degraded', 'down']).optional(),
+  components: z.record(z.string(), z.object({ status: z.string(), detail: z.string() })).optional(),
+  ts: z.string(),
+});
+export type Status = z.infer<typeof StatusSchema>;
+
+/** How an inbound payload is read before its schema is applied. */
+export type Decoding = 'json' | 'text-or-json' | 'signal';
+
+interface InboundSpec<T> {
+  topic: string;
+  from: 'perception' | 'control' | 'speech input';
+  decoding: Decoding;
+  schema: z.ZodType<T>;
+}
+
+export const inbound = {
+  user_speech: {
+    topic: 'agent/user_speech',
+    from: 'speech input',
+    decoding: 'text-or-json',
+    schema: UserSpeechSchema,
+  } satisfies InboundSpec<UserSpeech>,
+  user_detected: {
+    topic: 'graph/user_detected',
+    from: 'perception',
+    decoding: 'json',
+    schema: UserDetectedSchema,
+  } satisfies InboundSpec<UserDetected>,
+  face_stored: {
+    topic: 'graph/face_stored',
+    from: 'perception',
+    decoding: 'json',
+    schema: FaceStoredSchema,
+  } satisfies InboundSpec<FaceStored>,
+  scene_stored: {
+    topic: 'memory/scene_stored',
+    from: 'perception',
+    decoding: 'json',
+    schema: SceneStoredSchema,
+  } satisfies InboundSpec<SceneStored>,
+  start_speak: {
+    topic: 'agent/feedback/start_speak',
+    from: 'control',
+    decoding: 'signal',
+    schema: z.null(),
+  } satisfies InboundSpec<null>,
+  end_speak: {
+    topic: 'agent/feedback/end_speak',
+    from: 'control',
+    decoding: 'signal',
+    schema: z.null(),
+  } satisfies InboundSpec<null>,
+} as const;
+
+export type InboundKey = keyof typeof inbound;
+export type InboundPayload<K extends InboundKey> = z.infer<(typeof inbound)[K]['schema']>;
+
+interface OutboundSpec<T> {
+  topic: string;
+  to: 'control' | 'perception' | 'monitors';
+  encoding: 'text' | 'json';
+  schema: z.ZodType<T>;
+  qos: 0 | 1;
+  retain: boolean;
+}
+
+const SpokenText = z.string().trim().min(1).max(10_000);
+const AnimationName = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be an animation name such as WAVE_HAND');
+
+export const outbound = {
+  speak: { topic: 'agent/control/speak', to: 'control', encoding: 'text', schema: SpokenText, qos: 1, retain: false },
+  animation: {
+    topic: 'agent/control/animation',
+    to: 'control',
+    encoding: 'text',
+    schema: AnimationName,
+    qos: 1,
+    retain: false,
+  },
+  user_info: {
+    topic: 'face_recognition/user_info',
+    to: 'perception',
+    encoding: 'json',
+    schema: UserInfoSchema,
+    qos: 1,
+    retain: false,
+  },
+  capture_current_view: {
+    topic: 'perception/capture_current_view',
+    to: 'perception',
+    encoding: 'text',
+    schema: z.string().min(1).max(4096),
+    qos: 1,
+    retain: false,
+  },
+  turn_event: {
+    topic: 'agent/state/turn',
+    to: 'monitors',
+    encoding: 'json',
+    schema: TurnEventSchema,
+    qos: 0,
+    retain: false,
+  },
+  status: { topic: 'agent/status', to: 'monitors', encoding: 'json', schema: StatusSchema, qos: 1, retain: true },
+} as const satisfies Record<string, OutboundSpec<unknown>>;
+
+export type OutboundKey = keyof typeof outbound;
+export type OutboundPayload<K extends OutboundKey> = z.input<(typeof outbound)[K]['schema']>;

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+
+/** Languages the daemon can hold a conversation in (offline lines exist for each). */
+export const LANGUAGES = ['en', 'de', 'fr', 'zh', 'es'] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
+
+export const MODEL_PROFILES = ['small', 'big', 'response', 'vision'] as const;
+export const ProfileNameSchema = z.enum(MODEL_PROFILES);
+export type ProfileName = z.infer<typeof ProfileNameSchema>;
+
+/** The agents that may call the language model; each is mapped to a profile. */
+export const LLM_AGENTS = [
+  'intent',
+  'extraction',
+  'appraisal',
+  'contextualizer',
+  'planner',
+  'response',
+  'vision',
+  'summary',
+] as const;
+export type LlmAgent = (typeof LLM_AGENTS)[number];
+
+// One robot per prefix: no wildcards, and always a trailing slash so topic names concatenate.
+const TopicPrefix = z
+  .string()
+  .refine((s) => !/[#+\u0000]/.test(s), 'must not contain MQTT wildcards (+, #) or NUL')
+  .refine((s) => !s.startsWith('/'), 'must not start with "/"')
+  .transform((s) => (s === '' || s.endsWith('/') ? s : `${s}/`));
+
+const FilePath = z.string().min(1);
+const Millis = z.number().int().positive();
+
+const ProfileSchema = z.strictObject({
+  model: z.string().min(1),
+  temperature: z.number().min(0).max(2).optional(),
+  num_ctx: z.number().int().positive().optional(),
+  /** Whether the model accepts images (then the response agent may pass the visual memory image). */
+  multimodal: z.boolean().default(false),
+});
+
+export const ConfigSchema = z.strictObject({
+  mqtt: z
+    .strictObject({
+      /** External broker, e.g. mqtt://10.0.0.2:1883. Null starts the embedded broker instead. */
+      url: z
+        .url({ protocol: /^(mqtts?|wss?|tcp|ssl)$/, error: 'must be an mqtt://, mqtts://, ws:// or wss:// URL' })
+        .nullable()
+        .default(null),
+      username: z.string().nullable().default(null),
+      password: z.string().nullable().default(null),
+      tls: z
+        .strictObject({
+          ca: FilePath.nullable().default(null),
+          cert: FilePath.nullable().default(null),
+          key: FilePath.nullable().default(null),
+          rejectUnauthorized: z.boolean().default(true),
+        })
+        .prefault({}),
+      prefix: TopicPrefix.default('nadine/'),
+      clientId: z.string().min(1).max(128).default('nadine-brain'),
+      /** Inbound payloads larger than this are dropped before decoding. */
+      maxPayloadBytes: z.number().int().min(256).max(16 * 1024 * 1024).default(64 * 1024),
+      connectTimeoutMs: Millis.default(10_000),
+      reconnect: z
+        .strictObject({ initialMs: Millis.default(500), maxMs: Millis.default(30_000) })
+        .prefault({}),
+    })
+    .prefault({}),
+
+  broker: z
+    .strictObject({
+      /** Start the embedded (aedes) broker when no mqtt.url is configured. */
+      enabled: z.boolean().default(true),
+      host: z.string().min(1).default('127.0.0.1'),
+      port: z.number().int().min(0).max(65535).default(1883),
+    })
+    .prefault({}),
+
+  llm: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('http://127.0.0.1:11434'),
+      profiles: z
+        .strictObject({
+          small: ProfileSchema.prefault({ model: 'qwen2.5:3b', temperature: 0 }),
+          big: ProfileSchema.prefault({ model: 'qwen2.5:7b', temperature: 0.2 }),
+          response: ProfileSchema.prefault({ model: 'qwen2.5:7b', temperature: 0.7 }),
+          vision: ProfileSchema.prefault({ model: 'qwen2.5vl:7b', temperature: 0.2, multimodal: true }),
+        })
+        .prefault({}),
+      agents: z
+        .strictObject({
+          intent: ProfileNameSchema.default('small'),
+          extraction: ProfileNameSchema.default('small'),
+          appraisal: ProfileNameSchema.default('small'),
+          contextualizer: ProfileNameSchema.default('small'),
+          planner: ProfileNameSchema.default('big'),
+          response: ProfileNameSchema.default('response'),
+          vision: ProfileNameSchema.default('vision'),
+          summary: ProfileNameSchema.default('big'),
+        })
+        .prefault({}),
+      timeouts: z
+        .strictObject({
+          /** Health probes (is the server up, is the model pulled). */
+          healthMs: Millis.default(2_000),
+          /** Time to the first streamed token: a cold model load can take a while. */
+          firstTokenMs: Millis.default(20_000),
+          /** Whole request, streaming included. */
+          requestMs: Millis.default(60_000),
+        })
+        .prefault({}),
+      healthIntervalMs: Millis.default(30_000),
+      keepAlive: z.string().default('30m'),
+    })
+    .prefault({}),
+
+  paths: z
+    .strictObject({
+      models: FilePath.default('models'),
+      data: FilePath.default('db'),
+      rag: FilePath.default('rag_files'),
+    })
+    .prefault({}),
+
+  language: LanguageSchema.default('en'),
+
+  persona: z
+    .strictObject({
+      name: z.string().min(1).max(64).default('Nadine'),
+      description: z
+        .string()
+        .min(1)
+        .max(4000)
+        .default(
+          'You are Nadine, a friendly and attentive social humanoid robot working as a receptionist. ' +
+            'You speak naturally and warmly, keep answers short enough to be spoken aloud (one to three sentences), ' +
+            'remember the people you meet, and are honest about what you do not know.',
+        ),
+    })
+    .prefault({}),
+
+  dialogue: z
+    .strictObject({
+      /** Turns (user + robot message pairs) of history kept per user. */
+      historyTurns: z.number().int().min(1).max(200).default(10),
+      /** Below this confidence the intent model defers to the language model, when one is available. */
+      intentThreshold: z.number().min(0).max(1).default(0.6),
+      /** Longer utterances are dropped: speech-to-text never produces them. */
+      maxUtteranceChars: z.number().int().min(1).max(100_000).default(2_000),
+      /** Utterances waiting while a turn runs; the oldest is dropped beyond this. */
+      maxQueuedUtterances: z.number().int().min(1).max(1000).default(8),
+    })
+    .prefault({}),
+
+  gestures: z
+    .strictObject({
+      greeting: z.string().min(1).nullable().default('WAVE_HAND'),
+      farewell: z.string().min(1).nullable().default('WAVE_HAND'),
+    })
+    .prefault({}),
+
+  agents: z
+    .strictObject({
+      memory: z.boolean().default(true),
+      affect: z.boolean().default(true),
+      planner: z.boolean().default(true),
+      knowledge: z.boolean().default(true),
+      vision: z.boolean().default(true),
+      search: z.boolean().default(false),
+    })
+    .prefault({}),
+
+  log: z
+    .strictObject({
+      level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+    })
+    .prefault({}),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+/** What a config file or the environment may say: every field optional. */
+export type ConfigInput = z.input<typeof ConfigSchema>;

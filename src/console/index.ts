@@ -1,0 +1,2 @@
+export { runConsole } from './repl.js';
+export type { ConsoleOptions } from './repl.js';

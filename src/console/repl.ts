@@ -1,0 +1,72 @@
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import type { Daemon } from '../daemon.js';
+
+export interface ConsoleOptions {
+  daemon: Pick<Daemon, 'brain' | 'health' | 'config'>;
+  input: Readable;
+  output: Writable;
+  /** Show the prompt and greeting banner (off when input is piped). */
+  interactive: boolean;
+}
+
+type Command = (args: string) => string | Promise<string>;
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/**
+ * The developer console: the same brain as the daemon, driven from a terminal instead of MQTT
+ * (the reference robot's chat mode). Lines starting with "/" are commands.
+ */
+export async function runConsole(options: ConsoleOptions): Promise<void> {
+  const { daemon, input, output } = options;
+  const { brain } = daemon;
+  const write = (text: string) => output.write(`${text}\n`);
+  const robot = daemon.config.persona.name;
+
+  brain.on('speak', (text) => write(`${robot}: ${text}`));
+  brain.on('gesture', (name) => write(`  [${name}]`));
+
+  const commands: Record<string, { help: string; run: Command }> = {
+    help: { help: 'this list', run: () => Object.entries(commands).map(([n, c]) => `/${n.padEnd(7)} ${c.help}`).join('\n') },
+    state: { help: 'the current conversation state (history, language, user)', run: () => json(brain.session()) },
+    user: { help: 'who the robot thinks it is talking to', run: () => json(brain.user) },
+    last: {
+      help: "the last turn: intent, confidence, timings, errors",
+      run: () => {
+        const last = brain.lastTurn;
+        if (!last) return 'no turn yet';
+        const { intent, timings_ms, model_ms, errors, language, degraded } = last.event;
+        return json({ intent, language, timings_ms, model_ms, path: last.run.path, errors, degraded });
+      },
+    },
+    health: { help: 'components and counters', run: () => json(daemon.health.report()) },
+    reset: {
+      help: 'forget the current conversation',
+      run: () => {
+        brain.reset();
+        return 'conversation reset';
+      },
+    },
+    quit: { help: 'leave', run: () => '' },
+  };
+
+  const rl = createInterface({ input, output, terminal: options.interactive, prompt: 'you> ' });
+  if (options.interactive) {
+    write(`${robot} console: type to talk, /help for commands.`);
+    rl.prompt();
+  }
+  for await (const raw of rl) {
+    const text = raw.trim();
+    if (text.startsWith('/')) {
+      const [name = '', ...rest] = text.slice(1).split(/\s+/);
+      if (name === 'quit' || name === 'exit') break;
+      const command = commands[name];
+      write(command ? await command.run(rest.join(' ')) : `unknown command /${name}; /help lists them`);
+    } else if (text) {
+      await brain.submit({ text });
+    }
+    if (options.interactive) rl.prompt();
+  }
+  rl.close();
+}

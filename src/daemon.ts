@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { MqttBus, startEmbeddedBroker, type EmbeddedBroker } from './bus/index.js';
+import type { Config } from './config/index.js';
+import { Brain, buildDialogueGraph, systemClock, type Clock } from './dialogue/index.js';
+import { Health } from './health/index.js';
+import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
+import { OllamaLanguageModel } from './llm/index.js';
+import type { Logger } from './log/index.js';
+import { wireBus } from './wiring.js';
+
+export interface DaemonOptions {
+  config: Config;
+  log: Logger;
+  /** False for the console: the same brain, no broker and no bus. */
+  mqtt: boolean;
+  clock?: Clock;
+}
+
+export interface Daemon {
+  readonly config: Config;
+  readonly brain: Brain;
+  readonly health: Health;
+  readonly llm: OllamaLanguageModel;
+  readonly bus: MqttBus | null;
+  readonly broker: EmbeddedBroker | null;
+  stop(): Promise<void>;
+}
+
+/** Builds the daemon from its configuration: models and ports first, then the brain, then the bus. */
+export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
+  const { config, log } = options;
+  const health = new Health();
+
+  const intent = await loadIntentModel(config, log, health);
+  const llm = new OllamaLanguageModel({ config: config.llm, log, health });
+  await llm.start();
+
+  const brain = new Brain({
+    ports: { config, clock: options.clock ?? systemClock, llm, intent },
+    graph: buildDialogueGraph(config),
+    log,
+    health,
+  });
+
+  let broker: EmbeddedBroker | null = null;
+  let bus: MqttBus | null = null;
+  try {
+    if (options.mqtt) {
+      let url = config.mqtt.url;
+      if (!url) {
+        broker = await startEmbeddedBroker({ host: config.broker.host, port: config.broker.port, log });
+        url = broker.url;
+      }
+      bus = new MqttBus({
+        url,
+        prefix: config.mqtt.prefix,
+        clientId: config.mqtt.clientId,
+        username: config.mqtt.username,
+        password: config.mqtt.password,
+        tls: config.mqtt.tls,
+        limits: { maxPayloadBytes: config.mqtt.maxPayloadBytes, maxTextChars: config.dialogue.maxUtteranceChars },
+        connectTimeoutMs: config.mqtt.connectTimeoutMs,
+        reconnect: config.mqtt.reconnect,
+        log,
+        health,
+      });
+      wireBus(bus, brain, health, log);
+      await bus.start();
+    }
+  } catch (err) {
+    llm.stop();
+    await bus?.stop();
+    await broker?.close();
+    throw err;
+  }
+
+  const report = health.report();
+  log.info({ health: report.status, degraded: health.degraded(), prefix: config.mqtt.prefix }, 'daemon ready');
+
+  let stopping: Promise<void> | null = null;
+  return {
+    config,
+    brain,
+    health,
+    llm,
+    bus,
+    broker,
+    stop: () =>
+      (stopping ??= (async () => {
+        log.info('stopping');
+        await brain.drain(true);
+        llm.stop();
+        await bus?.stop();
+        await broker?.close();
+      })()),
+  };
+}
+
+async function loadIntentModel(config: Config, log: Logger, health: Health): Promise<IntentClassifier | null> {
+  const dir = path.join(config.paths.models, 'intent');
+  try {
+    const classifier = await OnnxIntentClassifier.load(dir);
+    health.set('intent_model', 'ok', `${dir} (held-out accuracy ${classifier.meta.metrics.heldout.accuracy})`);
+    return classifier;
+  } catch (err) {
+    const detail = `${(err as Error).message}; run "npm run train:intent". The language model classifies instead, or every utterance counts as conversation`;
+    log.error({ err: (err as Error).message }, 'intent model unavailable');
+    health.set('intent_model', 'degraded', detail);
+    return null;
+  }
+}

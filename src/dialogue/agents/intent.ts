@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { detectLanguageRequest, IntentSchema, isSupportedLanguage, type Intent, type LanguageRequest } from '../../intent/index.js';
+import type { LlmMessage } from '../../llm/index.js';
+import { defineAgent } from '../agent.js';
+import type { Ports } from '../ports.js';
+import type { ChatMessage } from '../state.js';
+
+const LlmIntentSchema = z.object({
+  intent: IntentSchema,
+  /** ISO 639-1 code of the language asked for, for language_change. */
+  language: z.string().nullish(),
+});
+
+const INTENT_INSTRUCTIONS = `You classify what a person just said to a receptionist robot. Answer with JSON only:
+{"intent": one of "first_greeting", "update_user_info", "end_conversation", "language_change", "continue_conversation",
+ "language": ISO 639-1 code of the language the person asks the robot to speak, or null}
+- first_greeting: the person greets the robot or opens the conversation.
+- update_user_info: the person tells something about themselves (name, company, job, where they live, hobbies, interests), or answers a question about their name.
+- end_conversation: the person says goodbye or ends the conversation.
+- language_change: the person asks the robot to speak or switch to a language, or asks whether it can.
+- continue_conversation: anything else (questions, small talk, requests).`;
+
+type IntentPorts = Pick<Ports, 'intent' | 'llm' | 'config' | 'log' | 'metrics' | 'signal'>;
+
+/**
+ * SPEC step 1: the on-device model classifies; below the confidence threshold the language
+ * model decides, when there is one. language_change also yields the language asked for.
+ */
+export const intentAgent = defineAgent({
+  name: 'intent',
+  reads: ['user_text', 'messages', 'language', 'language_hint'],
+  writes: ['intent', 'intent_confidence', 'intent_source', 'language', 'requested_language'],
+  async run(s, ports: IntentPorts) {
+    // A speech-to-text engine that knows the spoken language settles the session language.
+    const language = s.language_hint ?? s.language;
+    let intent: Intent = 'continue_conversation';
+    let confidence = 0;
+    let source: 'model' | 'llm' | 'fallback' = 'fallback';
+    let llmLanguage: string | null = null;
+
+    if (ports.intent) {
+      const prediction = await ports.intent.classify(s.user_text);
+      ports.metrics.model('intent', prediction.ms);
+      ({ intent, confidence } = prediction);
+      source = 'model';
+    }
+    if (confidence < ports.config.dialogue.intentThreshold && ports.llm.available('intent')) {
+      const started = performance.now();
+      try {
+        const answer = await ports.llm.json(
+          { agent: 'intent', messages: intentPrompt(s.user_text, s.messages), signal: ports.signal },
+          LlmIntentSchema,
+        );
+        ({ intent } = answer);
+        confidence = 1;
+        source = 'llm';
+        llmLanguage = answer.language ?? null;
+      } catch (err) {
+        ports.log.warn({ err: (err as Error).message }, 'intent: language model failed; keeping the on-device result');
+      } finally {
+        ports.metrics.model('intent_llm', performance.now() - started);
+      }
+    }
+
+    let requested: LanguageRequest | null = null;
+    if (intent === 'language_change') {
+      requested = detectLanguageRequest(s.user_text, language) ?? fromLlm(llmLanguage);
+    }
+    return {
+      intent,
+      intent_confidence: confidence,
+      intent_source: source,
+      language: requested?.supported ? (requested.code as typeof language) : language,
+      requested_language: requested,
+    };
+  },
+});
+
+function fromLlm(code: string | null): LanguageRequest | null {
+  const base = code?.toLowerCase().split(/[-_]/)[0];
+  return base && /^[a-z]{2,3}$/.test(base) ? { code: base, supported: isSupportedLanguage(base) } : null;
+}
+
+function intentPrompt(text: string, history: ChatMessage[]): LlmMessage[] {
+  // The robot's last question decides cases like a bare "Alex" (an answer to "what's your name?").
+  const lastRobot = history.slice(0, -1).findLast((m) => m.role === 'assistant')?.content;
+  const context = lastRobot ? `The robot last said: "${lastRobot}"\n` : '';
+  return [
+    { role: 'system', content: INTENT_INSTRUCTIONS },
+    { role: 'user', content: `${context}The person says: "${text}"` },
+  ];
+}

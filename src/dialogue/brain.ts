@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { TurnEvent } from '../bus/index.js';
+import type { Health } from '../health/index.js';
+import { supportedLanguageFromTag } from '../intent/index.js';
+import { preview, type Logger } from '../log/index.js';
+import { runGraph, type GraphRun } from './engine.js';
+import type { DialogueGraph } from './graph.js';
+import { line } from './offline/responder.js';
+import type { DaemonPorts, Ports, ReplySink } from './ports.js';
+import { endTurn, newSession, startTurn, type Session, type TurnState, type UserInfo } from './state.js';
+
+export interface Utterance {
+  text: string;
+  /** Language tag from speech-to-text, if it knows. */
+  language?: string | undefined;
+}
+
+export interface TurnResult {
+  event: TurnEvent;
+  state: TurnState;
+  run: GraphRun;
+}
+
+export interface BrainEvents {
+  /** Text for the robot to say. */
+  speak: [text: string, turnId: string];
+  gesture: [name: string, turnId: string];
+  turn: [event: TurnEvent];
+}
+
+export interface BrainOptions {
+  ports: DaemonPorts;
+  graph: DialogueGraph;
+  log: Logger;
+  health: Health;
+}
+
+const ANONYMOUS = '__anonymous__';
+
+/**
+ * Runs turns: one at a time, in arrival order, each through the dialogue graph with its own
+ * turn id, logger and abort signal. Keeps each user's session between turns. Never throws at
+ * its callers: whatever happens, a turn ends with something said and a turn event.
+ */
+export class Brain extends EventEmitter<BrainEvents> {
+  readonly #ports: DaemonPorts;
+  readonly #graph: DialogueGraph;
+  readonly #log: Logger;
+  readonly #health: Health;
+  readonly #sessions = new Map<string, Session>();
+  #user: UserInfo = { user_id: null, user_name: null };
+  readonly #waiting: { utterance: Utterance; resolve: (result: TurnResult | null) => void }[] = [];
+  #running: Promise<void> | null = null;
+  #current: AbortController | null = null;
+  #lastTurn: TurnResult | null = null;
+
+  constructor(options: BrainOptions) {
+    super();
+    this.#ports = options.ports;
+    this.#graph = options.graph;
+    this.#log = options.log;
+    this.#health = options.health;
+  }
+
+  get user(): UserInfo {
+    return this.#user;
+  }
+
+  get lastTurn(): TurnResult | null {
+    return this.#lastTurn;
+  }
+
+  session(): Session {
+    return structuredClone(this.#sessionOf(this.#user));
+  }
+
+  /** Forgets the current user's conversation. */
+  reset(): void {
+    this.#sessions.delete(this.#key(this.#user));
+  }
+
+  /**
+   * Queues an utterance. Resolves when its turn is done, or with null when it was dropped: when
+   * too many wait, the oldest waiting one goes, because the newest is what the person means now.
+   */
+  submit(utterance: Utterance): Promise<TurnResult | null> {
+    return new Promise((resolve) => {
+      if (this.#waiting.length >= this.#ports.config.dialogue.maxQueuedUtterances) {
+        const dropped = this.#waiting.shift()!;
+        this.#health.count('dropped_utterances');
+        this.#log.warn({ text: preview(dropped.utterance.text), waiting: this.#waiting.length }, 'too many utterances waiting; dropping the oldest');
+        dropped.resolve(null);
+      }
+      this.#waiting.push({ utterance, resolve });
+      if (!this.#running) this.#running = this.#work();
+    });
+  }
+
+  /** Waits for the queued turns; aborts the running one when asked. */
+  async drain(abort = false): Promise<void> {
+    if (abort) this.#current?.abort();
+    await this.#running;
+  }
+
+  async #work(): Promise<void> {
+    for (let next = this.#waiting.shift(); next; next = this.#waiting.shift()) {
+      next.resolve(await this.#turn(next.utterance));
+    }
+    this.#running = null;
+  }
+
+  #key(user: UserInfo): string {
+    return user.user_id ?? ANONYMOUS;
+  }
+
+  #sessionOf(user: UserInfo): Session {
+    return this.#sessions.get(this.#key(user)) ?? newSession(this.#ports.config.language, user);
+  }
+
+  async #turn(utterance: Utterance): Promise<TurnResult> {
+    const turnId = randomUUID();
+    const log = this.#log.child({ turn_id: turnId });
+    const started = performance.now();
+    const controller = new AbortController();
+    this.#current = controller;
+    const modelMs: Record<string, number> = {};
+    const reply = this.#replySink(turnId, log);
+    const ports: Ports = {
+      ...this.#ports,
+      log,
+      signal: controller.signal,
+      reply,
+      metrics: { model: (agent, ms) => void (modelMs[agent] = (modelMs[agent] ?? 0) + ms) },
+    };
+    log.info({ text: preview(utterance.text), user_id: this.#user.user_id }, 'turn started');
+
+    const initial = startTurn(this.#sessionOf(this.#user), turnId, utterance.text, supportedLanguageFromTag(utterance.language));
+    let run: GraphRun;
+    try {
+      // Agents append gestures; each new one is performed as soon as it is decided.
+      let performed = 0;
+      run = await runGraph(this.#graph, initial, ports, {
+        onPatch: (agent, patch, state) => {
+          if (!patch.gestures) return;
+          for (const gesture of state.gestures.slice(performed)) {
+            this.emit('gesture', gesture, turnId);
+            log.debug({ agent, gesture }, 'gesture');
+          }
+          performed = state.gestures.length;
+        },
+      });
+    } catch (err) {
+      // runGraph contains agent failures; reaching here is a bug in the engine itself.
+      log.error({ err: (err as Error).message, stack: (err as Error).stack }, 'turn failed');
+      run = { state: initial, timings: {}, path: [], errors: [{ agent: 'engine', message: (err as Error).message }], cancelled: false };
+    } finally {
+      if (this.#current === controller) this.#current = null;
+    }
+
+    let state = run.state;
+    if (!state.final_message && !run.cancelled) {
+      const text = line('error', state.language, { robotName: this.#ports.config.persona.name });
+      state = { ...state, final_message: text };
+      reply.write(text);
+    }
+    reply.end();
+    this.#sessions.set(this.#key(this.#user), endTurn(state));
+
+    const event: TurnEvent = {
+      turn_id: turnId,
+      ts: this.#ports.clock.now().toISOString(),
+      user_id: state.user_info.user_id,
+      user_text: utterance.text,
+      intent: { name: state.intent ?? 'continue_conversation', confidence: state.intent_confidence, source: state.intent_source },
+      reply: state.final_message,
+      language: state.language,
+      timings_ms: { ...round(run.timings), total: round1(performance.now() - started) },
+      model_ms: round(modelMs),
+      gestures: state.gestures,
+      degraded: this.#health.degraded(),
+      errors: run.errors,
+    };
+    log.info(
+      { intent: event.intent.name, confidence: round1(event.intent.confidence * 100) / 100, ms: event.timings_ms.total, reply: preview(event.reply) },
+      'turn done',
+    );
+    this.emit('turn', event);
+    this.#lastTurn = { event, state, run };
+    return this.#lastTurn;
+  }
+
+  /** Collects the reply and hands it on once complete: one speak message per reply. */
+  #replySink(turnId: string, log: Logger): ReplySink {
+    let text = '';
+    let ended = false;
+    return {
+      write: (delta) => {
+        if (!ended) text += delta;
+      },
+      end: () => {
+        if (ended) return;
+        ended = true;
+        const spoken = text.trim();
+        if (spoken) this.emit('speak', spoken, turnId);
+        else log.warn('empty reply: nothing to say');
+      },
+    };
+  }
+}
+
+const round1 = (ms: number) => Math.round(ms * 1000) / 1000;
+const round = (record: Record<string, number>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, round1(v)]));

@@ -1,0 +1,12 @@
+export { Brain } from './brain.js';
+export type { BrainEvents, BrainOptions, TurnResult, Utterance } from './brain.js';
+export { buildDialogueGraph } from './graph.js';
+export type { DialogueGraph } from './graph.js';
+export { defineAgent } from './agent.js';
+export type { Agent } from './agent.js';
+export { defineGraph, END, parallel, runGraph } from './engine.js';
+export type { AgentError, Graph, GraphRun } from './engine.js';
+export { systemClock } from './ports.js';
+export type { Clock, DaemonPorts, Ports, ReplySink, TurnMetrics } from './ports.js';
+export * from './state.js';
+export { line, offlineReply, supportedLanguagesText } from './offline/responder.js';

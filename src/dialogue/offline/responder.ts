@@ -1,0 +1,62 @@
+import { LANGUAGES, type Language } from '../../config/index.js';
+import { languageName } from '../../intent/index.js';
+import type { TurnState } from '../state.js';
+import { LINES, type LineKey } from './lines.js';
+
+export interface OfflineContext {
+  robotName: string;
+  /** Picks among variants; injectable so tests are deterministic. */
+  pick?: (count: number) => number;
+}
+
+const randomPick = (count: number) => Math.floor(Math.random() * count);
+
+/** "English, German, French, Chinese and Spanish", in the language asked for. */
+export function supportedLanguagesText(inLanguage: Language): string {
+  const names = LANGUAGES.map((code) => languageName(code, inLanguage));
+  return new Intl.ListFormat(inLanguage, { type: 'conjunction' }).format(names);
+}
+
+export function line(
+  key: LineKey,
+  language: Language,
+  ctx: OfflineContext,
+  values: Record<string, string> = {},
+): string {
+  const variants = LINES[language][key];
+  const template = variants[(ctx.pick ?? randomPick)(variants.length) % variants.length]!;
+  const all: Record<string, string> = { robot: ctx.robotName, supported: supportedLanguagesText(language), ...values };
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => all[k] ?? m);
+}
+
+export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_language' | 'user_info'>;
+
+/**
+ * The reply when there is no language model: it covers every intent sensibly and is honest
+ * about what the robot cannot do without its model.
+ */
+export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
+  const name = state.user_info.user_name;
+  switch (state.intent) {
+    case 'first_greeting':
+      return name ? line('greeting_known', state.language, ctx, { name }) : line('greeting', state.language, ctx);
+    case 'end_conversation':
+      return name ? line('farewell_known', state.language, ctx, { name }) : line('farewell', state.language, ctx);
+    case 'language_change':
+      return languageChangeReply(state, ctx);
+    case 'update_user_info':
+      return line('info_ack', state.language, ctx);
+    default:
+      return line('no_llm', state.language, ctx);
+  }
+}
+
+/** Shared with the LLM path: switching language is confirmed in the new language, without a model. */
+export function languageChangeReply(state: Pick<TurnState, 'language' | 'requested_language'>, ctx: OfflineContext): string {
+  const request = state.requested_language;
+  if (!request) return line('language_unclear', state.language, ctx);
+  if (!request.supported) {
+    return line('language_unsupported', state.language, ctx, { language: languageName(request.code, state.language) });
+  }
+  return line('language_switched', state.language, ctx);
+}

@@ -1,0 +1,42 @@
+import type { Config } from '../config/index.js';
+import type { IntentClassifier } from '../intent/index.js';
+import type { LanguageModel } from '../llm/index.js';
+import type { Logger } from '../log/index.js';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Where the reply goes while it is produced. The response agent writes text as it arrives
+ * (LLM deltas, or a whole offline line) and ends it; the delivery side decides how it is spoken.
+ */
+export interface ReplySink {
+  write(text: string): void;
+  end(): void;
+}
+
+/** Model time per agent: what the turn event reports as compute rather than overhead. */
+export interface TurnMetrics {
+  model(agent: string, ms: number): void;
+}
+
+/**
+ * Everything with a side effect that agents may use. The daemon builds one set; each turn gets
+ * its own logger (with the turn id), abort signal, reply sink and metrics.
+ */
+export interface Ports {
+  config: Config;
+  clock: Clock;
+  llm: LanguageModel;
+  /** Null when the intent model could not be loaded (reported in health). */
+  intent: IntentClassifier | null;
+  log: Logger;
+  signal: AbortSignal;
+  reply: ReplySink;
+  metrics: TurnMetrics;
+}
+
+export type DaemonPorts = Omit<Ports, 'log' | 'signal' | 'reply' | 'metrics'>;

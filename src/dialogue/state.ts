@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { LanguageSchema } from '../config/index.js';
+import { IntentSchema } from '../intent/index.js';
+
+/**
+ * The blackboard of one turn (SPEC section 3). Agents read fields from it and return patches;
+ * the engine validates both against this schema. Capabilities add their fields here.
+ */
+
+export const ChatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const UserInfoSchema = z.object({
+  user_id: z.string().nullable(),
+  user_name: z.string().nullable(),
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+export const IntentSourceSchema = z.enum(['model', 'llm', 'forced', 'fallback']);
+
+export const LanguageRequestSchema = z.object({ code: z.string(), supported: z.boolean() });
+
+export const TurnStateSchema = z.object({
+  turn_id: z.string(),
+  /** The history of this user's conversation; the current utterance is the last message. */
+  messages: z.array(ChatMessageSchema),
+  user_text: z.string(),
+  user_info: UserInfoSchema,
+  /** The session language: replies are in this language. */
+  language: LanguageSchema,
+  /** Language reported by speech-to-text for this utterance, if any. */
+  language_hint: LanguageSchema.nullable(),
+  intent: IntentSchema.nullable(),
+  intent_confidence: z.number().min(0).max(1),
+  intent_source: IntentSourceSchema,
+  /** Set on language_change: the language asked for (possibly one the robot cannot speak). */
+  requested_language: LanguageRequestSchema.nullable(),
+  final_message: z.string(),
+  /** Animations decided during this turn, in order. */
+  gestures: z.array(z.string()),
+});
+export type TurnState = z.infer<typeof TurnStateSchema>;
+export type StateKey = keyof TurnState;
+
+/** Fields kept per user between turns; everything else starts fresh each turn. */
+export const SESSION_KEYS = ['messages', 'user_info', 'language'] as const satisfies readonly StateKey[];
+export type Session = Pick<TurnState, (typeof SESSION_KEYS)[number]>;
+
+export function newSession(language: TurnState['language'], user: UserInfo = { user_id: null, user_name: null }): Session {
+  return { messages: [], user_info: user, language };
+}
+
+export function startTurn(session: Session, turnId: string, text: string, languageHint: TurnState['language'] | null): TurnState {
+  return {
+    ...structuredClone(session),
+    turn_id: turnId,
+    messages: [...session.messages, { role: 'user', content: text }],
+    user_text: text,
+    language_hint: languageHint,
+    intent: null,
+    intent_confidence: 0,
+    intent_source: 'fallback',
+    requested_language: null,
+    final_message: '',
+    gestures: [],
+  };
+}
+
+export function endTurn(state: TurnState): Session {
+  return Object.fromEntries(SESSION_KEYS.map((k) => [k, state[k]])) as Session;
+}

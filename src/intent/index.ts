@@ -1,0 +1,14 @@
+export { INTENTS, IntentSchema } from './labels.js';
+export type { Intent } from './labels.js';
+export { OnnxIntentClassifier, IntentModelError, IntentMetaSchema, INTENT_MODEL_FILE, INTENT_META_FILE } from './classifier.js';
+export type { IntentClassifier, IntentMeta, IntentPrediction } from './classifier.js';
+export { DEFAULT_FEATURIZER, densify, featurize, normalizeText } from './featurize.js';
+export type { FeaturizerSpec, SparseFeatures } from './featurize.js';
+export { detectLanguageRequest, isSupportedLanguage, languageName, supportedLanguageFromTag } from './language-request.js';
+export type { LanguageRequest } from './language-request.js';
+export { CorpusError, loadCorpusDir, parseCorpusTsv, splitCorpus } from './corpus.js';
+export type { CorpusExample, LoadedCorpus } from './corpus.js';
+export { DEFAULT_TRAIN_OPTIONS, evaluate, exportIntentOnnx, forward, trainIntentModel } from './train.js';
+export type { Evaluation, IntentWeights, TrainOptions } from './train.js';
+export { byLanguage, HELDOUT_FRACTION, trainIntentPipeline } from './pipeline.js';
+export type { TrainPipelineOptions, TrainPipelineResult } from './pipeline.js';

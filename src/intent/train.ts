@@ -1,0 +1,230 @@
+import { OnnxGraphBuilder } from '../models/onnx-builder.js';
+import type { CorpusExample } from './corpus.js';
+import { featurize, type FeaturizerSpec, type SparseFeatures } from './featurize.js';
+import { INTENTS, type Intent } from './labels.js';
+
+export interface TrainOptions {
+  hidden: number;
+  epochs: number;
+  batchSize: number;
+  learningRate: number;
+  /** Hidden-unit dropout: the corpus is small, and phrasings at run time are new. */
+  dropout: number;
+  /** Soft targets keep confidences honest, which matters because low confidence defers to the LLM. */
+  labelSmoothing: number;
+  seed: number;
+}
+
+export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
+  hidden: 64,
+  epochs: 20,
+  batchSize: 32,
+  learningRate: 0.004,
+  dropout: 0.25,
+  labelSmoothing: 0.05,
+  seed: 20251121,
+};
+
+/** A one-hidden-layer MLP over hashed n-grams: W1 is [dims, hidden], W2 is [hidden, classes]. */
+export interface IntentWeights {
+  labels: readonly Intent[];
+  spec: FeaturizerSpec;
+  hidden: number;
+  W1: Float32Array;
+  b1: Float32Array;
+  W2: Float32Array;
+  b2: Float32Array;
+}
+
+/** mulberry32: a tiny seeded PRNG so that training is reproducible bit for bit. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function gaussian(random: () => number): number {
+  const u = 1 - random();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+/** Forward pass in plain code, used for evaluation during training and to check the ONNX export. */
+export function forward(w: IntentWeights, x: SparseFeatures, hiddenOut?: Float32Array, mask?: Float32Array): Float32Array {
+  const H = w.hidden;
+  const C = w.labels.length;
+  const h = hiddenOut ?? new Float32Array(H);
+  h.set(w.b1);
+  for (let k = 0; k < x.indices.length; k++) {
+    const row = x.indices[k]! * H;
+    const v = x.values[k]!;
+    for (let j = 0; j < H; j++) h[j]! += v * w.W1[row + j]!;
+  }
+  for (let j = 0; j < H; j++) h[j] = h[j]! > 0 ? h[j]! * (mask ? mask[j]! : 1) : 0;
+  const logits = new Float32Array(C);
+  logits.set(w.b2);
+  for (let j = 0; j < H; j++) {
+    const hj = h[j]!;
+    if (hj === 0) continue;
+    for (let c = 0; c < C; c++) logits[c]! += hj * w.W2[j * C + c]!;
+  }
+  let max = -Infinity;
+  for (const l of logits) max = Math.max(max, l);
+  let sum = 0;
+  for (let c = 0; c < C; c++) sum += logits[c] = Math.exp(logits[c]! - max);
+  for (let c = 0; c < C; c++) logits[c]! /= sum;
+  return logits;
+}
+
+/**
+ * Mini-batch Adam with softmax cross-entropy. W1 is updated lazily (only the rows a batch touches),
+ * as sparse-input models are usually trained: the same result, a fraction of the work.
+ */
+export function trainIntentModel(
+  examples: readonly CorpusExample[],
+  spec: FeaturizerSpec,
+  options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
+  onEpoch?: (epoch: number, loss: number) => void,
+): IntentWeights {
+  const random = rng(options.seed);
+  const D = spec.dims;
+  const H = options.hidden;
+  const C = INTENTS.length;
+  const w: IntentWeights = {
+    labels: INTENTS,
+    spec,
+    hidden: H,
+    W1: Float32Array.from({ length: D * H }, () => gaussian(random) * Math.sqrt(2 / 64)),
+    b1: new Float32Array(H),
+    W2: Float32Array.from({ length: H * C }, () => gaussian(random) * Math.sqrt(2 / H)),
+    b2: new Float32Array(C),
+  };
+  const data = examples.map((e) => ({ x: featurize(e.text, spec), y: INTENTS.indexOf(e.intent) }));
+  const params = [w.W1, w.b1, w.W2, w.b2];
+  const m = params.map((p) => new Float32Array(p.length));
+  const v = params.map((p) => new Float32Array(p.length));
+  const [b1, b2, eps] = [0.9, 0.999, 1e-8];
+  let step = 0;
+
+  const order = data.map((_, i) => i);
+  const hidden = new Float32Array(H);
+  const mask = new Float32Array(H);
+  const dh = new Float32Array(H);
+  const gW2 = new Float32Array(H * C);
+  const gb1 = new Float32Array(H);
+  const gb2 = new Float32Array(C);
+  const gW1 = new Map<number, Float32Array>();
+  const keep = 1 - options.dropout;
+
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    let lossSum = 0;
+    for (let start = 0; start < order.length; start += options.batchSize) {
+      const batch = order.slice(start, start + options.batchSize);
+      gW2.fill(0);
+      gb1.fill(0);
+      gb2.fill(0);
+      gW1.clear();
+      for (const index of batch) {
+        const { x, y } = data[index]!;
+        for (let j = 0; j < H; j++) mask[j] = random() < keep ? 1 / keep : 0;
+        const p = forward(w, x, hidden, mask);
+        lossSum -= Math.log(Math.max(p[y]!, 1e-12));
+        const d = new Float32Array(C);
+        for (let c = 0; c < C; c++) {
+          const target = (c === y ? 1 - options.labelSmoothing : 0) + options.labelSmoothing / C;
+          d[c] = (p[c]! - target) / batch.length;
+        }
+        for (let c = 0; c < C; c++) gb2[c]! += d[c]!;
+        for (let j = 0; j < H; j++) {
+          const hj = hidden[j]!;
+          let back = 0;
+          for (let c = 0; c < C; c++) {
+            gW2[j * C + c]! += hj * d[c]!;
+            back += w.W2[j * C + c]! * d[c]!;
+          }
+          // hidden already holds relu(x)·mask, so hj > 0 exactly where the unit passed gradient.
+          dh[j] = hj > 0 ? back * mask[j]! : 0;
+          gb1[j]! += dh[j]!;
+        }
+        for (let k = 0; k < x.indices.length; k++) {
+          const row = x.indices[k]!;
+          let g = gW1.get(row);
+          if (!g) gW1.set(row, (g = new Float32Array(H)));
+          const xv = x.values[k]!;
+          for (let j = 0; j < H; j++) g[j]! += xv * dh[j]!;
+        }
+      }
+      step++;
+      const lr = (options.learningRate * Math.sqrt(1 - b2 ** step)) / (1 - b1 ** step);
+      const adam = (pi: number, offset: number, g: ArrayLike<number>) => {
+        const [p, mp, vp] = [params[pi]!, m[pi]!, v[pi]!];
+        for (let k = 0; k < g.length; k++) {
+          const idx = offset + k;
+          mp[idx] = b1 * mp[idx]! + (1 - b1) * g[k]!;
+          vp[idx] = b2 * vp[idx]! + (1 - b2) * g[k]! * g[k]!;
+          p[idx]! -= (lr * mp[idx]!) / (Math.sqrt(vp[idx]!) + eps);
+        }
+      };
+      for (const [row, g] of gW1) adam(0, row * H, g);
+      adam(1, 0, gb1);
+      adam(2, 0, gW2);
+      adam(3, 0, gb2);
+    }
+    onEpoch?.(epoch + 1, lossSum / data.length);
+  }
+  return w;
+}
+
+export interface Evaluation {
+  n: number;
+  accuracy: number;
+  perIntent: Record<string, { n: number; precision: number; recall: number }>;
+  /** confusion[expected][predicted] */
+  confusion: Record<string, Record<string, number>>;
+  errors: { text: string; source: string; expected: Intent; predicted: Intent; confidence: number }[];
+}
+
+export function evaluate(predict: (text: string) => { intent: Intent; confidence: number }, examples: readonly CorpusExample[]): Evaluation {
+  const confusion = Object.fromEntries(INTENTS.map((a) => [a, Object.fromEntries(INTENTS.map((b) => [b, 0]))]));
+  const errors: Evaluation['errors'] = [];
+  let correct = 0;
+  for (const e of examples) {
+    const { intent, confidence } = predict(e.text);
+    confusion[e.intent]![intent]!++;
+    if (intent === e.intent) correct++;
+    else errors.push({ text: e.text, source: e.source, expected: e.intent, predicted: intent, confidence });
+  }
+  const perIntent = Object.fromEntries(
+    INTENTS.map((label) => {
+      const tp = confusion[label]![label]!;
+      const actual = INTENTS.reduce((s, p) => s + confusion[label]![p]!, 0);
+      const predicted = INTENTS.reduce((s, a) => s + confusion[a]![label]!, 0);
+      return [label, { n: actual, precision: predicted ? tp / predicted : 0, recall: actual ? tp / actual : 0 }];
+    }),
+  );
+  return { n: examples.length, accuracy: examples.length ? correct / examples.length : 0, perIntent, confusion, errors };
+}
+
+/** features [batch, dims] → probabilities [batch, classes]. */
+export function exportIntentOnnx(w: IntentWeights): Uint8Array {
+  const C = w.labels.length;
+  const g = new OnnxGraphBuilder('intent_mlp');
+  const x = g.input('features', 'float', ['batch', w.spec.dims]);
+  const W1 = g.weight('W1', [w.spec.dims, w.hidden], w.W1);
+  const b1 = g.weight('b1', [w.hidden], w.b1);
+  const W2 = g.weight('W2', [w.hidden, C], w.W2);
+  const b2 = g.weight('b2', [C], w.b2);
+  const h = g.op('Relu', [g.op('Add', [g.op('MatMul', [x, W1]), b1])]);
+  const logits = g.op('Add', [g.op('MatMul', [h, W2]), b2]);
+  g.op('Softmax', [logits], { axis: { int: -1 } }, ['probabilities']);
+  g.output('probabilities', 'float', ['batch', C]);
+  return g.toBytes({ docString: `intent classifier: ${w.labels.join(', ')}` });
+}

@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import type { LlmAgent } from '../config/index.js';
+
+export interface LlmMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+  /** Base64-encoded images, for multimodal models. */
+  images?: string[];
+}
+
+export interface LlmRequest {
+  /** Which agent asks: it selects the model profile (config llm.agents). */
+  agent: LlmAgent;
+  messages: LlmMessage[];
+  signal?: AbortSignal;
+  temperature?: number;
+}
+
+export type LlmErrorKind = 'disabled' | 'unavailable' | 'model_missing' | 'timeout' | 'aborted' | 'http' | 'invalid_output';
+
+export class LlmError extends Error {
+  constructor(
+    readonly kind: LlmErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LlmError';
+  }
+}
+
+export interface LlmHealthSnapshot {
+  enabled: boolean;
+  reachable: boolean;
+  /** Server version, when reachable. */
+  version: string | null;
+  /** Per profile: the model name and whether it is pulled. */
+  models: Record<string, { model: string; pulled: boolean }>;
+  checkedAt: string | null;
+}
+
+/**
+ * What agents need from a language model. Agents check `available` first and take their
+ * offline path when it is false, so an absent server costs nothing per turn.
+ */
+export interface LanguageModel {
+  available(agent: LlmAgent): boolean;
+  /** Whether the agent's model accepts images. */
+  multimodal(agent: LlmAgent): boolean;
+  /** Streams the reply as text deltas. Throws LlmError. */
+  stream(request: LlmRequest): AsyncIterable<string>;
+  complete(request: LlmRequest): Promise<string>;
+  /** Structured output constrained by the schema, parsed robustly. Throws LlmError. */
+  json<T>(request: LlmRequest, schema: z.ZodType<T>): Promise<T>;
+  health(): LlmHealthSnapshot;
+}

@@ -1,0 +1,13 @@
+import path from 'node:path';
+import { trainIntentPipeline } from '../src/intent/index.js';
+import { MODELS_DIR, REPO } from './helpers/config.js';
+
+/** Tests use the real intent model; train it once if the corpus changed since it was built. */
+export default async function setup(): Promise<void> {
+  await trainIntentPipeline({
+    outDir: path.join(MODELS_DIR, 'intent'),
+    corpusDir: path.join(MODELS_DIR, 'intent', 'corpus'),
+    unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'),
+    ifStale: true,
+  });
+}

@@ -1,0 +1,142 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * An Ollama server stand-in at the HTTP boundary (Ollama cannot be installed here). It speaks
+ * the real wire format (/api/version, /api/tags, streamed NDJSON /api/chat, /api/embed), so the
+ * daemon's real `ollama` client code is what gets tested.
+ */
+
+export interface ChatBody {
+  model: string;
+  messages: { role: string; content: string; images?: string[] }[];
+  stream?: boolean;
+  format?: unknown;
+  options?: Record<string, unknown>;
+}
+
+export interface FakeReply {
+  text: string;
+  /** Delay before the first token. */
+  firstTokenDelayMs?: number;
+  /** Delay between tokens. */
+  tokenDelayMs?: number;
+  /** Answer with this HTTP status and an error body instead. */
+  status?: number;
+}
+
+export interface FakeOllamaOptions {
+  models?: string[];
+  reply?: (body: ChatBody) => string | FakeReply;
+  embed?: (input: string[], model: string) => number[][];
+}
+
+export interface FakeOllama {
+  url: string;
+  /** Every /api/chat request body, in order. */
+  chats: ChatBody[];
+  /** Every request path, in order. */
+  paths: string[];
+  setReply(reply: FakeOllamaOptions['reply']): void;
+  setModels(models: string[]): void;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MODELS = ['qwen2.5:3b', 'qwen2.5:7b', 'qwen2.5vl:7b'];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Splits text into word-ish tokens the way a model streams them. */
+export function tokens(text: string): string[] {
+  return text.match(/\s*\S+/g) ?? [];
+}
+
+export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<FakeOllama> {
+  let models = options.models ?? DEFAULT_MODELS;
+  let reply = options.reply ?? (() => 'Hello from the fake model.');
+  const chats: ChatBody[] = [];
+  const paths: string[] = [];
+  const canonical = (m: string) => (m.includes(':') ? m : `${m}:latest`);
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch(() => res.destroy());
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    paths.push(req.url ?? '');
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === 'GET' && req.url === '/api/version') return json(200, { version: '0.12.0-fake' });
+    if (req.method === 'GET' && req.url === '/api/tags') {
+      return json(200, {
+        models: models.map((name) => ({
+          name,
+          model: name,
+          modified_at: new Date(0).toISOString(),
+          size: 1,
+          digest: 'fake',
+          details: { format: 'gguf', family: 'fake', families: ['fake'], parameter_size: '1B', quantization_level: 'Q4_0' },
+        })),
+      });
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+
+    if (req.method === 'POST' && req.url === '/api/embed') {
+      if (!models.map(canonical).includes(canonical(body.model))) return json(404, { error: `model "${body.model}" not found, try pulling it first` });
+      const input: string[] = Array.isArray(body.input) ? body.input : [body.input];
+      return json(200, { model: body.model, embeddings: (options.embed ?? (() => []))(input, body.model) });
+    }
+    if (req.method !== 'POST' || req.url !== '/api/chat') return json(404, { error: 'not found' });
+
+    chats.push(body as ChatBody);
+    if (!models.map(canonical).includes(canonical(body.model))) {
+      return json(404, { error: `model "${body.model}" not found, try pulling it first` });
+    }
+    const answer = reply(body as ChatBody);
+    const r: FakeReply = typeof answer === 'string' ? { text: answer } : answer;
+    if (r.status) return json(r.status, { error: 'fake failure' });
+
+    res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    res.flushHeaders();
+    const created_at = new Date().toISOString();
+    await sleep(r.firstTokenDelayMs ?? 0);
+    for (const token of tokens(r.text)) {
+      if (res.destroyed) return;
+      res.write(`${JSON.stringify({ model: body.model, created_at, message: { role: 'assistant', content: token }, done: false })}\n`);
+      if (r.tokenDelayMs) await sleep(r.tokenDelayMs);
+    }
+    res.end(
+      `${JSON.stringify({
+        model: body.model,
+        created_at,
+        message: { role: 'assistant', content: '' },
+        done: true,
+        done_reason: 'stop',
+        total_duration: 1,
+        eval_count: tokens(r.text).length,
+      })}\n`,
+    );
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    chats,
+    paths,
+    setReply: (r) => {
+      reply = r ?? reply;
+    },
+    setModels: (m) => {
+      models = m;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,34 @@
+import type { Config } from '../../src/config/index.js';
+import type { Ports, ReplySink } from '../../src/dialogue/index.js';
+import { Health } from '../../src/health/index.js';
+import { OllamaLanguageModel } from '../../src/llm/index.js';
+import { silentLogger } from '../../src/log/index.js';
+
+/** A reply sink that keeps what it was given, to assert on what would have been spoken. */
+export class RecordingReply implements ReplySink {
+  text = '';
+  ends = 0;
+  write(text: string): void {
+    this.text += text;
+  }
+  end(): void {
+    this.ends++;
+  }
+}
+
+/** Real ports for one turn, with whatever the test overrides. */
+export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports & { reply: RecordingReply; modelMs: Record<string, number> } {
+  const modelMs: Record<string, number> = {};
+  return {
+    config,
+    clock: { now: () => new Date('2026-11-21T10:00:00Z') },
+    llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() }),
+    intent: null,
+    log: silentLogger,
+    signal: new AbortController().signal,
+    reply: new RecordingReply(),
+    metrics: { model: (agent, ms) => void (modelMs[agent] = (modelMs[agent] ?? 0) + ms) },
+    modelMs,
+    ...overrides,
+  } as Ports & { reply: RecordingReply; modelMs: Record<string, number> };
+}

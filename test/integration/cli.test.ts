@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runConsole } from '../../src/console/index.js';
+import { startDaemon } from '../../src/daemon.js';
+import { silentLogger } from '../../src/log/index.js';
+import { REPO, tempDir, testConfig } from '../helpers/config.js';
+
+function cli(args: string[], env: Record<string, string> = {}, input?: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts'), ...args], {
+      cwd: REPO,
+      env: { ...process.env, NADINE_PATHS__DATA: tempDir(), ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
+}
+
+describe('the command line', () => {
+  it('refuses to start on bad configuration, naming the field and the reason', async () => {
+    const { code, stderr } = await cli(['--no-mqtt'], { NADINE_DIALOGUE__HISTORY_TURNS: '0' });
+    expect(code).toBe(78);
+    expect(stderr).toMatch(/refusing to start/);
+    expect(stderr).toMatch(/dialogue\.historyTurns: .*>=1.*NADINE_DIALOGUE__HISTORY_TURNS/);
+  });
+
+  it('refuses an unknown flag with its usage', async () => {
+    const { code, stderr } = await cli(['--frobnicate']);
+    expect(code).toBe(64);
+    expect(stderr).toMatch(/usage: nadine-brain/);
+  });
+
+  it('runs the brain without MQTT on standard input and output (the chat mode)', async () => {
+    const { code, stdout } = await cli(['--no-mqtt'], { NADINE_LLM__ENABLED: 'false' }, 'Hello there!\nParle français !\n/quit\n');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Nadine: .+/m);
+    expect(stdout).toMatch(/\[WAVE_HAND\]/);
+    expect(stdout).toMatch(/français/);
+  });
+});
+
+describe('the developer console', () => {
+  it('talks, and shows state, user, last turn and health on command', async () => {
+    const daemon = await startDaemon({ config: testConfig(), log: silentLogger, mqtt: false });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (d) => (text += d));
+    const done = runConsole({ daemon, input, output, interactive: false });
+    input.end(['Hello!', '/last', '/state', '/user', '/health', '/reset', '/state', '/nope', '/quit', 'never said'].join('\n'));
+    await done;
+    await daemon.stop();
+
+    expect(text).toMatch(/^Nadine: /m);
+    expect(text).toMatch(/"name": "first_greeting"/); // /last
+    expect(text).toMatch(/"timings_ms"/);
+    expect(text).toMatch(/"role": "assistant"/); // /state before the reset
+    expect(text).toMatch(/"user_id": null/); // /user
+    expect(text).toMatch(/"intent_model"/); // /health
+    expect(text).toMatch(/conversation reset/);
+    expect(text).toMatch(/"messages": \[\]/); // /state after the reset
+    expect(text).toMatch(/unknown command \/nope/);
+    expect(text).not.toMatch(/never said/);
+  });
+});

@@ -1,0 +1,84 @@
+import { execFile, spawn } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StatusSchema } from '../../src/bus/index.js';
+import { startDaemon, type Daemon } from '../../src/daemon.js';
+import { silentLogger } from '../../src/log/index.js';
+import { REPO, testConfig } from '../helpers/config.js';
+import { MOSQUITTO, startMosquitto, type Mosquitto } from '../helpers/mosquitto.js';
+import { Probe } from '../helpers/mqtt.js';
+
+const run = promisify(execFile);
+
+// CI installs mosquitto (.ci/run), so there these tests always run; elsewhere they need it installed.
+const noMosquitto = !MOSQUITTO && !process.env.CI;
+if (noMosquitto) console.warn('mosquitto is not installed: skipping the external-broker tests (apt-get install -y mosquitto mosquitto-clients)');
+
+describe.skipIf(noMosquitto)('the daemon against an external Mosquitto broker', () => {
+  let broker: Mosquitto;
+  let daemon: Daemon;
+
+  beforeAll(async () => {
+    broker = await startMosquitto();
+    daemon = await startDaemon({ config: testConfig({ mqtt: { url: broker.url } }), log: silentLogger, mqtt: true });
+  });
+  afterAll(async () => {
+    await daemon?.stop();
+    await broker?.stop();
+  });
+
+  it('does not start its own broker when a URL is configured', () => {
+    expect(daemon.broker).toBeNull();
+    expect(daemon.bus?.connected).toBe(true);
+  });
+
+  it('answers mosquitto_pub, as seen by mosquitto_sub', async () => {
+    const port = String(broker.port);
+    const sub = run('mosquitto_sub', ['-p', port, '-v', '-C', '3', '-W', '10', '-t', 'nadine/agent/control/#', '-t', 'nadine/agent/state/turn']);
+    await new Promise((r) => setTimeout(r, 300)); // let the subscription settle
+    await run('mosquitto_pub', ['-p', port, '-q', '1', '-t', 'nadine/agent/user_speech', '-m', 'Hello there!']);
+    const { stdout } = await sub;
+    expect(stdout).toMatch(/^nadine\/agent\/control\/speak \S/m);
+    expect(stdout).toMatch(/^nadine\/agent\/control\/animation WAVE_HAND$/m);
+    expect(stdout).toMatch(/^nadine\/agent\/state\/turn \{"turn_id"/m);
+  });
+
+  it('reconnects after the broker goes away, and answers again', async () => {
+    await broker.stop();
+    await waitFor(() => daemon.health.get('mqtt')?.status === 'down');
+    await broker.restart();
+    await waitFor(() => daemon.bus?.connected === true, 15_000);
+    const probe = await Probe.connect(broker.url, 'nadine/agent/control/speak');
+    await probe.publish('nadine/agent/user_speech', 'Are you back?');
+    expect((await probe.next('nadine/agent/control/speak')).text.length).toBeGreaterThan(0);
+    await probe.close();
+  });
+});
+
+describe.skipIf(noMosquitto)('the last will', () => {
+  it('marks the daemon offline when its process dies without a goodbye', async () => {
+    const broker = await startMosquitto();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts')], {
+      cwd: REPO,
+      env: { ...process.env, NADINE_MQTT__URL: broker.url, NADINE_LLM__ENABLED: 'false', NADINE_LOG__LEVEL: 'silent' },
+      stdio: 'ignore',
+    });
+    const probe = await Probe.connect(broker.url, 'nadine/agent/status');
+    const online = await probe.next('nadine/agent/status', (m) => m.text.includes('"online"'), 20_000);
+    expect(StatusSchema.parse(JSON.parse(online.text)).status).toBe('online');
+    child.kill('SIGKILL');
+    const offline = await probe.next('nadine/agent/status', (m) => m.text.includes('"offline"'), 60_000);
+    expect(StatusSchema.parse(JSON.parse(offline.text)).status).toBe('offline');
+    await probe.close();
+    await broker.stop();
+  }, 90_000);
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

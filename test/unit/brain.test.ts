@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
+import { Brain, buildDialogueGraph, defineAgent, defineGraph, END } from '../../src/dialogue/index.js';
+import { Health } from '../../src/health/index.js';
+import { OnnxIntentClassifier } from '../../src/intent/index.js';
+import { OllamaLanguageModel } from '../../src/llm/index.js';
+import { silentLogger } from '../../src/log/index.js';
+import { MODELS_DIR, testConfig } from '../helpers/config.js';
+
+let classifier: OnnxIntentClassifier;
+beforeAll(async () => {
+  classifier = await OnnxIntentClassifier.load(path.join(MODELS_DIR, 'intent'));
+});
+
+function brain(overrides: Parameters<typeof testConfig>[0] = {}, graph?: ReturnType<typeof buildDialogueGraph>) {
+  const config = testConfig(overrides);
+  const health = new Health();
+  const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health });
+  const b = new Brain({
+    ports: { config, clock: { now: () => new Date('2026-11-21T10:00:00Z') }, llm, intent: classifier },
+    graph: graph ?? buildDialogueGraph(config),
+    log: silentLogger,
+    health,
+  });
+  const said: string[] = [];
+  const gestures: string[] = [];
+  const events: TurnEvent[] = [];
+  b.on('speak', (t) => said.push(t));
+  b.on('gesture', (g) => gestures.push(g));
+  b.on('turn', (e) => events.push(e));
+  return { brain: b, said, gestures, events, health };
+}
+
+describe('the brain', () => {
+  it('runs a turn: speaks, gestures and publishes a complete, schema-valid turn event', async () => {
+    const { brain: b, said, gestures, events } = brain();
+    const result = await b.submit({ text: 'Hello there!' });
+    expect(said).toHaveLength(1);
+    expect(gestures).toEqual(['WAVE_HAND']);
+    expect(events).toHaveLength(1);
+    const event = TurnEventSchema.parse(events[0]);
+    expect(event).toMatchObject({ user_text: 'Hello there!', intent: { name: 'first_greeting', source: 'model' }, reply: said[0], language: 'en' });
+    expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'response', 'after_response', 'total']));
+    expect(event.model_ms.intent).toBeGreaterThan(0);
+    expect(result?.run.path).toEqual(['intent', 'response', 'after_response']);
+  });
+
+  it('keeps the conversation between turns and clears it after a farewell', async () => {
+    const { brain: b } = brain();
+    await b.submit({ text: 'Hello!' });
+    await b.submit({ text: 'What can you do?' });
+    expect(b.session().messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    await b.submit({ text: 'Kannst du Deutsch sprechen?' });
+    expect(b.session().language).toBe('de');
+    await b.submit({ text: 'Tschüss, bis morgen!' });
+    expect(b.session().messages).toEqual([]);
+    expect(b.session().language).toBe('de');
+  });
+
+  it('answers queued utterances one at a time, in order, and drops the oldest excess', async () => {
+    const { brain: b, events, health } = brain({ dialogue: { maxQueuedUtterances: 2 } });
+    const results = await Promise.all(['Hello', 'Goodbye', 'one', 'two', 'three'].map((text) => b.submit({ text })));
+    expect(results.filter((r) => r === null)).toHaveLength(2);
+    expect(results.map((r) => r?.event.user_text ?? null)).toEqual(['Hello', null, null, 'two', 'three']);
+    expect(events.map((e) => e.user_text)).toEqual(['Hello', 'two', 'three']);
+    expect(health.counter('dropped_utterances')).toBe(2);
+  });
+
+  it('still says something when the graph fails to produce a reply', async () => {
+    const broken = defineAgent({
+      name: 'broken',
+      reads: [],
+      writes: ['final_message'],
+      run: () => {
+        throw new Error('boom');
+      },
+    });
+    const graph = defineGraph({ start: 'broken', nodes: { broken }, edges: { broken: END } }) as unknown as ReturnType<typeof buildDialogueGraph>;
+    const { brain: b, said, events } = brain({}, graph);
+    await b.submit({ text: 'Hello' });
+    expect(said[0]).toMatch(/something went wrong/);
+    expect(events[0]!.errors).toEqual([{ agent: 'broken', message: 'boom' }]);
+  });
+});
