@@ -7,6 +7,7 @@ import { preview, type Logger } from '../log/index.js';
 import { runGraph, type GraphRun } from './engine.js';
 import type { DialogueGraph } from './graph.js';
 import { line } from './offline/responder.js';
+import { buildTurnEvent } from './turn-event.js';
 import type { DaemonPorts, Ports, ReplySink } from './ports.js';
 import { endTurn, newSession, startTurn, type Session, type TurnState, type UserInfo } from './state.js';
 
@@ -73,6 +74,18 @@ export class Brain extends EventEmitter<BrainEvents> {
 
   session(): Session {
     return structuredClone(this.#sessionOf(this.#user));
+  }
+
+  /**
+   * Who is in front of the robot now. Each user has their own session (history, language), kept
+   * while others talk and restored when they come back. Takes effect from the next turn.
+   */
+  switchUser(user: UserInfo): void {
+    if (this.#key(user) === this.#key(this.#user) && user.user_name === this.#user.user_name) return;
+    const session = this.#sessions.get(this.#key(user));
+    if (session) this.#sessions.set(this.#key(user), { ...session, user_info: { ...session.user_info, ...user } });
+    this.#log.info({ user_id: user.user_id, user_name: user.user_name }, 'current user changed');
+    this.#user = { ...user };
   }
 
   /** Forgets the current user's conversation. */
@@ -167,22 +180,17 @@ export class Brain extends EventEmitter<BrainEvents> {
     reply.end();
     this.#sessions.set(this.#key(this.#user), endTurn(state));
 
-    const event: TurnEvent = {
-      turn_id: turnId,
-      ts: this.#ports.clock.now().toISOString(),
-      user_id: state.user_info.user_id,
-      user_text: utterance.text,
-      intent: { name: state.intent ?? 'continue_conversation', confidence: state.intent_confidence, source: state.intent_source },
-      reply: state.final_message,
-      language: state.language,
-      timings_ms: { ...round(run.timings), total: round1(performance.now() - started) },
-      model_ms: round(modelMs),
-      gestures: state.gestures,
+    const event = buildTurnEvent({
+      state,
+      run,
+      userText: utterance.text,
+      ts: this.#ports.clock.now(),
+      totalMs: performance.now() - started,
+      modelMs,
       degraded: this.#health.degraded(),
-      errors: run.errors,
-    };
+    });
     log.info(
-      { intent: event.intent.name, confidence: round1(event.intent.confidence * 100) / 100, ms: event.timings_ms.total, reply: preview(event.reply) },
+      { intent: event.intent.name, confidence: Math.round(event.intent.confidence * 100) / 100, ms: event.timings_ms.total, reply: preview(event.reply) },
       'turn done',
     );
     this.emit('turn', event);
@@ -208,6 +216,3 @@ export class Brain extends EventEmitter<BrainEvents> {
     };
   }
 }
-
-const round1 = (ms: number) => Math.round(ms * 1000) / 1000;
-const round = (record: Record<string, number>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, round1(v)]));

@@ -10,3 +10,5 @@ export { systemClock } from './ports.js';
 export type { Clock, DaemonPorts, Ports, ReplySink, TurnMetrics } from './ports.js';
 export * from './state.js';
 export { line, offlineReply, supportedLanguagesText } from './offline/responder.js';
+export { buildTurnEvent } from './turn-event.js';
+export type { TurnEventInput } from './turn-event.js';

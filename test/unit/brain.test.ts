@@ -58,6 +58,22 @@ describe('the brain', () => {
     expect(b.session().language).toBe('de');
   });
 
+  it('keeps a separate conversation per user and restores it when they come back', async () => {
+    const { brain: b, events } = brain();
+    b.switchUser({ user_id: 'u1', user_name: 'Ana' });
+    await b.submit({ text: 'Hello!' });
+    await b.submit({ text: 'Kannst du Deutsch sprechen?' });
+    b.switchUser({ user_id: 'u2', user_name: 'Ben' });
+    await b.submit({ text: 'Good morning!' });
+    expect(b.session()).toMatchObject({ language: 'en', user_info: { user_id: 'u2', user_name: 'Ben' } });
+    expect(b.session().messages).toHaveLength(2);
+    b.switchUser({ user_id: 'u1', user_name: 'Ana' });
+    expect(b.session()).toMatchObject({ language: 'de', user_info: { user_id: 'u1' } });
+    expect(b.session().messages.map((m) => m.content)).toContain('Kannst du Deutsch sprechen?');
+    expect(events.map((e) => e.user_id)).toEqual(['u1', 'u1', 'u2']);
+    expect(events[2]!.reply).toMatch(/Ben/); // greeted by name
+  });
+
   it('answers queued utterances one at a time, in order, and drops the oldest excess', async () => {
     const { brain: b, events, health } = brain({ dialogue: { maxQueuedUtterances: 2 } });
     const results = await Promise.all(['Hello', 'Goodbye', 'one', 'two', 'three'].map((text) => b.submit({ text })));

@@ -1,0 +1,38 @@
+import type { TurnEvent } from '../bus/index.js';
+import type { GraphRun } from './engine.js';
+import type { TurnState } from './state.js';
+
+export interface TurnEventInput {
+  state: TurnState;
+  run: GraphRun;
+  userText: string;
+  ts: Date;
+  totalMs: number;
+  modelMs: Record<string, number>;
+  degraded: string[];
+}
+
+const ms = (x: number) => Math.round(x * 1000) / 1000;
+const rounded = (record: Record<string, number>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, ms(v)]));
+
+/**
+ * What monitors learn about a turn (agent/state/turn). Capabilities add their fields here and
+ * to TurnEventSchema in src/bus/topics.ts.
+ */
+export function buildTurnEvent(input: TurnEventInput): TurnEvent {
+  const { state, run } = input;
+  return {
+    turn_id: state.turn_id,
+    ts: input.ts.toISOString(),
+    user_id: state.user_info.user_id,
+    user_text: input.userText,
+    intent: { name: state.intent ?? 'continue_conversation', confidence: state.intent_confidence, source: state.intent_source },
+    reply: state.final_message,
+    language: state.language,
+    timings_ms: { ...rounded(run.timings), total: ms(input.totalMs) },
+    model_ms: rounded(input.modelMs),
+    gestures: state.gestures,
+    degraded: input.degraded,
+    errors: run.errors,
+  };
+}
