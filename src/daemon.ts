@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { MqttBus, startEmbeddedBroker, type EmbeddedBroker } from './bus/index.js';
 import type { Config } from './config/index.js';
-import { Brain, buildDialogueGraph, systemClock, type Clock } from './dialogue/index.js';
+import { Brain, buildDialogueGraph, systemClock, type Clock, type PerceptionPort } from './dialogue/index.js';
 import { Health } from './health/index.js';
 import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
 import { OllamaLanguageModel } from './llm/index.js';
 import type { Logger } from './log/index.js';
-import { wireBus } from './wiring.js';
+import { BusPerception, wireBus } from './wiring.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -22,6 +22,7 @@ export interface Daemon {
   readonly health: Health;
   readonly llm: OllamaLanguageModel;
   readonly bus: MqttBus | null;
+  readonly perception: PerceptionPort;
   readonly broker: EmbeddedBroker | null;
   stop(): Promise<void>;
 }
@@ -35,8 +36,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const llm = new OllamaLanguageModel({ config: config.llm, log, health });
   await llm.start();
 
+  const perception = new BusPerception(log);
   const brain = new Brain({
-    ports: { config, clock: options.clock ?? systemClock, llm, intent },
+    ports: { config, clock: options.clock ?? systemClock, llm, intent, perception },
     graph: buildDialogueGraph(config),
     log,
     health,
@@ -64,6 +66,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         log,
         health,
       });
+      perception.attach(bus);
       wireBus(bus, brain, health, log);
       await bus.start();
     }
@@ -84,6 +87,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     health,
     llm,
     bus,
+    perception,
     broker,
     stop: () =>
       (stopping ??= (async () => {

@@ -1,5 +1,5 @@
 import type { MqttBus } from './bus/index.js';
-import type { Brain } from './dialogue/index.js';
+import type { Brain, PerceptionPort } from './dialogue/index.js';
 import type { Health } from './health/index.js';
 import type { Logger } from './log/index.js';
 
@@ -22,4 +22,33 @@ export function wireBus(bus: MqttBus, brain: Brain, health: Health, log: Logger)
   health.on('change', (report) => {
     if (bus.connected) void bus.publishStatus(report);
   });
+}
+
+/**
+ * The perception port over the bus. The brain is built before the bus exists (and the console
+ * has none), so the bus is attached later; until then, and without a connection, requests say
+ * that nobody can hear them.
+ */
+export class BusPerception implements PerceptionPort {
+  #bus: MqttBus | null = null;
+
+  constructor(private readonly log: Logger) {}
+
+  attach(bus: MqttBus): void {
+    this.#bus = bus;
+  }
+
+  userSettled(user: { user_id: string; user_name: string }): void {
+    if (!this.#bus) {
+      this.log.debug({ user_id: user.user_id }, 'user settled; no perception process to tell (no MQTT)');
+      return;
+    }
+    void this.#bus.publish('user_info', { user_id: user.user_id, user_name: user.user_name });
+  }
+
+  requestCapture(file: string): boolean {
+    if (!this.#bus?.connected) return false;
+    void this.#bus.publish('capture_current_view', file);
+    return true;
+  }
 }

@@ -8,6 +8,13 @@ import { defineGraph, END } from './engine.js';
  * The dialogue turn of SPEC section 3, in one place: the nodes, and where each one leads.
  *
  *   intent → response → after_response → END
+ *
+ * Where the capabilities go (each adds its nodes here when it lands; nothing is stubbed):
+ *
+ *   intent ─┬─ update_user_info, or a name confirmation pending ─► memory_update ─┬─ asks to confirm a name ─► response
+ *           │                                                                   └─► contextualize
+ *           └─► contextualize ─► plan ─► recall (parallel: memory_retrieve, visual_memory, knowledge)
+ *               ─► appraisal ─► tools in plan order (vision, search) ─► response ─► after_response (+ memory_save) ─► END
  */
 export function buildDialogueGraph(_config: Config) {
   return defineGraph({

@@ -7,7 +7,7 @@ export type { Agent } from './agent.js';
 export { defineGraph, END, parallel, runGraph } from './engine.js';
 export type { AgentError, Graph, GraphRun } from './engine.js';
 export { systemClock } from './ports.js';
-export type { Clock, DaemonPorts, Ports, ReplySink, TurnMetrics } from './ports.js';
+export type { Clock, DaemonPorts, PerceptionPort, Ports, ReplySink, TurnMetrics } from './ports.js';
 export * from './state.js';
 export { line, offlineReply, supportedLanguagesText } from './offline/responder.js';
 export { buildTurnEvent } from './turn-event.js';

@@ -18,6 +18,20 @@ export interface ReplySink {
   end(): void;
 }
 
+/**
+ * What agents may ask of the robot's perception process. Over MQTT in the daemon; in the
+ * console (no MQTT) nothing is listening, which the port says rather than hides.
+ */
+export interface PerceptionPort {
+  /** A user's name is settled (new user, or confirmed): perception stores their face under this id. */
+  userSettled(user: { user_id: string; user_name: string }): void;
+  /**
+   * Asks perception to write the current camera frame (one RGB image) to `file`. False when no
+   * perception process can be asked (no MQTT connection): the caller should not wait for the file.
+   */
+  requestCapture(file: string): boolean;
+}
+
 /** Model time per agent: what the turn event reports as compute rather than overhead. */
 export interface TurnMetrics {
   model(agent: string, ms: number): void;
@@ -33,6 +47,7 @@ export interface Ports {
   llm: LanguageModel;
   /** Null when the intent model could not be loaded (reported in health). */
   intent: IntentClassifier | null;
+  perception: PerceptionPort;
   log: Logger;
   signal: AbortSignal;
   reply: ReplySink;

@@ -1,5 +1,5 @@
 import type { Config } from '../../src/config/index.js';
-import type { Ports, ReplySink } from '../../src/dialogue/index.js';
+import type { PerceptionPort, Ports, ReplySink } from '../../src/dialogue/index.js';
 import { Health } from '../../src/health/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
@@ -16,6 +16,20 @@ export class RecordingReply implements ReplySink {
   }
 }
 
+/** Records what agents asked of perception; `reachable` says whether a capture request goes anywhere. */
+export class RecordingPerception implements PerceptionPort {
+  readonly settled: { user_id: string; user_name: string }[] = [];
+  readonly captures: string[] = [];
+  constructor(public reachable = true) {}
+  userSettled(user: { user_id: string; user_name: string }): void {
+    this.settled.push({ ...user });
+  }
+  requestCapture(file: string): boolean {
+    if (this.reachable) this.captures.push(file);
+    return this.reachable;
+  }
+}
+
 /** Real ports for one turn, with whatever the test overrides. */
 export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports & { reply: RecordingReply; modelMs: Record<string, number> } {
   const modelMs: Record<string, number> = {};
@@ -24,6 +38,7 @@ export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports
     clock: { now: () => new Date('2026-11-21T10:00:00Z') },
     llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() }),
     intent: null,
+    perception: new RecordingPerception(),
     log: silentLogger,
     signal: new AbortController().signal,
     reply: new RecordingReply(),

@@ -30,6 +30,14 @@ describe('the daemon on its embedded broker', () => {
     expect(event.gestures).toEqual(['WAVE_HAND']);
   });
 
+  it("carries the perception port's requests to perception over the bus", async () => {
+    daemon.perception.userSettled({ user_id: 'alice_01', user_name: 'Alice' });
+    const info = await probe.next(`${P}face_recognition/user_info`);
+    expect(JSON.parse(info.text)).toEqual({ user_id: 'alice_01', user_name: 'Alice' });
+    expect(daemon.perception.requestCapture('/tmp/nadine-view/frame-1.jpg')).toBe(true);
+    expect((await probe.next(`${P}perception/capture_current_view`)).text).toBe('/tmp/nadine-view/frame-1.jpg');
+  });
+
   it('keeps a retained status with its health for monitors that connect later', async () => {
     const late = await Probe.connect(daemon.broker!.url, `${P}agent/status`);
     const status = await late.next(`${P}agent/status`, (m) => m.retain);
