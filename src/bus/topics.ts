@@ -52,6 +52,24 @@ export type SceneStored = z.infer<typeof SceneStoredSchema>;
 export const UserInfoSchema = z.object({ user_name: z.string().min(1).max(200), user_id: UserIdSchema });
 export type UserInfoMessage = z.infer<typeof UserInfoSchema>;
 
+// people (issue 3)
+/** Admin request: delete everything the robot keeps about a person. */
+export const ForgetUserSchema = z.object({ user_id: UserIdSchema });
+export type ForgetUser = z.infer<typeof ForgetUserSchema>;
+
+/** The outcome of a forget-me request, verified by looking again after deleting. */
+export const ForgetReportSchema = z.object({
+  user_id: z.string(),
+  /** Nothing failed and nothing about the person was found afterwards. */
+  ok: z.boolean(),
+  removed: z.array(z.string()),
+  remaining: z.array(z.string()),
+  failed: z.array(z.object({ store: z.string(), error: z.string() })),
+});
+export type ForgetReport = z.infer<typeof ForgetReportSchema>;
+
+const NameCandidateEvent = z.object({ user_id: z.string(), user_name: z.string(), score: z.number() });
+
 /** Published after every turn on agent/state/turn. Later capabilities add optional fields. */
 export const TurnEventSchema = z.object({
   turn_id: z.string(),
@@ -72,6 +90,13 @@ export const TurnEventSchema = z.object({
   gestures: z.array(z.string()),
   degraded: z.array(z.string()),
   errors: z.array(z.object({ agent: z.string(), message: z.string() })),
+  // people (issue 3)
+  /** The current user's name, if known. */
+  user_name: z.string().nullable().optional(),
+  /** Name resolution this turn: asking (and about whom), confirmed, matched, new_user, or none. */
+  name_confirmation: z
+    .object({ status: z.enum(['none', 'asking', 'confirmed', 'matched', 'new_user']), candidate: NameCandidateEvent.nullable() })
+    .optional(),
 });
 export type TurnEvent = z.infer<typeof TurnEventSchema>;
 
@@ -88,7 +113,7 @@ export type Decoding = 'json' | 'text-or-json' | 'signal';
 
 interface InboundSpec<T> {
   topic: string;
-  from: 'perception' | 'control' | 'speech input';
+  from: 'perception' | 'control' | 'speech input' | 'admin';
   decoding: Decoding;
   schema: z.ZodType<T>;
 }
@@ -130,6 +155,13 @@ export const inbound = {
     decoding: 'signal',
     schema: z.null(),
   } satisfies InboundSpec<null>,
+  // people (issue 3)
+  forget_user: {
+    topic: 'agent/admin/forget_user',
+    from: 'admin',
+    decoding: 'json',
+    schema: ForgetUserSchema,
+  } satisfies InboundSpec<ForgetUser>,
 } as const;
 
 export type InboundKey = keyof typeof inbound;
@@ -182,6 +214,15 @@ export const outbound = {
     retain: false,
   },
   status: { topic: 'agent/status', to: 'monitors', encoding: 'json', schema: StatusSchema, qos: 1, retain: true },
+  // people (issue 3)
+  user_forgotten: {
+    topic: 'agent/state/user_forgotten',
+    to: 'monitors',
+    encoding: 'json',
+    schema: ForgetReportSchema,
+    qos: 1,
+    retain: false,
+  },
 } as const satisfies Record<string, OutboundSpec<unknown>>;
 
 export type OutboundKey = keyof typeof outbound;
