@@ -1,12 +1,13 @@
 import path from 'node:path';
-import { MqttBus, startEmbeddedBroker, type EmbeddedBroker } from './bus/index.js';
+import { MqttBus, startEmbeddedBroker, type EmbeddedBroker, type ForgetReport } from './bus/index.js';
 import type { Config } from './config/index.js';
 import { Brain, buildDialogueGraph, systemClock, type Clock, type PerceptionPort } from './dialogue/index.js';
 import { Health } from './health/index.js';
 import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
 import { OllamaLanguageModel } from './llm/index.js';
 import type { Logger } from './log/index.js';
-import { BusPerception, wireBus } from './wiring.js';
+import { People } from './people/index.js';
+import { BusPerception, wireBus, wirePeople } from './wiring.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -24,6 +25,10 @@ export interface Daemon {
   readonly bus: MqttBus | null;
   readonly perception: PerceptionPort;
   readonly broker: EmbeddedBroker | null;
+  // people (issue 3)
+  readonly people: People;
+  /** Forget-me: waits for the running turn, then deletes everything about the person and checks. */
+  forgetUser(userId: string): Promise<ForgetReport>;
   stop(): Promise<void>;
 }
 
@@ -37,12 +42,21 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   await llm.start();
 
   const perception = new BusPerception(log);
+  // people (issue 3)
+  const clock = options.clock ?? systemClock;
+  const people = new People({ config, log, health, now: () => clock.now() });
+  people.start();
   const brain = new Brain({
-    ports: { config, clock: options.clock ?? systemClock, llm, intent, perception },
+    ports: { config, clock, llm, intent, perception, people: people.port },
     graph: buildDialogueGraph(config),
     log,
     health,
   });
+  people.forgetting.register({ name: 'conversations', forget: (id) => brain.forget(id), traces: (id) => brain.mentions(id) });
+  const forgetUser = async (userId: string) => {
+    await brain.drain(); // a running turn could otherwise save the profile again after deletion
+    return people.forgetting.forget(userId);
+  };
 
   let broker: EmbeddedBroker | null = null;
   let bus: MqttBus | null = null;
@@ -68,6 +82,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       });
       perception.attach(bus);
       wireBus(bus, brain, health, log);
+      wirePeople(bus, brain, people, forgetUser, log);
       await bus.start();
     }
   } catch (err) {
@@ -89,6 +104,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     bus,
     perception,
     broker,
+    people,
+    forgetUser,
     stop: () =>
       (stopping ??= (async () => {
         log.info('stopping');

@@ -146,9 +146,12 @@ export class Brain extends EventEmitter<BrainEvents> {
       reply,
       metrics: { model: (agent, ms) => void (modelMs[agent] = (modelMs[agent] ?? 0) + ms) },
     };
-    log.info({ text: preview(utterance.text), user_id: this.#user.user_id }, 'turn started');
+    // The turn belongs to whoever was in front of the robot when it started, even if perception
+    // reports someone else before it ends.
+    const user = this.#user;
+    log.info({ text: preview(utterance.text), user_id: user.user_id }, 'turn started');
 
-    const initial = startTurn(this.#sessionOf(this.#user), turnId, utterance.text, supportedLanguageFromTag(utterance.language));
+    const initial = startTurn(this.#sessionOf(user), turnId, utterance.text, supportedLanguageFromTag(utterance.language));
     let run: GraphRun;
     try {
       // Agents append gestures; each new one is performed as soon as it is decided.
@@ -178,7 +181,7 @@ export class Brain extends EventEmitter<BrainEvents> {
       reply.write(text);
     }
     reply.end();
-    this.#sessions.set(this.#key(this.#user), endTurn(state));
+    this.#keep(user, endTurn(state));
 
     const event = buildTurnEvent({
       state,
@@ -196,6 +199,53 @@ export class Brain extends EventEmitter<BrainEvents> {
     this.emit('turn', event);
     this.#lastTurn = { event, state, run };
     return this.#lastTurn;
+  }
+
+  // people (issue 3)
+  /**
+   * Stores a turn's session. A turn may settle who the person is (memory_update gives an
+   * anonymous person an id, or links them to a known one): their conversation moves with them,
+   * and they become the current user unless perception has switched to someone else meanwhile.
+   */
+  #keep(user: UserInfo, session: Session): void {
+    const settled = session.user_info;
+    if (settled.user_id === user.user_id) {
+      this.#sessions.set(this.#key(user), session);
+      return;
+    }
+    this.#sessions.delete(this.#key(user));
+    this.#sessions.set(this.#key(settled), session);
+    if (this.#key(this.#user) === this.#key(user)) {
+      this.#log.info({ from: user.user_id, to: settled.user_id }, 'current user settled by the conversation');
+      this.#user = { user_id: settled.user_id, user_name: settled.user_name };
+    }
+  }
+
+  /** Forget-me: drops the person's conversation and every mention of them in other sessions. */
+  forget(userId: string): string[] {
+    const removed: string[] = [];
+    if (this.#sessions.delete(userId)) removed.push('conversation');
+    for (const [key, session] of this.#sessions) {
+      const pending = session.name_confirmation;
+      if (!pending?.candidates.some((c) => c.user_id === userId)) continue;
+      const candidates = pending.candidates.filter((c) => c.user_id !== userId);
+      // Without candidates the question is void; the person's own name is resolved anew next time.
+      this.#sessions.set(key, { ...session, name_confirmation: candidates.length ? { ...pending, candidates } : null });
+      removed.push(`candidate in the name confirmation of ${key === ANONYMOUS ? 'an anonymous person' : key}`);
+    }
+    if (this.#user.user_id === userId) {
+      this.#user = { user_id: null, user_name: null };
+      this.#sessions.delete(ANONYMOUS);
+      removed.push('current user');
+    }
+    return removed;
+  }
+
+  /** Where the brain still holds something about the person (searching every session). */
+  mentions(userId: string): string[] {
+    const found = [...this.#sessions].filter(([key, s]) => key === userId || JSON.stringify(s).includes(userId)).map(([key]) => `session ${key}`);
+    if (this.#user.user_id === userId) found.push('current user');
+    return found;
   }
 
   /** Collects the reply and hands it on once complete: one speak message per reply. */

@@ -2,6 +2,7 @@ import type { Config } from '../config/index.js';
 import type { IntentClassifier } from '../intent/index.js';
 import type { LanguageModel } from '../llm/index.js';
 import type { Logger } from '../log/index.js';
+import type { PeoplePort } from '../people/index.js';
 
 export interface Clock {
   now(): Date;
@@ -48,6 +49,9 @@ export interface Ports {
   /** Null when the intent model could not be loaded (reported in health). */
   intent: IntentClassifier | null;
   perception: PerceptionPort;
+  // people (issue 3)
+  /** Profiles of the people the robot knows (user_ids.json and user_info.json under paths.data). */
+  people: PeoplePort;
   log: Logger;
   signal: AbortSignal;
   reply: ReplySink;

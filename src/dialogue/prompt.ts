@@ -12,7 +12,24 @@ export type PromptSection = (state: TurnState) => string | null;
 const userSection: PromptSection = ({ user_info }) =>
   user_info.user_name ? `You are talking with ${user_info.user_name}.` : 'You do not know the name of the person you are talking with yet.';
 
-export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection];
+// people (issue 3): what the person told about themselves, and whether the robot just learnt who they are.
+const profileSection: PromptSection = ({ user_info: u, name_resolution: r }) => {
+  const facts = [
+    u.current_position && `works as ${u.current_position}`,
+    u.current_company && `works at ${u.current_company}`,
+    u.location && `lives in ${u.location}`,
+    u.hobbies?.length && `hobbies: ${u.hobbies.join(', ')}`,
+    u.interests?.length && `interests: ${u.interests.join(', ')}`,
+  ].filter(Boolean);
+  const known = facts.length ? `What you know about them: ${facts.join('; ')}.` : null;
+  const met =
+    r.status === 'new_user' ? 'They have just told you their name: you are meeting them for the first time.'
+    : r.status === 'matched' || r.status === 'confirmed' ? 'They have just told you their name: you have met them before, welcome them back.'
+    : null;
+  return [met, known].filter(Boolean).join(' ') || null;
+};
+
+export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection, profileSection];
 
 export function responseSystemPrompt(state: TurnState, config: Config, now: Date): string {
   const language = languageName(state.language, 'en');

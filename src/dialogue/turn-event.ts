@@ -34,5 +34,8 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
     gestures: state.gestures,
     degraded: input.degraded,
     errors: run.errors,
+    // people (issue 3)
+    user_name: state.user_info.user_name,
+    name_confirmation: state.name_resolution,
   };
 }

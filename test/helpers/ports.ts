@@ -3,6 +3,7 @@ import type { PerceptionPort, Ports, ReplySink } from '../../src/dialogue/index.
 import { Health } from '../../src/health/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
+import { ProfileStore } from '../../src/people/index.js';
 
 /** A reply sink that keeps what it was given, to assert on what would have been spoken. */
 export class RecordingReply implements ReplySink {
@@ -39,6 +40,8 @@ export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports
     llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() }),
     intent: null,
     perception: new RecordingPerception(),
+    // people (issue 3): the real store, in the test config's temporary data directory
+    people: testProfileStore(config),
     log: silentLogger,
     signal: new AbortController().signal,
     reply: new RecordingReply(),
@@ -46,4 +49,12 @@ export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports
     modelMs,
     ...overrides,
   } as Ports & { reply: RecordingReply; modelMs: Record<string, number> };
+}
+
+// people (issue 3)
+/** The real profile store on the config's data directory (a temporary one in testConfig). */
+export function testProfileStore(config: Config, health = new Health()): ProfileStore {
+  const store = new ProfileStore({ dataDir: config.paths.data, log: silentLogger, health });
+  store.start();
+  return store;
 }

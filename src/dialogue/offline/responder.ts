@@ -29,7 +29,9 @@ export function line(
   return template.replace(/\{(\w+)\}/g, (m, k: string) => all[k] ?? m);
 }
 
-export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_language' | 'user_info'>;
+export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_language' | 'user_info'> &
+  // people (issue 3): greets by name when the name was just settled
+  Partial<Pick<TurnState, 'name_resolution'>>;
 
 /**
  * The reply when there is no language model: it covers every intent sensibly and is honest
@@ -45,7 +47,7 @@ export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
     case 'language_change':
       return languageChangeReply(state, ctx);
     case 'update_user_info':
-      return line('info_ack', state.language, ctx);
+      return userInfoReply(state, ctx);
     default:
       return line('no_llm', state.language, ctx);
   }
@@ -59,4 +61,15 @@ export function languageChangeReply(state: Pick<TurnState, 'language' | 'request
     return line('language_unsupported', state.language, ctx, { language: languageName(request.code, state.language) });
   }
   return line('language_switched', state.language, ctx);
+}
+
+// people (issue 3)
+/** The reply to what a person told about themselves: the confirmation question, a welcome by name, or thanks. */
+export function userInfoReply(state: OfflineInput, ctx: OfflineContext): string {
+  const resolution = state.name_resolution;
+  const name = state.user_info.user_name;
+  if (resolution?.status === 'asking' && resolution.candidate) return line('name_confirm', state.language, ctx, { name: resolution.candidate.user_name });
+  if (resolution?.status === 'new_user' && name) return line('name_new', state.language, ctx, { name });
+  if ((resolution?.status === 'matched' || resolution?.status === 'confirmed') && name) return line('name_known', state.language, ctx, { name });
+  return line('info_ack', state.language, ctx);
 }
