@@ -110,6 +110,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       (stopping ??= (async () => {
         log.info('stopping');
         await brain.drain(true);
+        await people.store.flush(); // people (issue 3): queued profile writes land before exit
         llm.stop();
         await bus?.stop();
         await broker?.close();

@@ -60,15 +60,25 @@ export function fuseThresholdFor(low: number): number {
 export function findCandidates(given: string, known: readonly Identity[], low: number): Candidate[] {
   const query = foldName(given);
   if (!query || known.length === 0) return [];
-  const fuse = new Fuse(
-    known.map((k) => foldName(k.user_name)),
-    { includeScore: true, ignoreLocation: true, ignoreFieldNorm: true, isCaseSensitive: true, threshold: fuseThresholdFor(low) },
-  );
-  const hits = fuse.search(query.slice(0, 256));
+  const hits = indexOf(known, low).search(query.slice(0, 256));
   return hits
     .map((hit) => ({ ...known[hit.refIndex]!, score: nameSimilarity(given, known[hit.refIndex]!.user_name) }))
     .filter((c) => c.score >= low)
     .sort((a, b) => b.score - a.score || a.user_name.localeCompare(b.user_name) || a.user_id.localeCompare(b.user_id));
+}
+
+// The store hands out the same array while user_ids.json is unchanged: index it once.
+const indexes = new WeakMap<readonly Identity[], { low: number; fuse: Fuse<string> }>();
+
+function indexOf(known: readonly Identity[], low: number): Fuse<string> {
+  const cached = indexes.get(known);
+  if (cached?.low === low) return cached.fuse;
+  const fuse = new Fuse(
+    known.map((k) => foldName(k.user_name)),
+    { includeScore: true, ignoreLocation: true, ignoreFieldNorm: true, isCaseSensitive: true, threshold: fuseThresholdFor(low) },
+  );
+  indexes.set(known, { low, fuse });
+  return fuse;
 }
 
 /** Strong, ambiguous or no match for a name a person gave, against everyone known. */

@@ -13,10 +13,13 @@ export interface PeoplePort {
   knownUsers(): Identity[];
   /** A trusted profile, or null (none, or corrupt and reported). */
   load(userId: string): Profile | null;
-  /** Merges facts into the person's profile, creating it if needed; keeps user_ids.json in step. */
-  save(identity: Identity, facts: ProfileFacts): Promise<Profile>;
-  /** Someone new: a fresh id and profile. */
-  create(name: string, facts: ProfileFacts): Promise<Profile>;
+  /**
+   * Merges facts into the person's profile, creating it if needed; user_ids.json follows. Returns
+   * at once: the write is queued (atomic, in order), and a failed write is reported in health.
+   */
+  save(identity: Identity, facts: ProfileFacts): Profile;
+  /** Someone new: a fresh id and profile (written like `save`). */
+  create(name: string, facts: ProfileFacts): Profile;
 }
 
 export interface PeopleOptions {

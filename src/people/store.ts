@@ -1,19 +1,15 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { UserIdSchema } from '../bus/index.js';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
-import { parseIdMap, serializeIdMap, type RawIdMap } from './id-map.js';
+import { ID_MAP_FILE, ProfileFiles, type ProfileRead } from './files.js';
+import { serializeIdMap, type RawIdMap } from './id-map.js';
 import { newUserId } from './ids.js';
 import { applyFacts, newProfile, ProfileSchema, type Identity, type Profile, type ProfileFacts } from './profile.js';
 
-export const ID_MAP_FILE = 'user_ids.json';
-export const PROFILES_DIR = path.join('memory', 'user_profiles');
-export const PROFILE_FILE = 'user_info.json';
-
-export type ProfileRead = { status: 'ok'; profile: Profile } | { status: 'missing' } | { status: 'corrupt'; reason: string };
+export { ID_MAP_FILE, PROFILE_FILE, PROFILES_DIR } from './files.js';
+export type { ProfileRead } from './files.js';
 
 export interface ProfileStoreOptions {
   /** paths.data: the root shared with perception. */
@@ -23,271 +19,222 @@ export interface ProfileStoreOptions {
   now?: () => Date;
 }
 
+/** Fields perception owns: at write time they are taken from the file, never from memory. */
+const KNOWN_KEYS = new Set(Object.keys(ProfileSchema.shape));
+
 /**
- * The profile store of SPEC section 4, on disk, shared with the perception process.
+ * The profile store of SPEC section 4, shared with the perception process.
  *
- * Reads are synchronous (the files are small): MQTT handlers that switch users stay in arrival
- * order. Writes are serialised in this process and re-read the shared file right before writing,
- * so entries perception added in the meantime are kept. Every write is atomic (temp file, fsync,
- * rename). A corrupt or foreign file is reported and never trusted; before it would be replaced,
- * it is moved aside as `<file>.corrupt-<time>` for a person to look at.
+ * Writes are behind the conversation: `save` returns the new profile at once and queues an atomic
+ * (temp file, fsync, rename) write, so a reply never waits for the disk. Until a write lands, the
+ * store answers from memory, so this process always sees its own changes. Queued writes run one
+ * at a time and re-read the shared file right before writing: entries and fields perception added
+ * in the meantime are kept. A corrupt or foreign file is reported and never trusted; before it
+ * would be replaced it is moved aside as `<file>.corrupt-<time>`. A failed write is logged and
+ * shown in health (`people: degraded`); the profile stays in memory for this run.
  */
 export class ProfileStore {
-  readonly idsFile: string;
-  readonly profilesDir: string;
+  readonly files: ProfileFiles;
   readonly #log: Logger;
   readonly #health: Health;
   readonly #now: () => Date;
-  #writes: Promise<unknown> = Promise.resolve();
-  readonly #reported = new Set<string>();
+  /** Profiles saved but not yet on disk. */
+  readonly #profiles = new Map<string, Profile>();
+  /** Id-map entries changed but not yet on disk (null: removed). */
+  readonly #ids = new Map<string, string | null>();
+  #version = 0;
+  #known: { key: string; users: Identity[] } | null = null;
+  #queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ProfileStoreOptions) {
-    this.idsFile = path.join(options.dataDir, ID_MAP_FILE);
-    this.profilesDir = path.join(options.dataDir, PROFILES_DIR);
     this.#log = options.log.child({ component: 'people' });
     this.#health = options.health;
     this.#now = options.now ?? (() => new Date());
+    this.files = new ProfileFiles(options.dataDir, this.#log, options.health, this.#now);
+  }
+
+  get idsFile(): string {
+    return this.files.idsFile;
   }
 
   /** Creates the folders and says in health whether profiles can be kept. */
   start(): void {
     try {
-      mkdirSync(this.profilesDir, { recursive: true });
+      mkdirSync(this.files.profilesDir, { recursive: true });
       this.#health.set('people', 'ok', `${this.knownUsers().length} known people in ${this.options.dataDir}`);
     } catch (err) {
-      this.#health.set('people', 'down', `cannot use ${this.profilesDir}: ${(err as Error).message}; profiles are not kept`);
+      this.#health.set('people', 'down', `cannot use ${this.files.profilesDir}: ${(err as Error).message}; profiles are not kept`);
     }
   }
 
-  /** Everyone in user_ids.json; when that file is corrupt, everyone with a valid profile. */
+  /**
+   * Everyone in user_ids.json (when it is corrupt: everyone with a valid profile), with this
+   * process's unwritten changes. The same array while nothing changed, so callers may cache on it.
+   */
   knownUsers(): Identity[] {
-    const map = this.#readIdMap();
-    return map.ok ? map.identities : this.#identitiesFromProfiles();
+    const key = `${this.files.idMapVersion()}:${this.#version}`;
+    if (this.#known?.key === key) return this.#known.users;
+    const map = this.files.readIdMap();
+    const byId = new Map((map.ok ? map.identities : this.files.identitiesFromProfiles()).map((i) => [i.user_id, i.user_name]));
+    for (const [id, name] of this.#ids) {
+      if (name === null) byId.delete(id);
+      else byId.set(id, name);
+    }
+    const users = [...byId].map(([user_id, user_name]) => ({ user_id, user_name }));
+    this.#known = { key, users };
+    return users;
   }
 
-  profileFile(userId: string): string {
-    return path.join(this.#profileDir(userId), PROFILE_FILE);
-  }
-
+  /** The profile file as it is on disk. */
   read(userId: string): ProfileRead {
-    const file = this.profileFile(userId);
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' };
-      return this.#corrupt(file, `cannot be read: ${(err as Error).message}`);
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (err) {
-      return this.#corrupt(file, `not valid JSON (${(err as Error).message})`);
-    }
-    const parsed = ProfileSchema.safeParse(data);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return this.#corrupt(file, `not a profile: ${issue?.path.join('.') || 'value'}: ${issue?.message}`);
-    }
-    if (parsed.data.user_id !== userId) return this.#corrupt(file, `foreign: it is the profile of "${parsed.data.user_id}"`);
-    return { status: 'ok', profile: parsed.data };
+    return this.files.readProfile(userId);
   }
 
-  /** The trusted profile, or null when there is none (missing, or corrupt and reported). */
+  /** The trusted profile (the latest saved, even if not yet on disk), or null. */
   load(userId: string): Profile | null {
-    const read = this.read(userId);
+    const pending = this.#profiles.get(userId);
+    if (pending) return pending;
+    const read = this.files.readProfile(userId);
     return read.status === 'ok' ? read.profile : null;
   }
 
-  /** Merges facts into the person's profile (creating it if needed) and keeps user_ids.json in step. */
-  save(identity: Identity, facts: ProfileFacts): Promise<Profile> {
-    return this.#serial(() => this.#saveNow(identity, facts));
+  /** Merges facts into the person's profile (creating it if needed); user_ids.json follows. */
+  save(identity: Identity, facts: ProfileFacts): Profile {
+    const profile = applyFacts(this.load(identity.user_id) ?? newProfile(identity), facts, this.#now());
+    this.#profiles.set(profile.user_id, profile);
+    this.#ids.set(profile.user_id, profile.user_name);
+    this.#changed();
+    // A failure is reported by the queue (log, health); the caller has its profile either way.
+    this.#enqueue(() => this.#writeProfile(profile)).catch(() => undefined);
+    return profile;
   }
 
-  /** A new person: a fresh id, a profile and an entry in user_ids.json. */
-  create(name: string, facts: ProfileFacts): Promise<Profile> {
-    return this.#serial(() => this.#saveNow({ user_id: newUserId(name, this.#takenIds()), user_name: name }, facts));
+  /** Someone new: a fresh id, a profile and an entry in user_ids.json. */
+  create(name: string, facts: ProfileFacts): Profile {
+    const taken = new Set([...this.knownUsers().map((u) => u.user_id), ...this.files.profileIds(), ...this.#profiles.keys()]);
+    return this.save({ user_id: newUserId(name, taken), user_name: name }, facts);
   }
 
   /** Perception stored a face: the id map follows (SPEC graph/face_stored). */
   setName(identity: Identity): Promise<void> {
-    return this.#serial(() =>
-      this.#updateIdMap((raw) => {
-        raw[identity.user_id] = identity.user_name;
-      }),
-    );
+    this.#ids.set(identity.user_id, identity.user_name);
+    this.#changed();
+    return this.#enqueue(() => this.#writeIdMap(identity.user_id));
   }
 
-  /** Deletes everything the store holds about a person. Returns what was removed. */
+  /** Resolves once every queued write has landed (or failed and been reported). */
+  async flush(): Promise<void> {
+    for (let tail = this.#queue; ; tail = this.#queue) {
+      await tail;
+      if (tail === this.#queue) return;
+    }
+  }
+
+  /** Deletes everything the store holds about a person, after the writes queued before. */
   remove(userId: string): Promise<string[]> {
-    return this.#serial(async () => {
-      const removed: string[] = [];
-      const dir = this.#profileDir(userId);
+    this.files.profileDir(userId); // validates the id before anything is touched
+    const unsaved = this.#profiles.delete(userId);
+    this.#ids.set(userId, null);
+    this.#changed();
+    return this.#enqueue(async () => {
+      const removed: string[] = unsaved ? ['unsaved profile in memory'] : [];
+      const dir = this.files.profileDir(userId);
       if (existsSync(dir)) {
         await rm(dir, { recursive: true, force: true });
         removed.push(`profile folder ${dir}`);
       }
-      const map = this.#readIdMap();
-      if (map.ok && userId in map.raw) {
-        await this.#updateIdMap((raw) => void delete raw[userId]);
-        removed.push(`${ID_MAP_FILE} entry`);
+      const map = this.files.readIdMap();
+      if (!map.ok || userId in map.raw) {
+        await this.#writeIdMap(userId);
+        if (map.ok) removed.push(`${ID_MAP_FILE} entry`);
       }
       // Copies set aside or left behind by an interrupted write may name the person too.
-      for (const file of this.#idMapLeftovers()) {
+      for (const file of this.files.idMapLeftovers()) {
         if (readFileSync(file, 'utf8').includes(userId)) {
           await rm(file, { force: true });
           removed.push(`leftover ${path.basename(file)}`);
         }
       }
+      if (this.#ids.get(userId) === null) this.#ids.delete(userId);
+      this.#changed();
       return removed;
     });
   }
 
-  /** What the store still holds about a person: empty after `remove`. */
+  /** What the store still holds about a person, on disk or in memory: empty after `remove`. */
   traces(userId: string): string[] {
     const found: string[] = [];
-    if (existsSync(this.#profileDir(userId))) found.push(`profile folder ${this.#profileDir(userId)}`);
-    const map = this.#readIdMap();
+    if (this.#profiles.has(userId)) found.push('unsaved profile in memory');
+    if (existsSync(this.files.profileDir(userId))) found.push(`profile folder ${this.files.profileDir(userId)}`);
+    const map = this.files.readIdMap();
     if (map.ok && userId in map.raw) found.push(`${ID_MAP_FILE} entry`);
-    if (!map.ok && existsSync(this.idsFile) && readFileSync(this.idsFile, 'utf8').includes(userId)) found.push(ID_MAP_FILE);
-    for (const file of this.#idMapLeftovers()) {
+    if (!map.ok && existsSync(this.files.idsFile) && readFileSync(this.files.idsFile, 'utf8').includes(userId)) found.push(ID_MAP_FILE);
+    for (const file of this.files.idMapLeftovers()) {
       if (readFileSync(file, 'utf8').includes(userId)) found.push(`leftover ${path.basename(file)}`);
     }
     return found;
   }
 
-  async #saveNow(identity: Identity, facts: ProfileFacts): Promise<Profile> {
-    const file = this.profileFile(identity.user_id);
-    const read = this.read(identity.user_id);
-    if (read.status === 'corrupt') this.#setAside(file);
-    const profile = applyFacts(read.status === 'ok' ? read.profile : newProfile(identity), facts, this.#now());
-    mkdirSync(path.dirname(file), { recursive: true });
-    await this.#write(file, `${JSON.stringify(profile, null, 2)}\n`);
-    await this.#updateIdMap((raw) => {
-      if (raw[profile.user_id] !== profile.user_name) raw[profile.user_id] = profile.user_name;
-    });
-    return profile;
+  #changed(): void {
+    this.#version++;
   }
 
-  #profileDir(userId: string): string {
-    // Ids arrive from MQTT and from files: never let one name a path outside the profiles folder.
-    if (!UserIdSchema.safeParse(userId).success) throw new Error(`invalid user id ${JSON.stringify(userId)}`);
-    return path.join(this.profilesDir, userId);
-  }
-
-  #serial<T>(job: () => Promise<T>): Promise<T> {
-    const result = this.#writes.then(job, job);
-    this.#writes = result.catch(() => undefined);
+  #enqueue<T>(job: () => Promise<T>): Promise<T> {
+    const result = this.#queue.then(job);
+    this.#queue = result.then(
+      () => this.#wrote(),
+      (err: Error) => this.#failed(err),
+    );
     return result;
   }
 
-  async #write(file: string, text: string): Promise<void> {
-    try {
-      await writeFileAtomic(file, text, { encoding: 'utf8' });
-      if (this.#health.get('people')?.status !== 'ok') this.#health.set('people', 'ok', `profiles in ${this.options.dataDir}`);
-    } catch (err) {
-      this.#health.set('people', 'degraded', `cannot write ${file}: ${(err as Error).message}`);
-      throw err;
-    }
+  #wrote(): void {
+    if (this.#health.get('people')?.status !== 'ok') this.#health.set('people', 'ok', `profiles in ${this.options.dataDir}`);
   }
 
-  #readIdMap() {
-    let text: string;
-    try {
-      text = readFileSync(this.idsFile, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return parseIdMap('{}');
-      this.#corrupt(this.idsFile, `cannot be read: ${(err as Error).message}`);
-      return { ok: false as const, reason: (err as Error).message };
-    }
-    const map = parseIdMap(text);
-    if (!map.ok) this.#corrupt(this.idsFile, map.reason);
-    else if (map.skipped.length) this.#reportOnce(`skipped:${map.skipped.join(',')}`, () =>
-      this.#log.warn({ file: this.idsFile, entries: map.skipped.slice(0, 10) }, 'user_ids.json has entries that are not valid ids or names: ignored, kept on write'),
-    );
-    return map;
+  #failed(err: Error): void {
+    this.#log.error({ err: err.message }, 'profile write failed: kept in memory for this run only');
+    this.#health.set('people', 'degraded', `cannot write profiles in ${this.options.dataDir}: ${err.message}`);
   }
 
-  /** Re-reads user_ids.json right before writing, so that perception's entries are kept. */
-  async #updateIdMap(change: (raw: RawIdMap) => void): Promise<void> {
-    const map = this.#readIdMap();
+  async #writeProfile(profile: Profile): Promise<void> {
+    // Superseded by a later save (which has its own write queued) or forgotten meanwhile.
+    if (this.#profiles.get(profile.user_id) !== profile) return;
+    const file = this.files.profileFile(profile.user_id);
+    const onDisk = this.files.readProfile(profile.user_id);
+    if (onDisk.status === 'corrupt') this.files.setAside(file);
+    // Perception's own fields and keys are taken from the file as it is now.
+    const theirs = onDisk.status === 'ok' ? onDisk.profile : null;
+    const extra = theirs ? Object.fromEntries(Object.entries(theirs).filter(([k]) => !KNOWN_KEYS.has(k))) : {};
+    const merged = { ...profile, ...extra, face_image_path: theirs?.face_image_path ?? profile.face_image_path };
+    mkdirSync(path.dirname(file), { recursive: true });
+    await this.files.write(file, `${JSON.stringify(merged, null, 2)}\n`);
+    await this.#writeIdMap(profile.user_id);
+    // Only if no later save came in while this one was being written: that one is queued next.
+    if (this.#profiles.get(profile.user_id) === profile) this.#profiles.delete(profile.user_id);
+  }
+
+  /** Writes this process's change to one id-map entry, merged into the file as it is now. */
+  async #writeIdMap(userId: string): Promise<void> {
+    if (!this.#ids.has(userId)) return;
+    const name = this.#ids.get(userId);
+    const map = this.files.readIdMap();
     let raw: RawIdMap;
     if (map.ok) raw = { ...map.raw };
     else {
-      this.#setAside(this.idsFile);
-      raw = Object.fromEntries(this.#identitiesFromProfiles().map((i) => [i.user_id, i.user_name]));
-      this.#log.warn({ file: this.idsFile, rebuilt: Object.keys(raw).length }, 'user_ids.json rebuilt from the profiles');
+      this.files.setAside(this.files.idsFile);
+      raw = Object.fromEntries(this.files.identitiesFromProfiles().map((i) => [i.user_id, i.user_name]));
+      this.#log.warn({ file: this.files.idsFile, rebuilt: Object.keys(raw).length }, 'user_ids.json rebuilt from the profiles');
     }
     const before = serializeIdMap(raw);
-    change(raw);
+    if (name === null || name === undefined) delete raw[userId];
+    else raw[userId] = name;
     const after = serializeIdMap(raw);
-    if (map.ok && after === before) return;
-    mkdirSync(path.dirname(this.idsFile), { recursive: true });
-    await this.#write(this.idsFile, after);
-  }
-
-  #identitiesFromProfiles(): Identity[] {
-    return this.#profileIds()
-      .map((id) => this.load(id))
-      .filter((p): p is Profile => p !== null)
-      .map((p) => ({ user_id: p.user_id, user_name: p.user_name }));
-  }
-
-  #profileIds(): string[] {
-    try {
-      return readdirSync(this.profilesDir, { withFileTypes: true })
-        .filter((e) => e.isDirectory() && UserIdSchema.safeParse(e.name).success)
-        .map((e) => e.name);
-    } catch {
-      return [];
+    if (!map.ok || after !== before) {
+      mkdirSync(path.dirname(this.files.idsFile), { recursive: true });
+      await this.files.write(this.files.idsFile, after);
     }
-  }
-
-  #takenIds(): Set<string> {
-    const map = this.#readIdMap();
-    return new Set([...(map.ok ? Object.keys(map.raw) : []), ...this.#profileIds()]);
-  }
-
-  /** Set-aside copies and temp files of interrupted writes, next to user_ids.json. */
-  #idMapLeftovers(): string[] {
-    try {
-      return readdirSync(this.options.dataDir)
-        .filter((name) => name.startsWith(`${ID_MAP_FILE}.`))
-        .map((name) => path.join(this.options.dataDir, name))
-        .filter((file) => statSync(file).isFile());
-    } catch {
-      return [];
-    }
-  }
-
-  #corrupt(file: string, reason: string): { status: 'corrupt'; reason: string } {
-    this.#reportOnce(`corrupt:${file}:${mtime(file)}`, () => {
-      this.#health.count('corrupt_files');
-      this.#log.error({ file, reason }, 'corrupt or foreign file: not trusted');
-    });
-    return { status: 'corrupt', reason };
-  }
-
-  #setAside(file: string): void {
-    if (!existsSync(file)) return;
-    const stamp = this.#now().toISOString().replace(/[:.]/g, '');
-    let target = `${file}.corrupt-${stamp}`;
-    for (let n = 1; existsSync(target); n++) target = `${file}.corrupt-${stamp}-${n}`;
-    renameSync(file, target);
-    this.#log.warn({ file, movedTo: target }, 'corrupt file moved aside before writing a new one');
-  }
-
-  #reportOnce(key: string, report: () => void): void {
-    if (this.#reported.has(key)) return;
-    this.#reported.add(key);
-    report();
-  }
-}
-
-function mtime(file: string): number {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return 0;
+    if (name !== null && this.#ids.get(userId) === name) this.#ids.delete(userId);
+    this.#changed();
   }
 }

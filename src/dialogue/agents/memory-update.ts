@@ -5,7 +5,6 @@ import {
   hasFacts,
   mergeFacts,
   userOfProfile,
-  type Profile,
   type ProfileFacts,
   type UpdatePlan,
 } from '../../people/index.js';
@@ -57,10 +56,10 @@ export const memoryUpdateAgent = defineAgent({
   },
 });
 
-async function apply(plan: UpdatePlan, s: Pick<TurnState, 'user_info'>, ports: MemoryUpdatePorts): Promise<Patch> {
+function apply(plan: UpdatePlan, s: Pick<TurnState, 'user_info'>, ports: MemoryUpdatePorts): Patch {
   switch (plan.kind) {
     case 'facts':
-      return { user_info: await rememberFacts(s.user_info, plan.facts, ports), name_resolution: NONE };
+      return { user_info: rememberFacts(s.user_info, plan.facts, ports), name_resolution: NONE };
     case 'ask':
       return {
         name_confirmation: plan.confirmation,
@@ -69,16 +68,11 @@ async function apply(plan: UpdatePlan, s: Pick<TurnState, 'user_info'>, ports: M
       };
     case 'link': {
       const { user_id, user_name, score } = plan.user;
-      const profile = await saveOr(() => ports.people.save({ user_id, user_name }, plan.facts), ports);
-      const user = profile ? userOfProfile(profile) : { ...plan.facts, user_id, user_name };
-      return settled(user, { status: plan.status, candidate: { user_id, user_name, score } }, ports);
+      const profile = ports.people.save({ user_id, user_name }, plan.facts);
+      return settled(userOfProfile(profile), { status: plan.status, candidate: { user_id, user_name, score } }, ports);
     }
-    case 'create': {
-      const profile = await saveOr(() => ports.people.create(plan.name, plan.facts), ports);
-      // Without a profile there is no id to give perception: keep what was said and try again later.
-      if (!profile) return { user_info: { ...plan.facts, user_id: null, user_name: plan.name }, name_confirmation: null, name_resolution: NONE };
-      return settled(userOfProfile(profile), { status: 'new_user', candidate: null }, ports);
-    }
+    case 'create':
+      return settled(userOfProfile(ports.people.create(plan.name, plan.facts)), { status: 'new_user', candidate: null }, ports);
   }
 }
 
@@ -89,21 +83,8 @@ function settled(user: TurnState['user_info'], resolution: TurnState['name_resol
 }
 
 /** Facts about the current person: into their profile when they have one, else kept in the session. */
-async function rememberFacts(user: TurnState['user_info'], facts: ProfileFacts, ports: MemoryUpdatePorts) {
+function rememberFacts(user: TurnState['user_info'], facts: ProfileFacts, ports: MemoryUpdatePorts): TurnState['user_info'] {
   if (!hasFacts(facts)) return user;
-  if (user.user_id && user.user_name) {
-    const profile = await saveOr(() => ports.people.save({ user_id: user.user_id!, user_name: user.user_name! }, facts), ports);
-    if (profile) return userOfProfile(profile);
-  }
+  if (user.user_id && user.user_name) return userOfProfile(ports.people.save({ user_id: user.user_id, user_name: user.user_name }, facts));
   return { ...user, ...mergeFacts(user, facts) };
-}
-
-/** A profile that cannot be written is logged (and in health); the conversation goes on. */
-async function saveOr(save: () => Promise<Profile>, ports: MemoryUpdatePorts): Promise<Profile | null> {
-  try {
-    return await save();
-  } catch (err) {
-    ports.log.error({ err: (err as Error).message }, 'memory update: profile not saved');
-    return null;
-  }
 }
