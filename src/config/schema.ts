@@ -181,7 +181,7 @@ export const ConfigSchema = z.strictObject({
        * names in user_ids.json. high: at or above, the same person, linked without asking — 0.9 lets
        * only identical names (under 10 letters) or one slip in a long name ("Alicia Smyth") through.
        * low: from here up to high the robot asks "Is your name …?" — 0.6 catches Jon/John (0.75),
-       * Alice/Alicia (0.67), Steven/Stephen (0.71); below it the person is someone new.
+       * Alice/Alicia (0.67), Steven/Stephen (0.71); below it (Sam/Samantha 0.38) someone new.
        */
       nameMatch: z
         .strictObject({ high: z.number().min(0).max(1).default(0.9), low: z.number().min(0).max(1).default(0.6) })

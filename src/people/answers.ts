@@ -40,7 +40,8 @@ const NOT_NEGATIONS = ['no problem', 'no worries', 'no doubt', 'not bad', 'pas d
 
 const ZH_NO = ['不是', '不对', '不', '没有', '错了', '错', '并不是', '否'];
 const ZH_YES = ['是的', '是我', '是啊', '是', '对的', '对啊', '对', '没错', '正确', '嗯', '好的', '当然'];
-const ZH_NOT_NEGATIONS = ['没问题', '不客气', '不错'];
+/** Chinese idioms written with a negation character: 没错 ("no mistake") is a yes. */
+const ZH_IDIOMS: [string, string][] = [['没错', '对'], ['没问题', ''], ['不客气', ''], ['不错', ''], ['对不起', '']];
 
 export function foldAnswer(text: string): string {
   return ` ${text
@@ -58,7 +59,7 @@ export function detectAnswer(text: string): Answer {
   let folded = foldAnswer(text);
   for (const idiom of NOT_NEGATIONS) folded = folded.replaceAll(` ${idiom} `, ' ');
   let han = text.replace(/\s+/g, '');
-  for (const idiom of ZH_NOT_NEGATIONS) han = han.replaceAll(idiom, '');
+  for (const [idiom, meaning] of ZH_IDIOMS) han = han.replaceAll(idiom, meaning);
 
   const no = NO_WORDS.some((w) => hasPhrase(folded, w)) || ZH_NO.some((w) => han.includes(w));
   if (no) return 'no';
@@ -71,7 +72,8 @@ const ANSWER_FILLERS = new Set([
   ...YES_WORDS.filter((w) => !w.includes(' ')),
   ...NO_WORDS.filter((w) => !w.includes(' ')),
   'well', 'um', 'uh', 'oh', 'ah', 'hm', 'hmm', 'actually', 'sorry', 'it', 's', 'its', 'is', 'it s', 'my', 'name', 'i', 'm', 'am', 'im',
-  'please', 'thanks', 'thank', 'you', 'but', 'and', 'just', 'also', 'so', 'the', 'that',
+  'please', 'thanks', 'thank', 'you', 'but', 'and', 'just', 'also', 'so', 'the', 'that', 'bitte', 'danke', 'ich', 'heisse', 'bin',
+  'merci', 'je', 'suis', 'm', 'appelle', 'c', 'est', 'gracias', 'me', 'llamo', 'soy',
 ]);
 
 /**

@@ -78,11 +78,13 @@ function resolve(name: string, known: readonly Identity[], thresholds: NameThres
 
 function answerPending(input: UpdateInput & { pending: NameConfirmation }, facts: ProfileFacts): UpdatePlan {
   const { pending, statedName, answer, thresholds } = input;
-  // A candidate forgotten (or renamed away) since the question was asked is no longer offered.
+  // A candidate forgotten since the question was asked is no longer offered; if it was the one
+  // asked about, the answer is about nobody, and the next candidate is asked.
   const knownIds = new Set(input.known.map((k) => k.user_id));
   const candidates = pending.candidates.filter((c) => knownIds.has(c.user_id));
   const asked = candidates[0];
   if (!asked) return { kind: 'create', name: pending.given_name, facts };
+  if (asked !== pending.candidates[0]) return { kind: 'ask', confirmation: { given_name: pending.given_name, candidates, facts } };
 
   const namesAsked = statedName !== null && nameSimilarity(statedName, asked.user_name) >= thresholds.high;
   if (statedName && !namesAsked) {

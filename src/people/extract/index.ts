@@ -5,7 +5,7 @@ import type { ProfileFacts } from '../profile.js';
 import { extractionPrompt, LlmExtractionSchema, sanitizeExtraction } from './llm.js';
 import { asksForName, extractByRules } from './rules.js';
 
-export { asksForName, extractByRules, normalizeApostrophes } from './rules.js';
+export { asksForName, extractByRules, normalizeText } from './rules.js';
 export type { RulesInput, RulesResult } from './rules.js';
 export { extractionPrompt, LlmExtractionSchema, sanitizeExtraction } from './llm.js';
 export type { LlmExtraction, LlmExtractionContext } from './llm.js';

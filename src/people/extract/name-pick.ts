@@ -27,6 +27,9 @@ const NEVER_A_NAME = new Set([
   'what', 'secret', 'unknown', 'nobody', 'none', 'nothing', 'something', 'someone', 'it', 'that', 'this', 'you', 'your', 'yours',
   'doing', 'feeling', 'afraid', 'excited', 'curious', 'hier', 'da', 'müde', 'mude', 'gut', 'froh', 'ici', 'content', 'contente',
   'fatigué', 'fatigue', 'bien', 'désolé', 'desole', 'aquí', 'aqui', 'cansado', 'cansada', 'bueno', 'student', 'teacher', 'engineer',
+  // greetings and replies that are not names, said when the robot expects one
+  'hello', 'hi', 'hey', 'bye', 'goodbye', 'thanks', 'thank', 'pardon', 'huh', 'why', 'who', 'how', 'where', 'when', 'which', 'please',
+  'hallo', 'servus', 'tschüss', 'tschuss', 'danke', 'bonjour', 'salut', 'coucou', 'merci', 'hola', 'adiós', 'adios', 'gracias', 'yes', 'no',
 ]);
 
 /** Particles inside names: "Maria de la Cruz", "Ludwig van Beethoven". */
@@ -35,7 +38,7 @@ const PARTICLES = new Set(['de', 'del', 'della', 'la', 'le', 'van', 'von', 'der'
 const TITLES = new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'prof', 'professor', 'doctor', 'sir', 'madam', 'herr', 'frau', 'monsieur', 'madame', 'señor', 'señora']);
 const NO_TOKEN: Token = { text: '', start: 0, end: 0, tags: new Set() };
 
-const NOT_NAME_TAGS = ['Adjective', 'Adverb', 'Determiner', 'Preposition', 'Pronoun', 'Conjunction', 'Value', 'QuestionWord', 'Negative', 'Date'];
+const NOT_NAME_TAGS = ['Adjective', 'Adverb', 'Determiner', 'Preposition', 'Pronoun', 'Conjunction', 'Value', 'QuestionWord', 'Negative', 'Date', 'Expression'];
 const NAME_TAGS = ['Person', 'FirstName', 'LastName', 'MaleName', 'FemaleName'];
 
 const has = (tok: Token, tags: readonly string[]) => tags.some((t) => tok.tags.has(t));

@@ -95,7 +95,7 @@ export const english: Language = {
   listStop: /\s*(?:[.;!?]|,?\s+(?:but|because|although|though|when|if|since|while)\b|,?\s+(?:and\s+)?(?:i|i'm|i am|my|we|it's)\b)/i,
   listSplit: /\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as|plus|&)\s+/i,
   rejectItem: /\b(?:you|your|yours|it|its|this|that|these|those|them|him|me|us|here|there|things|stuff|everything|nothing|anything|something|lot|lots|much|way)\b/,
-  itemPrefix: /^(?:(?:also|really|just|to|the|a|an|some|doing|going)\s+)+/i,
+  itemPrefix: /^(?:(?:also|really|just|to|the|a|an|some|do|doing|go|going)\s+)+/i,
   classify,
   looksLikeJob,
   tokens: tagEnglish,

@@ -86,3 +86,13 @@ export function applyChinese(text: string, expectingName: boolean): RuleResult {
   for (const item of items(likes?.list ?? '')) (ACTIVITY.has(item[0]!) ? out.hobbies : out.interests).push(item);
   return { user_name, facts: mergeFacts(facts, out) };
 }
+
+/** Words that answer or greet, never a name: a bare reply is only a name without them. */
+const NOT_A_BARE_NAME = /^(?:你好|您好|谢谢|再见|什么|是的|是我|是|不是|不对|不|对|对的|没错|嗯|好的|好|哦|啊|没有)/u;
+
+/** "李明。" or "不是，王芳" in reply to a name question: a full name, starting with a surname. */
+export function bareChineseName(text: string): string | null {
+  let rest = text.replace(/[，。！？、；：,.!?;:\s]+/gu, ' ').trim();
+  for (let match = NOT_A_BARE_NAME.exec(rest); match; match = NOT_A_BARE_NAME.exec(rest)) rest = rest.slice(match[0].length).trim();
+  return rest ? nameAfter(rest, 0, true) : null;
+}

@@ -4,7 +4,7 @@ import { applyRules, type Language } from './engine.js';
 import { pickName } from './name-pick.js';
 import { english } from './rules-en.js';
 import { french, german, spanish } from './rules-intl.js';
-import { applyChinese } from './rules-zh.js';
+import { applyChinese, bareChineseName } from './rules-zh.js';
 import { tagEnglish } from './tokens.js';
 
 export interface RulesInput {
@@ -22,8 +22,12 @@ export interface RulesResult {
 
 const LATIN: Record<string, Language> = { en: english, de: german, fr: french, es: spanish };
 
-/** Apostrophes as speech-to-text engines write them, one character each (spans stay valid). */
-export const normalizeApostrophes = (text: string) => text.replace(/[’‘`´]/g, "'");
+/**
+ * Apostrophes as one character, and the full stop of "St. Mary" or "Dr. Smith" dropped so that
+ * it does not end the value (a value runs to the next punctuation).
+ */
+export const normalizeText = (text: string) =>
+  text.replace(/[’‘`´]/g, "'").replace(/\b(St|Dr|Mr|Mrs|Ms|Mt|Jr|Sr|Prof)\.(?=\s+\p{Lu})(?!\s+I\b)/gu, '$1');
 
 /**
  * The offline profile extractor: phrase rules for English, German, French, Spanish and Chinese.
@@ -31,7 +35,7 @@ export const normalizeApostrophes = (text: string) => text.replace(/[’‘`´]/
  * language's rules come first, so they win a field when two languages disagree.
  */
 export function extractByRules(input: RulesInput): RulesResult {
-  const text = normalizeApostrophes(input.text);
+  const text = normalizeText(input.text);
   const order = [input.language, 'en', 'de', 'fr', 'es'].filter((l, i, all): l is string => !!l && l in LATIN && all.indexOf(l) === i);
   const results = order.map((code) => applyRules(text, LATIN[code]!, input.expectingName));
   const chinese = applyChinese(text, input.expectingName);
@@ -48,7 +52,7 @@ export function extractByRules(input: RulesInput): RulesResult {
 function bareName(text: string): string | null {
   const rest = answerRemainder(text);
   if (!rest || rest.split(/\s+/).length > 4) return null;
-  if (/\p{Script=Han}/u.test(rest)) return applyChinese(`我叫${rest}`, true).user_name;
+  if (/\p{Script=Han}/u.test(rest)) return bareChineseName(rest);
   return pickName(tagEnglish(rest), { strength: 'answer', text: rest });
 }
 
@@ -57,5 +61,5 @@ const NAME_QUESTION =
 
 /** Whether the robot's last words asked for the person's name (then "Alex." is an answer). */
 export function asksForName(robotText: string | null | undefined): boolean {
-  return !!robotText && NAME_QUESTION.test(normalizeApostrophes(robotText));
+  return !!robotText && NAME_QUESTION.test(normalizeText(robotText));
 }
