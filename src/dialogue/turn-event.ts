@@ -10,6 +10,8 @@ export interface TurnEventInput {
   totalMs: number;
   modelMs: Record<string, number>;
   degraded: string[];
+  // speech (issue 6)
+  speech?: TurnEvent['speech'];
 }
 
 const ms = (x: number) => Math.round(x * 1000) / 1000;
@@ -34,5 +36,7 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
     gestures: state.gestures,
     degraded: input.degraded,
     errors: run.errors,
+    // speech (issue 6)
+    ...(input.speech && { speech: { ...input.speech, first_sentence_ms: input.speech.first_sentence_ms === null ? null : ms(input.speech.first_sentence_ms) } }),
   };
 }

@@ -6,6 +6,7 @@ import { Health } from '../../src/health/index.js';
 import { OnnxIntentClassifier } from '../../src/intent/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
+import { joinSentences } from '../../src/speech/index.js';
 import { MODELS_DIR, testConfig } from '../helpers/config.js';
 import { RecordingPerception } from '../helpers/ports.js';
 
@@ -37,11 +38,13 @@ describe('the brain', () => {
   it('runs a turn: speaks, gestures and publishes a complete, schema-valid turn event', async () => {
     const { brain: b, said, gestures, events } = brain();
     const result = await b.submit({ text: 'Hello there!' });
-    expect(said).toHaveLength(1);
     expect(gestures).toEqual(['WAVE_HAND']);
     expect(events).toHaveLength(1);
     const event = TurnEventSchema.parse(events[0]);
-    expect(event).toMatchObject({ user_text: 'Hello there!', intent: { name: 'first_greeting', source: 'model' }, reply: said[0], language: 'en' });
+    // Spoken sentence by sentence; the turn event carries the whole reply.
+    expect(said.length).toBeGreaterThanOrEqual(1);
+    expect(event).toMatchObject({ user_text: 'Hello there!', intent: { name: 'first_greeting', source: 'model' }, reply: joinSentences(said), language: 'en' });
+    expect(event.speech).toMatchObject({ streamed: true, sentences: said.length, interrupted: false });
     expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'response', 'after_response', 'total']));
     expect(event.model_ms.intent).toBeGreaterThan(0);
     expect(result?.run.path).toEqual(['intent', 'response', 'after_response']);
