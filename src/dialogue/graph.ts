@@ -1,4 +1,5 @@
 import type { Config } from '../config/index.js';
+import { agreementAgent } from '../gestures/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
 import { intentAgent } from './agents/intent.js';
 import { responseAgent } from './agents/response.js';
@@ -7,7 +8,7 @@ import { defineGraph, END } from './engine.js';
 /**
  * The dialogue turn of SPEC section 3, in one place: the nodes, and where each one leads.
  *
- *   intent → response → after_response → END
+ *   intent → agreement → response → after_response → END
  *
  * Where the capabilities go (each adds its nodes here when it lands; nothing is stubbed):
  *
@@ -21,11 +22,14 @@ export function buildDialogueGraph(_config: Config) {
     start: 'intent',
     nodes: {
       intent: intentAgent,
+      // speech (issue 6): the nod on agreement comes first, while the reply is written.
+      agreement: agreementAgent,
       response: responseAgent,
       after_response: afterResponseAgent,
     },
     edges: {
-      intent: 'response',
+      intent: 'agreement',
+      agreement: 'response',
       response: 'after_response',
       after_response: END,
     },

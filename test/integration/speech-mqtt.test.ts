@@ -192,3 +192,19 @@ describe('languages over MQTT', () => {
     expect((await turnEvent(p, 'And what else?')).language).toBe('fr');
   });
 });
+
+describe('gestures over MQTT', () => {
+  it('nods when the user agrees, before the reply is spoken', async () => {
+    const { probe: p } = await start(() => 'Great, then let us go.');
+    await p.publish(`${P}agent/user_speech`, 'Yes, exactly.');
+    const nod = await p.next(`${P}agent/control/animation`);
+    const speak = await p.next(SPEAK);
+    const event = await turnEvent(p, 'Yes, exactly.');
+    expect(nod.text).toBe('NOD_YES');
+    expect(p.messages.indexOf(nod)).toBeLessThan(p.messages.indexOf(speak));
+    expect(event.gestures).toEqual(['NOD_YES']);
+
+    await p.publish(`${P}agent/user_speech`, 'Where is the lift?');
+    expect((await turnEvent(p, 'Where is the lift?')).gestures).toEqual([]);
+  });
+});

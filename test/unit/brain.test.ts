@@ -47,7 +47,7 @@ describe('the brain', () => {
     expect(event.speech).toMatchObject({ streamed: true, sentences: said.length, interrupted: false });
     expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'response', 'after_response', 'total']));
     expect(event.model_ms.intent).toBeGreaterThan(0);
-    expect(result?.run.path).toEqual(['intent', 'response', 'after_response']);
+    expect(result?.run.path).toEqual(['intent', 'agreement', 'response', 'after_response']);
   });
 
   it('keeps the conversation between turns and clears it after a farewell', async () => {
