@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --turns N] [--only intent,turn] [--json FILE]
+ * npm run bench [-- --turns N] [--only intent,turn,speech] [--json FILE]
  *
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
 import { benchIntent } from './bench/intent.js';
+import { benchSpeech } from './bench/speech.js';
 import { formatRow, type Measurement } from './bench/stats.js';
 import { benchTurns } from './bench/turn.js';
 
@@ -27,6 +28,8 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
   intent: () =>
     benchIntent({ modelsDir: path.join(REPO, 'models'), unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'), turns: Math.max(1000, Number(args.turns)) }),
   turn: () => benchTurns({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
+  // speech (issue 6): user speech to the first speak message, with a streaming fake model.
+  speech: () => benchSpeech({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
 };
 
 async function main(): Promise<number> {
