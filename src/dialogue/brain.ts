@@ -4,13 +4,13 @@ import type { TurnEvent } from '../bus/index.js';
 import type { Health } from '../health/index.js';
 import { supportedLanguageFromTag } from '../intent/index.js';
 import { preview, type Logger } from '../log/index.js';
-import { joinSentences, SpeechDelivery, SpokenReply, type Interruption, type SpeechItem } from '../speech/index.js';
+import { joinSentences, SpeechDelivery, SpokenReply, type SpeechItem } from '../speech/index.js';
 import { runGraph, type GraphRun } from './engine.js';
 import type { DialogueGraph } from './graph.js';
 import { line } from './offline/responder.js';
 import { buildTurnEvent } from './turn-event.js';
 import type { DaemonPorts, Ports } from './ports.js';
-import { replaceReply } from './spoken.js';
+import { replaceReply, SpokenHistory } from './spoken.js';
 import { endTurn, newSession, startTurn, type Session, type TurnState, type UserInfo } from './state.js';
 
 export interface Utterance {
@@ -69,9 +69,7 @@ export class Brain extends EventEmitter<BrainEvents> {
   // speech (issue 6): delivery, barge-in, and what was actually said of each reply.
   readonly #speech: SpeechDelivery;
   #turnId: string | null = null;
-  readonly #interrupted = new Map<string, Interruption>();
-  /** Finished turns whose reply may still be cut while it is spoken: session key and reply. */
-  readonly #spokenTurns = new Map<string, { key: string; reply: string }>();
+  readonly #spoken = new SpokenHistory();
 
   constructor(options: BrainOptions) {
     super();
@@ -170,19 +168,8 @@ export class Brain extends EventEmitter<BrainEvents> {
         { turn_id: cut.turnId, spoken: cut.spoken.length, dropped: cut.dropped, text: preview(utterance.text) },
         'barge-in: the rest of the reply is cancelled',
       );
-      if (cut.turnId === this.#turnId) this.#interrupted.set(cut.turnId, cut);
-      else this.#amendHistory(cut);
+      this.#spoken.cut(cut, this.#turnId, this.#sessions);
     }
-  }
-
-  /** A finished turn's reply was cut while spoken: its history entry becomes what was said. */
-  #amendHistory(cut: Interruption): void {
-    const done = this.#spokenTurns.get(cut.turnId);
-    this.#spokenTurns.delete(cut.turnId);
-    const session = done && this.#sessions.get(done.key);
-    if (!done || !session) return;
-    const messages = replaceReply(session.messages, done.reply, joinSentences(cut.spoken), false);
-    if (messages) this.#sessions.set(done.key, { ...session, messages });
   }
 
   async #work(): Promise<void> {
@@ -256,8 +243,7 @@ export class Brain extends EventEmitter<BrainEvents> {
     }
 
     let state = run.state;
-    const cut = this.#interrupted.get(turnId);
-    this.#interrupted.delete(turnId);
+    const cut = this.#spoken.takeCut(turnId);
     if (cut || run.cancelled) {
       // The turn event keeps what was generated; the history only what was said.
       reply.cancel();
@@ -274,7 +260,7 @@ export class Brain extends EventEmitter<BrainEvents> {
     this.#speech.end(seq);
     this.#turnId = null;
     this.#sessions.set(this.#key(this.#user), endTurn(state));
-    if (!cut && !run.cancelled) this.#rememberSpoken(turnId, state.final_message);
+    if (!cut && !run.cancelled) this.#spoken.finished(turnId, this.#key(this.#user), state.final_message);
 
     const event = buildTurnEvent({
       state,
@@ -299,14 +285,5 @@ export class Brain extends EventEmitter<BrainEvents> {
     this.emit('turn', event);
     this.#lastTurn = { event, state, run };
     return this.#lastTurn;
-  }
-
-  /** Keeps the last few finished replies, in case one is cut while it is still spoken. */
-  #rememberSpoken(turnId: string, reply: string): void {
-    this.#spokenTurns.set(turnId, { key: this.#key(this.#user), reply });
-    for (const old of this.#spokenTurns.keys()) {
-      if (this.#spokenTurns.size <= 8) break;
-      this.#spokenTurns.delete(old);
-    }
   }
 }
