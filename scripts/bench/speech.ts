@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
+// The same fake Ollama as the tests: it streams with a known delay and records when it wrote each token.
 import { startFakeOllama, tokens, type FakeOllama } from '../../test/helpers/fake-ollama.js';
-import { freePort } from '../../test/helpers/mosquitto.js';
 import { summarize, type Measurement } from './stats.js';
 
 const QUESTIONS = ['What can you do?', 'Where is the meeting room?', 'Tell me about this building.', 'Who works here?', 'Is there a cafeteria?'];
@@ -128,4 +129,12 @@ async function start(options: { repo: string; dataDir: string }, streaming: bool
       await new Promise((r) => setTimeout(r, 200));
     }
   }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
 }
