@@ -55,6 +55,8 @@ export function decodeInbound<K extends InboundKey>(
   if (key === 'user_speech' || key === 'hermes_text_captured') {
     const speech = parsed.data as { text: string };
     const clean = normalizeUtterance(speech.text);
+    // Rhasspy reports silence as an empty transcription: normal there, for the adapter to skip.
+    if (!clean && key === 'hermes_text_captured') return { ok: true, value: { ...speech, text: '' } as InboundPayload<K> };
     if (!clean) return { ok: false, reason: 'utterance is empty' };
     if (clean.length > limits.maxTextChars) {
       return { ok: false, reason: `utterance of ${clean.length} characters exceeds the limit of ${limits.maxTextChars}` };

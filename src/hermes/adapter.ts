@@ -19,6 +19,10 @@ export function wireHermes(bus: MqttBus, brain: Brain, config: Config['hermes'],
       log.debug({ siteId: captured.siteId }, 'utterance of another site: not for this robot');
       return;
     }
+    if (!captured.text) {
+      log.debug({ sessionId: captured.sessionId }, 'nothing was recognised: no utterance');
+      return;
+    }
     log.debug({ text: preview(captured.text), likelihood: captured.likelihood, sessionId: captured.sessionId }, 'utterance from the voice stack');
     void brain.submit({ text: captured.text, language: captured.lang ?? undefined, sessionId: captured.sessionId ?? null });
   });

@@ -102,7 +102,7 @@ export class SpeechDelivery {
     const reply = this.#replies.get(seq);
     if (seq <= this.#cancelledUpTo || !reply?.open) {
       this.#o.health.count('late_sentences_dropped');
-      this.#log.debug({ seq, text: preview(text) }, 'sentence of a cancelled reply: not spoken');
+      this.#log.debug({ turn_id: reply?.turnId, seq, text: preview(text) }, 'sentence of a cancelled reply: not spoken');
       return false;
     }
     const item: SpeechItem = { id: `${reply.turnId}.${reply.count}`, turnId: reply.turnId, seq, index: reply.count, text, language, sessionId: reply.sessionId };
@@ -148,7 +148,7 @@ export class SpeechDelivery {
       upTo = this.#inFlight.findIndex((f) => f.item.id === id) + 1;
       if (upTo === 0) return this.#log.debug({ id }, 'end of a sentence that is not in flight: ignored');
     } else if (!head.started && this.#startFeedbackSeen) {
-      return this.#log.debug({ id: head.item.id }, 'end_speak before start_speak of the sentence in flight: a stale one, ignored');
+      return this.#log.debug({ turn_id: head.item.turnId, id: head.item.id }, 'end_speak before start_speak of the sentence in flight: a stale one, ignored');
     }
     if (this.#missedEnds > 0 || this.#o.health.get('speech')?.detail === 'no speech yet') {
       this.#o.health.set('speech', 'ok', 'the speech stack reports the end of each sentence');
@@ -194,7 +194,7 @@ export class SpeechDelivery {
       try {
         this.#o.say(item);
       } catch (err) {
-        this.#log.error({ err: (err as Error).message, id: item.id }, 'handing a sentence over failed');
+        this.#log.error({ turn_id: item.turnId, id: item.id, err: (err as Error).message }, 'handing a sentence over failed');
       }
       if (!this.#o.feedback) {
         this.#said(item);
@@ -221,7 +221,10 @@ export class SpeechDelivery {
     health.count('speech_end_timeouts');
     if (!flight.started) health.count('speech_start_missing');
     this.#missedEnds++;
-    this.#log.warn({ id: flight.item.id, afterMs: ms, started: flight.started, text: preview(flight.item.text) }, 'no end of speech in time: taking the sentence as said');
+    this.#log.warn(
+      { turn_id: flight.item.turnId, id: flight.item.id, afterMs: ms, started: flight.started, text: preview(flight.item.text) },
+      'no end of speech in time: taking the sentence as said',
+    );
     if (this.#missedEnds >= config.feedbackMissingAfter) {
       health.set(
         'speech',
@@ -236,7 +239,7 @@ export class SpeechDelivery {
   #finish(count: number, why: string): void {
     for (const flight of this.#inFlight.splice(0, count)) {
       if (flight.timer) clearTimeout(flight.timer);
-      this.#log.debug({ id: flight.item.id, why }, 'sentence said');
+      this.#log.debug({ turn_id: flight.item.turnId, id: flight.item.id, why }, 'sentence said');
       this.#said(flight.item);
     }
     const head = this.#inFlight[0];

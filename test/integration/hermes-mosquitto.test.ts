@@ -72,10 +72,11 @@ describe.skipIf(noMosquitto)('the Hermes adapter with a Rhasspy-style voice stac
     expect(probe.messages.some((m) => m.topic === 'nadine/agent/control/animation' && m.text === 'WAVE_HAND')).toBe(true);
   });
 
-  it("ignores another site's utterances, and malformed ones", async () => {
+  it("ignores another site's utterances, silence, and malformed payloads", async () => {
     probe.clear();
     await pub('hermes/asr/textCaptured', { text: 'Hello kitchen!', siteId: 'kitchen', sessionId: 'k-1' });
     await run('mosquitto_pub', ['-p', String(broker.port), '-t', 'hermes/asr/textCaptured', '-m', '{"text": 5}']);
+    await pub('hermes/asr/textCaptured', { text: '', likelihood: 0, seconds: 3, siteId: 'lobby', sessionId: 's-2' }); // silence
     await new Promise((r) => setTimeout(r, 500));
     expect(probe.messages.filter((m) => m.topic === 'nadine/agent/state/turn')).toEqual([]);
     expect(daemon.health.counter('invalid_payloads.hermes_text_captured')).toBe(1);
