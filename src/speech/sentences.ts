@@ -124,7 +124,9 @@ export class SentenceSplitter {
       const next = b.slice(end).trimStart();
       const word = wordBefore(b, i);
       if (!next) return this.#eagerEnd(kind, word) ? { at: end, eager: true } : null;
-      if (this.#confirmedEnd(kind, word, next)) return { at: end, eager: false };
+      // "1. Turn left": a numbered item at the start of a line, not a sentence of its own.
+      const listMarker = /^\d+$/.test(word) && /(^|\n)[^\S\n]*$/.test(b.slice(0, i - word.length));
+      if (!listMarker && this.#confirmedEnd(kind, word, next)) return { at: end, eager: false };
       i = end - 1;
     }
     return paragraph ? { at: paragraph.index + 1, eager: false } : null;

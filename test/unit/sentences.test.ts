@@ -36,6 +36,8 @@ describe('the sentence splitter', () => {
     ['en', 'We sell apples, pears etc. The shop opens at 9 a.m. tomorrow.', ['We sell apples, pears etc.', 'The shop opens at 9 a.m. tomorrow.']],
     ['en', 'Really?! Yes!', ['Really?!', 'Yes!']],
     ['en', 'First line\n\nSecond line.', ['First line', 'Second line.']],
+    ['en', 'Two ways:\n1. Turn left.\n2. Take the lift.', ['Two ways:\n1. Turn left.', '2. Take the lift.']],
+    ['en', 'I have 3. Then I had 4.', ['I have 3.', 'Then I had 4.']],
     ['de', 'Das ist z.B. ein Test. Herr Dr. Müller kommt am 3. Mai usw. Danke!', ['Das ist z.B. ein Test.', 'Herr Dr. Müller kommt am 3. Mai usw.', 'Danke!']],
     ['de', 'Der Raum ist im 2. Stock. Bis gleich!', ['Der Raum ist im 2. Stock.', 'Bis gleich!']],
     ['fr', 'Bonjour M. Dupont. Mme. Martin arrive, c.-à-d. bientôt. Merci !', ['Bonjour M. Dupont.', 'Mme. Martin arrive, c.-à-d. bientôt.', 'Merci !']],
