@@ -1,0 +1,45 @@
+/**
+ * Generates the stand-in CLIP (tiny, random weights) for tests and benchmarks:
+ *
+ *   npm run standin:clip [-- --out DIR] [--tokenizer DIR] [--seed N] [--force]
+ *
+ * Default output: <paths.models>/standin/clip-vit-base-patch32. The real CLIP tokenizer and
+ * preprocessor files are copied from ../shared/models/tokenizers/clip-vit-base-patch32 when that
+ * folder exists, else a minimal byte-level tokenizer is generated. Nothing is regenerated when
+ * the manifest says the output is up to date. Never point the daemon at it for real use: its
+ * embeddings mean nothing.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config/index.js';
+import { generateStandinClip } from '../src/models/standin/clip.js';
+
+const REPO = path.resolve(import.meta.dirname, '..');
+
+const { values: args } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    tokenizer: { type: 'string' },
+    seed: { type: 'string' },
+    force: { type: 'boolean', default: false },
+  },
+});
+
+async function main(): Promise<void> {
+  const { config } = loadConfig();
+  const outDir = path.resolve(args.out ?? path.join(config.paths.models, 'standin', 'clip-vit-base-patch32'));
+  const tokenizerDir = path.resolve(args.tokenizer ?? path.join(REPO, '../shared/models/tokenizers/clip-vit-base-patch32'));
+  const seed = args.seed === undefined ? undefined : Number(args.seed);
+  if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`--seed must be an integer, got "${args.seed}"`);
+  const result = await generateStandinClip({ outDir, tokenizerDir, seed, force: args.force });
+  console.log(
+    result.generated
+      ? `wrote the stand-in CLIP to ${outDir} (tokenizer ${result.tokenizer === 'copied' ? `copied from ${tokenizerDir}` : 'generated'})`
+      : `the stand-in CLIP in ${outDir} is up to date`,
+  );
+}
+
+main().catch((err: Error) => {
+  console.error(`standin-clip: ${err.message}`);
+  process.exit(1);
+});
