@@ -21,7 +21,7 @@ const Figure = z.number().finite();
 export const SceneMetadataSchema = z
   .object({
     scene_id: z.string().min(1).max(200),
-    /** ISO 8601 as perception writes it, or seconds since the epoch. */
+    /** ISO 8601, `YYYYMMDD_HHMMSS`, or seconds since the epoch. */
     timestamp: z.union([z.string().min(1).max(64), Figure]),
     image_path: z.string().min(1).max(4096),
     memorability: Figure.optional(),
@@ -95,8 +95,15 @@ export async function readSceneMetadata(folder: string, stem: string): Promise<S
     meta,
     imagePath: path.join(folder, 'images', IMAGE_NAME.test(given) ? given : `${stem}.jpg`),
     embeddingPath: path.join(folder, 'embeddings', `${stem}${EMBEDDING_SUFFIX}`),
-    timestamp: typeof meta.timestamp === 'number' ? new Date(meta.timestamp * 1000).toISOString() : meta.timestamp,
+    timestamp: normalizeTimestamp(meta.timestamp),
   };
+}
+
+/** Seconds since the epoch and the file-name form `YYYYMMDD_HHMMSS` become ISO 8601; other strings stay as written. */
+function normalizeTimestamp(value: string | number): string {
+  if (typeof value === 'number') return new Date(value * 1000).toISOString();
+  const compact = /^(\d{4})(\d{2})(\d{2})_(\d{2})(\d{2})(\d{2})$/.exec(value);
+  return compact ? `${compact[1]}-${compact[2]}-${compact[3]}T${compact[4]}:${compact[5]}:${compact[6]}` : value;
 }
 
 export async function readSceneEmbedding(files: SceneFiles): Promise<NpyVector> {

@@ -242,6 +242,19 @@ describe('keeping the index in step with the folder', () => {
   });
 });
 
+describe('scene metadata as perception writes it', () => {
+  it.each([
+    ['2026-03-01T10:15:00', '2026-03-01T10:15:00'],
+    ['20260301_101500', '2026-03-01T10:15:00'],
+    [1772360100, '2026-03-01T10:15:00.000Z'],
+  ])('reads the timestamp %s as %s', async (timestamp, iso) => {
+    const dataDir = tempDir();
+    writeScene(dataDir, 'carol_03', 'scene_20260301_101500', { image: fixtureImage('scene_20260301_101500'), embedding: fixtureEmbedding('scene_20260301_101500'), description: 'snow', extra: { timestamp } });
+    const vm = new VisualMemory({ dataDir, cacheDir: path.join(dataDir, 'cache'), encoder: null, settings: { threshold: 0.6, alpha: 0.7, lexicalThreshold: 0.15 }, log: silentLogger });
+    expect((await vm.recall('carol_03', 'snow', log)).match?.timestamp).toBe(iso);
+  });
+});
+
 describe('scene images for a multimodal model', () => {
   it('reads a scene image as base64, and nothing outside the scene folders', async () => {
     const { vm, dataDir } = memory(null);

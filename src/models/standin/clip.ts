@@ -31,6 +31,26 @@ export const STANDIN_CLIP_SHAPE: ClipShape = {
   mlpRatio: 4,
 };
 
+/**
+ * CLIP ViT-B/32's real shape (text: 12 layers, width 512, 8 heads; vision: 12 layers, width 768,
+ * 12 heads; 512-d projection): ~600 MB of random weights, for measuring latency on the real
+ * architecture (npm run bench), never for tests.
+ */
+export const VIT_B32_SHAPE: ClipShape = {
+  vocab: 49408,
+  textWidth: 512,
+  textLayers: 12,
+  textHeads: 8,
+  maxPositions: 77,
+  imageSize: 224,
+  patch: 32,
+  visionWidth: 768,
+  visionLayers: 12,
+  visionHeads: 12,
+  projection: 512,
+  mlpRatio: 4,
+};
+
 /** Bumped whenever the generated files would differ for the same seed and tokenizer. */
 const GENERATOR_VERSION = 1;
 export const STANDIN_MANIFEST = 'standin.json';
@@ -55,6 +75,8 @@ export interface StandinClipOptions {
   /** The real CLIP tokenizer folder (e.g. ../shared/models/tokenizers/clip-vit-base-patch32); used when it exists. */
   tokenizerDir?: string | null;
   seed?: number;
+  /** The architecture's sizes; the tiny STANDIN_CLIP_SHAPE by default. */
+  shape?: ClipShape;
   /** Regenerate even when the manifest says nothing changed. */
   force?: boolean;
 }
@@ -68,9 +90,10 @@ export interface StandinClipResult {
 /** Writes the stand-in CLIP into `outDir`, unless the manifest there says it is already up to date. */
 export async function generateStandinClip(options: StandinClipOptions): Promise<StandinClipResult> {
   const seed = options.seed ?? DEFAULT_SEED;
+  const shape = options.shape ?? STANDIN_CLIP_SHAPE;
   const tokenizer = tokenizerFiles(options.tokenizerDir ?? null);
   const tokenizerSha = sha256(Object.entries(tokenizer.files).map(([name, text]) => `${name}\0${text}`).join('\0'));
-  const wanted = { version: GENERATOR_VERSION, seed, shape: { ...STANDIN_CLIP_SHAPE }, tokenizer: { source: tokenizer.source, sha256: tokenizerSha } };
+  const wanted = { version: GENERATOR_VERSION, seed, shape: { ...shape }, tokenizer: { source: tokenizer.source, sha256: tokenizerSha } };
 
   const current = readManifest(options.outDir);
   if (!options.force && current && isUpToDate(current, wanted, options.outDir)) {
@@ -83,9 +106,9 @@ export async function generateStandinClip(options: StandinClipOptions): Promise<
   const weights = new SeededWeights(seed);
   const outputs: Record<string, Uint8Array | string> = {
     ...tokenizer.files,
-    'config.json': `${JSON.stringify(clipConfig(seed), null, 2)}\n`,
-    'onnx/text_model.onnx': buildTextModel(STANDIN_CLIP_SHAPE, weights),
-    'onnx/vision_model.onnx': buildVisionModel(STANDIN_CLIP_SHAPE, weights),
+    'config.json': `${JSON.stringify(clipConfig(shape, seed), null, 2)}\n`,
+    'onnx/text_model.onnx': buildTextModel(shape, weights),
+    'onnx/vision_model.onnx': buildVisionModel(shape, weights),
   };
   const files: Record<string, number> = {};
   for (const [name, content] of Object.entries(outputs)) {
@@ -127,8 +150,7 @@ function isUpToDate(current: Manifest, wanted: Omit<Manifest, 'generator' | 'fil
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A config.json describing the tiny model, in the layout transformers.js reads for CLIP. */
-function clipConfig(seed: number) {
-  const s = STANDIN_CLIP_SHAPE;
+function clipConfig(s: ClipShape, seed: number) {
   const common = { hidden_act: 'quick_gelu', layer_norm_eps: 1e-5, attention_dropout: 0, initializer_range: 0.02, initializer_factor: 1, projection_dim: s.projection };
   return {
     _name_or_path: STANDIN_CLIP_NAME,
