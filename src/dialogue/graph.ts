@@ -2,12 +2,15 @@ import type { Config } from '../config/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
 import { intentAgent } from './agents/intent.js';
 import { responseAgent } from './agents/response.js';
+// visual memory (issue 5)
+import { visualMemoryAgent } from './agents/visual-memory.js';
 import { defineGraph, END } from './engine.js';
 
 /**
  * The dialogue turn of SPEC section 3, in one place: the nodes, and where each one leads.
  *
  *   intent → response → after_response → END
+ *   (visual memory on: intent → visual_memory → response)
  *
  * Where the capabilities go (each adds its nodes here when it lands; nothing is stubbed):
  *
@@ -16,16 +19,21 @@ import { defineGraph, END } from './engine.js';
  *           └─► contextualize ─► plan ─► recall (parallel: memory_retrieve, visual_memory, knowledge)
  *               ─► appraisal ─► tools in plan order (vision, search) ─► response ─► after_response (+ memory_save) ─► END
  */
-export function buildDialogueGraph(_config: Config) {
+export function buildDialogueGraph(config: Config) {
+  // visual memory (issue 5): a disabled agent is left out of the graph. In the final graph it
+  // joins memory_retrieve and knowledge in the parallel recall node.
+  const visualMemory = config.agents.memory && config.visualMemory.enabled;
   return defineGraph({
     start: 'intent',
     nodes: {
       intent: intentAgent,
+      visual_memory: visualMemoryAgent,
       response: responseAgent,
       after_response: afterResponseAgent,
     },
     edges: {
-      intent: 'response',
+      intent: visualMemory ? 'visual_memory' : 'response',
+      visual_memory: 'response',
       response: 'after_response',
       after_response: END,
     },
