@@ -6,7 +6,9 @@ import { Health } from './health/index.js';
 import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
 import { OllamaLanguageModel } from './llm/index.js';
 import type { Logger } from './log/index.js';
-import { BusPerception, wireBus } from './wiring.js';
+// visual memory (issue 5)
+import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
+import { BusPerception, wireBus, wireVisualMemory } from './wiring.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -24,6 +26,9 @@ export interface Daemon {
   readonly bus: MqttBus | null;
   readonly perception: PerceptionPort;
   readonly broker: EmbeddedBroker | null;
+  // visual memory (issue 5)
+  /** Null when switched off by configuration. */
+  readonly visualMemory: VisualMemory | null;
   stop(): Promise<void>;
 }
 
@@ -36,9 +41,12 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const llm = new OllamaLanguageModel({ config: config.llm, log, health });
   await llm.start();
 
+  // visual memory (issue 5)
+  const visualMemory = await startVisualMemory(config, log, health);
+
   const perception = new BusPerception(log);
   const brain = new Brain({
-    ports: { config, clock: options.clock ?? systemClock, llm, intent, perception },
+    ports: { config, clock: options.clock ?? systemClock, llm, intent, perception, visualMemory },
     graph: buildDialogueGraph(config),
     log,
     health,
@@ -70,12 +78,15 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       });
       perception.attach(bus);
       wireBus(bus, brain, health, log, config);
+      // visual memory (issue 5)
+      if (visualMemory) wireVisualMemory(bus, visualMemory);
       await bus.start();
     }
   } catch (err) {
     llm.stop();
     await bus?.stop();
     await broker?.close();
+    await visualMemory?.close();
     throw err;
   }
 
@@ -91,6 +102,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     bus,
     perception,
     broker,
+    visualMemory,
     stop: () =>
       (stopping ??= (async () => {
         log.info('stopping');
@@ -98,6 +110,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         llm.stop();
         await bus?.stop();
         await broker?.close();
+        await visualMemory?.close();
       })()),
   };
 }

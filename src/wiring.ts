@@ -4,6 +4,8 @@ import type { Brain, PerceptionPort } from './dialogue/index.js';
 import type { Health } from './health/index.js';
 import { wireHermes } from './hermes/index.js';
 import type { Logger } from './log/index.js';
+// visual memory (issue 5)
+import type { VisualMemory } from './visual-memory/index.js';
 
 /**
  * Connects the MQTT contract to the brain: which inbound topic drives what, and which brain
@@ -27,6 +29,18 @@ export function wireBus(bus: MqttBus, brain: Brain, health: Health, log: Logger,
   // The retained status carries health, so monitors see "degraded: no language model" at a glance.
   health.on('change', (report) => {
     if (bus.connected) void bus.publishStatus(report);
+  });
+}
+
+// visual memory (issue 5)
+/**
+ * Perception's scene announcements keep the visual memory index in step without a restart; a
+ * person being seen builds their index ahead of their first question.
+ */
+export function wireVisualMemory(bus: MqttBus, visualMemory: VisualMemory): void {
+  bus.on('scene_stored', (scene) => void visualMemory.sceneStored(scene));
+  bus.on('user_detected', (user) => {
+    if (user.user_id) visualMemory.prepare(user.user_id);
   });
 }
 

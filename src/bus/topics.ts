@@ -72,6 +72,9 @@ export const TurnEventSchema = z.object({
   gestures: z.array(z.string()),
   degraded: z.array(z.string()),
   errors: z.array(z.object({ agent: z.string(), message: z.string() })),
+  // visual memory (issue 5)
+  /** The remembered scene the reply used, if any. */
+  visual_memory: z.object({ scene_id: z.string(), score: z.number(), score_source: z.string() }).nullable().optional(),
   // speech (issue 6): how the reply was delivered.
   speech: z
     .object({

@@ -220,6 +220,22 @@ export const ConfigSchema = z.strictObject({
       level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
     })
     .prefault({}),
+
+  // visual memory (issue 5)
+  visualMemory: z
+    .strictObject({
+      /** Remembered scenes in replies. Also off when agents.memory is off (scenes are memories). */
+      enabled: z.boolean().default(true),
+      /** CLIP model directory (transformers.js layout), relative to paths.models or absolute. */
+      model: FilePath.default('clip-vit-base-patch32'),
+      /** The best scene is used only from this score (cosine scale) on. */
+      threshold: z.number().min(-1).max(1).default(0.6),
+      /** Weight of sim(question, image) against sim(question, description). */
+      alpha: z.number().min(0).max(1).default(0.7),
+      /** Threshold of description-only matching, used when no CLIP model is present. */
+      lexicalThreshold: z.number().min(0).max(1).default(0.15),
+    })
+    .prefault({}),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -3,12 +3,15 @@ import { agreementAgent } from '../gestures/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
 import { intentAgent } from './agents/intent.js';
 import { responseAgent } from './agents/response.js';
+// visual memory (issue 5)
+import { visualMemoryAgent } from './agents/visual-memory.js';
 import { defineGraph, END } from './engine.js';
 
 /**
  * The dialogue turn of SPEC section 3, in one place: the nodes, and where each one leads.
  *
  *   intent → agreement → response → after_response → END
+ *   (visual memory on: intent → agreement → visual_memory → response)
  *
  * Where the capabilities go (each adds its nodes here when it lands; nothing is stubbed):
  *
@@ -17,19 +20,24 @@ import { defineGraph, END } from './engine.js';
  *           └─► contextualize ─► plan ─► recall (parallel: memory_retrieve, visual_memory, knowledge)
  *               ─► appraisal ─► tools in plan order (vision, search) ─► response ─► after_response (+ memory_save) ─► END
  */
-export function buildDialogueGraph(_config: Config) {
+export function buildDialogueGraph(config: Config) {
+  // visual memory (issue 5): a disabled agent is left out of the graph. In the final graph it
+  // joins memory_retrieve and knowledge in the parallel recall node.
+  const visualMemory = config.agents.memory && config.visualMemory.enabled;
   return defineGraph({
     start: 'intent',
     nodes: {
       intent: intentAgent,
       // speech (issue 6): the nod on agreement comes first, while the reply is written.
       agreement: agreementAgent,
+      visual_memory: visualMemoryAgent,
       response: responseAgent,
       after_response: afterResponseAgent,
     },
     edges: {
       intent: 'agreement',
-      agreement: 'response',
+      agreement: visualMemory ? 'visual_memory' : 'response',
+      visual_memory: 'response',
       response: 'after_response',
       after_response: END,
     },

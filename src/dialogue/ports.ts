@@ -2,6 +2,8 @@ import type { Config } from '../config/index.js';
 import type { IntentClassifier } from '../intent/index.js';
 import type { LanguageModel } from '../llm/index.js';
 import type { Logger } from '../log/index.js';
+// visual memory (issue 5)
+import type { VisualMemoryPort } from '../visual-memory/index.js';
 
 export interface Clock {
   now(): Date;
@@ -48,6 +50,9 @@ export interface Ports {
   /** Null when the intent model could not be loaded (reported in health). */
   intent: IntentClassifier | null;
   perception: PerceptionPort;
+  // visual memory (issue 5)
+  /** Remembered scenes; null when visual memory is switched off. */
+  visualMemory: VisualMemoryPort | null;
   log: Logger;
   signal: AbortSignal;
   reply: ReplySink;

@@ -12,7 +12,17 @@ export type PromptSection = (state: TurnState) => string | null;
 const userSection: PromptSection = ({ user_info }) =>
   user_info.user_name ? `You are talking with ${user_info.user_name}.` : 'You do not know the name of the person you are talking with yet.';
 
-export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection];
+// visual memory (issue 5)
+const visualMemorySection: PromptSection = ({ visual_memory: scene }) => {
+  if (!scene) return null;
+  const date = new Date(scene.timestamp);
+  const when = Number.isNaN(date.getTime()) ? scene.timestamp : new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(date);
+  return scene.description
+    ? `You remember a moment with this person (${when}): ${scene.description}. Bring it up only if it fits what they said.`
+    : `You have a photo of a moment with this person (${when}) that may relate to what they said. Unless the photo is attached, you do not know what it shows: do not describe it.`;
+};
+
+export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection, visualMemorySection];
 
 export function responseSystemPrompt(state: TurnState, config: Config, now: Date): string {
   const language = languageName(state.language, 'en');

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LanguageSchema } from '../config/index.js';
 import { IntentSchema } from '../intent/index.js';
+// visual memory (issue 5)
+import { VisualMemoryMatchSchema } from '../visual-memory/index.js';
 
 /**
  * The blackboard of one turn (SPEC section 3). Agents read fields from it and return patches;
@@ -41,6 +43,9 @@ export const TurnStateSchema = z.object({
   final_message: z.string(),
   /** Animations decided during this turn, in order. */
   gestures: z.array(z.string()),
+  // visual memory (issue 5)
+  /** The remembered scene that best matches what was said, if one reaches the threshold. */
+  visual_memory: VisualMemoryMatchSchema.nullable(),
 });
 export type TurnState = z.infer<typeof TurnStateSchema>;
 export type StateKey = keyof TurnState;
@@ -66,6 +71,8 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     requested_language: null,
     final_message: '',
     gestures: [],
+    // visual memory (issue 5)
+    visual_memory: null,
   };
 }
 

@@ -36,6 +36,12 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
     gestures: state.gestures,
     degraded: input.degraded,
     errors: run.errors,
+    // visual memory (issue 5)
+    visual_memory: state.visual_memory && {
+      scene_id: state.visual_memory.scene_id,
+      score: Math.round(state.visual_memory.score * 1000) / 1000,
+      score_source: state.visual_memory.score_source,
+    },
     // speech (issue 6)
     ...(input.speech && { speech: { ...input.speech, first_sentence_ms: input.speech.first_sentence_ms === null ? null : ms(input.speech.first_sentence_ms) } }),
   };

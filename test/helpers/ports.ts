@@ -39,6 +39,8 @@ export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports
     llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() }),
     intent: null,
     perception: new RecordingPerception(),
+    // visual memory (issue 5)
+    visualMemory: null,
     log: silentLogger,
     signal: new AbortController().signal,
     reply: new RecordingReply(),

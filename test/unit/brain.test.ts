@@ -20,7 +20,7 @@ function brain(overrides: Parameters<typeof testConfig>[0] = {}, graph?: ReturnT
   const health = new Health();
   const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health });
   const b = new Brain({
-    ports: { config, clock: { now: () => new Date('2026-11-21T10:00:00Z') }, llm, intent: classifier, perception: new RecordingPerception() },
+    ports: { config, clock: { now: () => new Date('2026-11-21T10:00:00Z') }, llm, intent: classifier, perception: new RecordingPerception(), visualMemory: null },
     graph: graph ?? buildDialogueGraph(config),
     log: silentLogger,
     health,
@@ -47,7 +47,8 @@ describe('the brain', () => {
     expect(event.speech).toMatchObject({ streamed: true, sentences: said.length, interrupted: false });
     expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'response', 'after_response', 'total']));
     expect(event.model_ms.intent).toBeGreaterThan(0);
-    expect(result?.run.path).toEqual(['intent', 'agreement', 'response', 'after_response']);
+    // visual memory (issue 5): on by default, so its node runs (with no port here, it finds nothing).
+    expect(result?.run.path).toEqual(['intent', 'agreement', 'visual_memory', 'response', 'after_response']);
   });
 
   it('keeps the conversation between turns and clears it after a farewell', async () => {
@@ -133,7 +134,7 @@ describe('the brain speaking (speech, issue 6)', () => {
     const config = testConfig();
     const health = new Health();
     const b = new Brain({
-      ports: { config, clock: { now: () => new Date() }, llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }), intent: null, perception: new RecordingPerception() },
+      ports: { config, clock: { now: () => new Date() }, llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }), intent: null, perception: new RecordingPerception(), visualMemory: null },
       graph: stubbornGraph(gate),
       log: silentLogger,
       health,

@@ -5,12 +5,13 @@ import { inbound, outbound } from '../../src/bus/index.js';
 import { ConfigSchema } from '../../src/config/index.js';
 import { REPO } from '../helpers/config.js';
 
-// Capabilities write their README rows in docs/<capability>.md until they are merged into the README.
-const docs = path.join(REPO, 'docs');
-const readme = [
-  readFileSync(path.join(REPO, 'README.md'), 'utf8'),
-  ...(existsSync(docs) ? readdirSync(docs).filter((f) => f.endsWith('.md')).map((f) => readFileSync(path.join(docs, f), 'utf8')) : []),
-].join('\n');
+const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
+// Capability branches write README-ready material to docs/<capability>.md and the lead merges it
+// into the README; until then, settings documented there count as documented.
+const docsDir = path.join(REPO, 'docs');
+const pendingDocs = existsSync(docsDir)
+  ? readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => readFileSync(path.join(docsDir, f), 'utf8')).join('\n')
+  : '';
 
 function settings(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [prefix];
@@ -20,15 +21,16 @@ function settings(value: unknown, prefix = ''): string[] {
 /** The README is the reference: a setting or topic that is not in it does not exist for users. */
 describe('the README', () => {
   it('documents every configuration setting', () => {
-    const documented = [...readme.matchAll(/^\| (`[^|]+`(?:, `[^|]+`)*) \|/gm)].flatMap((m) => m[1]!.match(/`([^`]+)`/g)!.map((s) => s.slice(1, -1)));
+    const documented = [...`${readme}\n${pendingDocs}`.matchAll(/^\| (`[^|]+`(?:, `[^|]+`)*) \|/gm)].flatMap((m) => m[1]!.match(/`([^`]+)`/g)!.map((s) => s.slice(1, -1)));
     const patterns = documented.map((d) => new RegExp(`^${d.replace(/\./g, '\\.').replace(/<[^>]+>/g, '[^.]+')}$`));
     const missing = settings(ConfigSchema.parse({})).filter((key) => !patterns.some((p) => p.test(key)));
     expect(missing).toEqual([]);
   });
 
   it('documents every topic of the contract', () => {
+    // speech (issue 6): topics of another protocol (Hermes) are documented without the prefix.
     for (const spec of [...Object.values(inbound), ...Object.values(outbound)] as { topic: string; absolute?: true }[]) {
-      expect(readme, spec.topic).toContain(spec.absolute ? `\`${spec.topic}\`` : `\`nadine/${spec.topic}\``);
+      expect(`${readme}\n${pendingDocs}`, spec.topic).toContain(spec.absolute ? `\`${spec.topic}\`` : `\`nadine/${spec.topic}\``);
     }
   });
 
