@@ -119,6 +119,7 @@ export class Brain extends EventEmitter<BrainEvents> {
   /**
    * Queues an utterance. Resolves when its turn is done, or with null when it was dropped: when
    * too many wait, the oldest waiting one goes, because the newest is what the person means now.
+   * With speech.bargeIn it first cuts the reply in progress, if any (see #bargeIn).
    */
   submit(utterance: Utterance): Promise<TurnResult | null> {
     if (this.#ports.config.speech.bargeIn) this.#bargeIn(utterance);
