@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --turns N] [--only intent,turn,clip] [--json FILE] [--clip-full]
+ * npm run bench [-- --turns N] [--only intent,turn,clip,speech] [--json FILE] [--clip-full]
  *
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
@@ -12,6 +12,7 @@ import writeFileAtomic from 'write-file-atomic';
 // visual memory (issue 5)
 import { benchClip } from './bench/clip.js';
 import { benchIntent } from './bench/intent.js';
+import { benchSpeech } from './bench/speech.js';
 import { formatRow, type Measurement } from './bench/stats.js';
 import { benchTurns } from './bench/turn.js';
 
@@ -33,6 +34,8 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
   // visual memory (issue 5)
   clip: () => benchClip({ repo: REPO, modelsDir: path.join(REPO, 'models'), samples: Math.min(500, Number(args.turns)), fullSize: args['clip-full'] }),
   turn: () => benchTurns({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
+  // speech (issue 6): user speech to the first speak message, with a streaming fake model.
+  speech: () => benchSpeech({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
 };
 
 async function main(): Promise<number> {

@@ -50,6 +50,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     graph: buildDialogueGraph(config),
     log,
     health,
+    // speech (issue 6): on MQTT a speech stack reports start_speak/end_speak; the console has none.
+    speechFeedback: options.mqtt,
   });
 
   let broker: EmbeddedBroker | null = null;
@@ -75,7 +77,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         health,
       });
       perception.attach(bus);
-      wireBus(bus, brain, health, log);
+      wireBus(bus, brain, health, log, config);
       // visual memory (issue 5)
       if (visualMemory) wireVisualMemory(bus, visualMemory);
       await bus.start();

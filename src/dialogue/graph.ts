@@ -1,4 +1,5 @@
 import type { Config } from '../config/index.js';
+import { agreementAgent } from '../gestures/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
 import { intentAgent } from './agents/intent.js';
 import { responseAgent } from './agents/response.js';
@@ -9,8 +10,8 @@ import { defineGraph, END } from './engine.js';
 /**
  * The dialogue turn of SPEC section 3, in one place: the nodes, and where each one leads.
  *
- *   intent → response → after_response → END
- *   (visual memory on: intent → visual_memory → response)
+ *   intent → agreement → response → after_response → END
+ *   (visual memory on: intent → agreement → visual_memory → response)
  *
  * Where the capabilities go (each adds its nodes here when it lands; nothing is stubbed):
  *
@@ -27,12 +28,15 @@ export function buildDialogueGraph(config: Config) {
     start: 'intent',
     nodes: {
       intent: intentAgent,
+      // speech (issue 6): the nod on agreement comes first, while the reply is written.
+      agreement: agreementAgent,
       visual_memory: visualMemoryAgent,
       response: responseAgent,
       after_response: afterResponseAgent,
     },
     edges: {
-      intent: visualMemory ? 'visual_memory' : 'response',
+      intent: 'agreement',
+      agreement: visualMemory ? 'visual_memory' : 'response',
       visual_memory: 'response',
       response: 'after_response',
       after_response: END,

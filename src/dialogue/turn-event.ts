@@ -10,6 +10,8 @@ export interface TurnEventInput {
   totalMs: number;
   modelMs: Record<string, number>;
   degraded: string[];
+  // speech (issue 6)
+  speech?: TurnEvent['speech'];
 }
 
 const ms = (x: number) => Math.round(x * 1000) / 1000;
@@ -40,5 +42,7 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
       score: Math.round(state.visual_memory.score * 1000) / 1000,
       score_source: state.visual_memory.score_source,
     },
+    // speech (issue 6)
+    ...(input.speech && { speech: { ...input.speech, first_sentence_ms: input.speech.first_sentence_ms === null ? null : ms(input.speech.first_sentence_ms) } }),
   };
 }

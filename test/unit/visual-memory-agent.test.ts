@@ -116,8 +116,9 @@ describe('a turn that recalls a scene', () => {
   });
 
   it('routes around the agent when visual memory or memory is switched off', () => {
-    expect(buildDialogueGraph(testConfig({ visualMemory: { enabled: false } })).edges.intent).toBe('response');
-    expect(buildDialogueGraph(testConfig({ agents: { memory: false } })).edges.intent).toBe('response');
-    expect(buildDialogueGraph(testConfig()).edges.intent).toBe('visual_memory');
+    // speech (issue 6): the agreement node follows intent, so the route starts there.
+    expect(buildDialogueGraph(testConfig({ visualMemory: { enabled: false } })).edges.agreement).toBe('response');
+    expect(buildDialogueGraph(testConfig({ agents: { memory: false } })).edges.agreement).toBe('response');
+    expect(buildDialogueGraph(testConfig()).edges.agreement).toBe('visual_memory');
   });
 });

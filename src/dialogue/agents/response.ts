@@ -42,8 +42,8 @@ export const responseAgent = defineAgent({
         ports.reply.write(delta);
       }
     } catch (err) {
+      if (ports.signal.aborted) throw err; // cancelled (barge-in, stop): not a model failure
       ports.log.warn({ err: (err as Error).message, partial: text.length > 0 }, 'response: language model failed');
-      if (ports.signal.aborted) throw err;
       // Nothing said yet: fall back cleanly. Something said: finish with what was said.
       if (!text.trim()) return say(offlineReply(s, offline));
     } finally {
