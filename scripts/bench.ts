@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --turns N] [--only intent,turn,people] [--json FILE]
+ * npm run bench [-- --turns N] [--only intent,turn,clip,speech,people] [--json FILE] [--clip-full]
  *
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
@@ -9,8 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
+// visual memory (issue 5)
+import { benchClip } from './bench/clip.js';
 import { benchIntent } from './bench/intent.js';
+// people (issue 3)
 import { benchPeople } from './bench/people.js';
+import { benchSpeech } from './bench/speech.js';
 import { formatRow, type Measurement } from './bench/stats.js';
 import { benchTurns } from './bench/turn.js';
 
@@ -21,13 +25,19 @@ const { values: args } = parseArgs({
     turns: { type: 'string', default: '1000' },
     only: { type: 'string' },
     json: { type: 'string' },
+    // visual memory (issue 5): also measure CLIP at ViT-B/32's real shape (generates ~600 MB once)
+    'clip-full': { type: 'boolean', default: false },
   },
 });
 
 const sections: Record<string, () => Promise<Measurement[]>> = {
   intent: () =>
     benchIntent({ modelsDir: path.join(REPO, 'models'), unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'), turns: Math.max(1000, Number(args.turns)) }),
+  // visual memory (issue 5)
+  clip: () => benchClip({ repo: REPO, modelsDir: path.join(REPO, 'models'), samples: Math.min(500, Number(args.turns)), fullSize: args['clip-full'] }),
   turn: () => benchTurns({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
+  // speech (issue 6): user speech to the first speak message, with a streaming fake model.
+  speech: () => benchSpeech({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
   // people (issue 3)
   people: () => benchPeople({ turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
 };

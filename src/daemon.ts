@@ -6,8 +6,11 @@ import { Health } from './health/index.js';
 import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
 import { OllamaLanguageModel } from './llm/index.js';
 import type { Logger } from './log/index.js';
+// visual memory (issue 5)
+import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
+// people (issue 3)
 import { People } from './people/index.js';
-import { BusPerception, wireBus, wirePeople } from './wiring.js';
+import { BusPerception, wireBus, wirePeople, wireVisualMemory } from './wiring.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -25,6 +28,9 @@ export interface Daemon {
   readonly bus: MqttBus | null;
   readonly perception: PerceptionPort;
   readonly broker: EmbeddedBroker | null;
+  // visual memory (issue 5)
+  /** Null when switched off by configuration. */
+  readonly visualMemory: VisualMemory | null;
   // people (issue 3)
   readonly people: People;
   /** Forget-me: waits for the running turn, then deletes everything about the person and checks. */
@@ -41,18 +47,24 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const llm = new OllamaLanguageModel({ config: config.llm, log, health });
   await llm.start();
 
+  // visual memory (issue 5)
+  const visualMemory = await startVisualMemory(config, log, health);
+
   const perception = new BusPerception(log);
   // people (issue 3)
   const clock = options.clock ?? systemClock;
   const people = new People({ config, log, health, now: () => clock.now() });
   people.start();
   const brain = new Brain({
-    ports: { config, clock, llm, intent, perception, people: people.port },
+    ports: { config, clock, llm, intent, perception, visualMemory, people: people.port },
     graph: buildDialogueGraph(config),
     log,
     health,
+    // speech (issue 6): on MQTT a speech stack reports start_speak/end_speak; the console has none.
+    speechFeedback: options.mqtt,
   });
   people.forgetting.register({ name: 'conversations', forget: (id) => brain.forget(id), traces: (id) => brain.mentions(id) });
+  if (visualMemory) people.forgetting.register({ name: 'visual memory', forget: (id) => visualMemory.forget(id), traces: (id) => visualMemory.holds(id) });
   const forgetUser = async (userId: string) => {
     await brain.drain(); // a running turn could otherwise save the profile again after deletion
     return people.forgetting.forget(userId);
@@ -81,7 +93,10 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         health,
       });
       perception.attach(bus);
-      wireBus(bus, brain, health, log);
+      wireBus(bus, brain, health, log, config);
+      // visual memory (issue 5)
+      if (visualMemory) wireVisualMemory(bus, visualMemory);
+      // people (issue 3)
       wirePeople(bus, brain, people, forgetUser, log);
       await bus.start();
     }
@@ -89,6 +104,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     llm.stop();
     await bus?.stop();
     await broker?.close();
+    await visualMemory?.close();
     throw err;
   }
 
@@ -104,6 +120,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     bus,
     perception,
     broker,
+    visualMemory,
     people,
     forgetUser,
     stop: () =>
@@ -114,6 +131,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         llm.stop();
         await bus?.stop();
         await broker?.close();
+        await visualMemory?.close();
       })()),
   };
 }

@@ -1,27 +1,48 @@
 import type { ForgetReport, MqttBus } from './bus/index.js';
+import type { Config } from './config/index.js';
 import type { Brain, PerceptionPort } from './dialogue/index.js';
 import type { Health } from './health/index.js';
+import { wireHermes } from './hermes/index.js';
 import type { Logger } from './log/index.js';
+// people (issue 3)
 import type { People } from './people/index.js';
+// visual memory (issue 5)
+import type { VisualMemory } from './visual-memory/index.js';
 
 /**
  * Connects the MQTT contract to the brain: which inbound topic drives what, and which brain
  * event is published where. Payloads arrive here already validated by the bus.
  */
-export function wireBus(bus: MqttBus, brain: Brain, health: Health, log: Logger): void {
+export function wireBus(bus: MqttBus, brain: Brain, health: Health, log: Logger, config: Pick<Config, 'hermes'>): void {
   bus.on('user_speech', (speech) => {
     void brain.submit({ text: speech.text, language: speech.language });
   });
-  bus.on('start_speak', () => log.debug('robot started speaking'));
-  bus.on('end_speak', () => log.debug('robot finished speaking'));
 
-  brain.on('speak', (text) => void bus.publish('speak', text));
+  // speech (issue 6): sentences go to the control stack, or to a Hermes voice stack when that
+  // module is on; the speech feedback paces them; a barge-in tells the speaker to stop.
+  bus.on('start_speak', () => brain.speechStarted());
+  bus.on('end_speak', () => brain.speechFinished());
+  if (config.hermes.enabled) wireHermes(bus, brain, config.hermes, health, log);
+  else brain.on('speak', (text) => void bus.publish('speak', text));
+  brain.on('stop_speaking', (cut) => void bus.publish('stop_speaking', { turn_id: cut.turnId, reason: 'barge_in' }));
   brain.on('gesture', (name) => void bus.publish('animation', name));
   brain.on('turn', (event) => void bus.publish('turn_event', event));
 
   // The retained status carries health, so monitors see "degraded: no language model" at a glance.
   health.on('change', (report) => {
     if (bus.connected) void bus.publishStatus(report);
+  });
+}
+
+// visual memory (issue 5)
+/**
+ * Perception's scene announcements keep the visual memory index in step without a restart; a
+ * person being seen builds their index ahead of their first question.
+ */
+export function wireVisualMemory(bus: MqttBus, visualMemory: VisualMemory): void {
+  bus.on('scene_stored', (scene) => void visualMemory.sceneStored(scene));
+  bus.on('user_detected', (user) => {
+    if (user.user_id) visualMemory.prepare(user.user_id);
   });
 }
 

@@ -51,9 +51,12 @@ export function decodeInbound<K extends InboundKey>(
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`);
     return { ok: false, reason: `payload does not match the schema: ${issues.join('; ')}` };
   }
-  if (key === 'user_speech') {
-    const speech = parsed.data as InboundPayload<'user_speech'>;
+  // speech (issue 6): Hermes utterances are utterances too.
+  if (key === 'user_speech' || key === 'hermes_text_captured') {
+    const speech = parsed.data as { text: string };
     const clean = normalizeUtterance(speech.text);
+    // Rhasspy reports silence as an empty transcription: normal there, for the adapter to skip.
+    if (!clean && key === 'hermes_text_captured') return { ok: true, value: { ...speech, text: '' } as InboundPayload<K> };
     if (!clean) return { ok: false, reason: 'utterance is empty' };
     if (clean.length > limits.maxTextChars) {
       return { ok: false, reason: `utterance of ${clean.length} characters exceeds the limit of ${limits.maxTextChars}` };

@@ -53,10 +53,10 @@ export class MqttBus {
     }
   }
 
-  /** Full topic name with the prefix. */
+  /** Full topic name with the prefix (none for another protocol's own topics, e.g. Hermes). */
   topic(key: InboundKey | OutboundKey): string {
-    const spec = key in inbound ? inbound[key as InboundKey] : outbound[key as OutboundKey];
-    return `${this.#options.prefix}${spec.topic}`;
+    const spec: { topic: string; absolute?: true } = key in inbound ? inbound[key as InboundKey] : outbound[key as OutboundKey];
+    return spec.absolute ? spec.topic : `${this.#options.prefix}${spec.topic}`;
   }
 
   get connected(): boolean {
@@ -185,7 +185,9 @@ export class MqttBus {
   }
 
   #subscribe(client: MqttClient): void {
-    const topics = Object.fromEntries([...this.#topicToKey.keys()].map((t) => [t, { qos: 1 as const }]));
+    // Optional topics (e.g. Hermes) only when a module handles them: handlers are added before start().
+    const wanted = [...this.#topicToKey].filter(([, key]) => !(inbound[key] as { optional?: true }).optional || this.#handlers.has(key));
+    const topics = Object.fromEntries(wanted.map(([t]) => [t, { qos: 1 as const }]));
     client.subscribe(topics, (err) => {
       if (err) this.#log.error({ err: err.message }, 'subscribe failed');
     });

@@ -90,6 +90,24 @@ export const TurnEventSchema = z.object({
   gestures: z.array(z.string()),
   degraded: z.array(z.string()),
   errors: z.array(z.object({ agent: z.string(), message: z.string() })),
+  // visual memory (issue 5)
+  /** The remembered scene the reply used, if any. */
+  visual_memory: z.object({ scene_id: z.string(), score: z.number(), score_source: z.string() }).nullable().optional(),
+  // speech (issue 6): how the reply was delivered.
+  speech: z
+    .object({
+      /** Sentence by sentence as the model wrote it (speech.streaming), or whole. */
+      streamed: z.boolean(),
+      /** Pieces handed to the speech stack (sentences, or 1 for a whole reply). */
+      sentences: z.number().int().nonnegative(),
+      /** From the start of the turn to the first sentence handed over; null when nothing was. */
+      first_sentence_ms: z.number().nonnegative().nullable(),
+      /** Cut short by a newer utterance (barge-in) or by the daemon stopping. */
+      interrupted: z.boolean(),
+      /** When cut by a barge-in: what was said of the reply (what the history keeps). */
+      spoken: z.string().optional(),
+    })
+    .optional(),
   // people (issue 3)
   /** The current user's name, if known. */
   user_name: z.string().nullable().optional(),
@@ -108,14 +126,52 @@ export const StatusSchema = z.object({
 });
 export type Status = z.infer<typeof StatusSchema>;
 
+// speech (issue 6): the Hermes protocol of Rhasspy-style voice stacks (topics are Hermes's own: no prefix).
+const HermesSiteId = z.string().min(1).max(128);
+const HermesSessionId = z.string().max(256).nullish();
+
+export const HermesTextCapturedSchema = z.object({
+  text: z.string(),
+  likelihood: z.number().min(0).max(1).optional(),
+  seconds: z.number().nonnegative().optional(),
+  siteId: HermesSiteId.default('default'),
+  sessionId: HermesSessionId,
+  /** Rhasspy 2.5 sends the language of the speech-to-text model, when it knows it (may be ""). */
+  lang: z.string().max(35).nullish(),
+});
+export type HermesTextCaptured = z.infer<typeof HermesTextCapturedSchema>;
+
+export const HermesSayFinishedSchema = z.object({
+  /** The id of the hermes/tts/say it answers ("" when the request had none). */
+  id: z.string().max(256),
+  siteId: HermesSiteId.default('default'),
+  sessionId: HermesSessionId,
+});
+export type HermesSayFinished = z.infer<typeof HermesSayFinishedSchema>;
+
+export const HermesSaySchema = z.object({
+  text: z.string().trim().min(1).max(10_000),
+  lang: z.string(),
+  id: z.string().min(1),
+  siteId: HermesSiteId,
+  sessionId: z.string().nullable(),
+});
+export type HermesSay = z.infer<typeof HermesSaySchema>;
+
+export const StopSpeakingSchema = z.object({ turn_id: z.string(), reason: z.literal('barge_in') });
+
 /** How an inbound payload is read before its schema is applied. */
 export type Decoding = 'json' | 'text-or-json' | 'signal';
 
 interface InboundSpec<T> {
   topic: string;
-  from: 'perception' | 'control' | 'speech input' | 'admin';
+  from: 'perception' | 'control' | 'speech input' | 'voice stack' | 'admin';
   decoding: Decoding;
   schema: z.ZodType<T>;
+  /** The topic is used as it is, without the prefix (another protocol's own topic). */
+  absolute?: true;
+  /** Subscribed only when something handles it (an optional module is on). */
+  optional?: true;
 }
 
 export const inbound = {
@@ -155,6 +211,23 @@ export const inbound = {
     decoding: 'signal',
     schema: z.null(),
   } satisfies InboundSpec<null>,
+  // speech (issue 6)
+  hermes_text_captured: {
+    topic: 'hermes/asr/textCaptured',
+    from: 'voice stack',
+    decoding: 'json',
+    schema: HermesTextCapturedSchema,
+    absolute: true,
+    optional: true,
+  } satisfies InboundSpec<HermesTextCaptured>,
+  hermes_say_finished: {
+    topic: 'hermes/tts/sayFinished',
+    from: 'voice stack',
+    decoding: 'json',
+    schema: HermesSayFinishedSchema,
+    absolute: true,
+    optional: true,
+  } satisfies InboundSpec<HermesSayFinished>,
   // people (issue 3)
   forget_user: {
     topic: 'agent/admin/forget_user',
@@ -169,7 +242,9 @@ export type InboundPayload<K extends InboundKey> = z.infer<(typeof inbound)[K]['
 
 interface OutboundSpec<T> {
   topic: string;
-  to: 'control' | 'perception' | 'monitors';
+  to: 'control' | 'perception' | 'monitors' | 'voice stack';
+  /** The topic is used as it is, without the prefix. */
+  absolute?: true;
   encoding: 'text' | 'json';
   schema: z.ZodType<T>;
   qos: 0 | 1;
@@ -214,6 +289,24 @@ export const outbound = {
     retain: false,
   },
   status: { topic: 'agent/status', to: 'monitors', encoding: 'json', schema: StatusSchema, qos: 1, retain: true },
+  // speech (issue 6): optional for control stacks; the payload is informative, the message is the signal.
+  stop_speaking: {
+    topic: 'agent/control/stop_speaking',
+    to: 'control',
+    encoding: 'json',
+    schema: StopSpeakingSchema,
+    qos: 1,
+    retain: false,
+  },
+  hermes_say: {
+    topic: 'hermes/tts/say',
+    to: 'voice stack',
+    encoding: 'json',
+    schema: HermesSaySchema,
+    qos: 1,
+    retain: false,
+    absolute: true,
+  },
   // people (issue 3)
   user_forgotten: {
     topic: 'agent/state/user_forgotten',

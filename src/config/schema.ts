@@ -159,6 +159,48 @@ export const ConfigSchema = z.strictObject({
     .strictObject({
       greeting: z.string().min(1).nullable().default('WAVE_HAND'),
       farewell: z.string().min(1).nullable().default('WAVE_HAND'),
+      // speech (issue 6): the user agrees or confirms ("yes", "genau", "d'accord", "对").
+      agreement: z.string().min(1).nullable().default('NOD_YES'),
+    })
+    .prefault({}),
+
+  // speech (issue 6): how replies are delivered to the robot's voice.
+  speech: z
+    .strictObject({
+      /** Publish each sentence as soon as the model has written it; false: one message per reply. */
+      streaming: z.boolean().default(true),
+      /** Sentences shorter than this are joined to the next one (never the first: it is about latency). */
+      minSentenceChars: z.number().int().min(0).max(500).default(12),
+      /** A sentence still open after this many characters is cut at a comma or space, so speech never stalls. */
+      maxSentenceChars: z.number().int().min(40).max(10_000).default(300),
+      /** Hand the control stack one sentence at a time, the next on end_speak; false: everything at once. */
+      waitForEndSpeak: z.boolean().default(true),
+      /** A new utterance while the robot generates or speaks cancels the rest of the reply. */
+      bargeIn: z.boolean().default(true),
+      timeouts: z
+        .strictObject({
+          /** No start_speak this long after a sentence was sent: assume it started anyway. */
+          startMs: Millis.default(3_000),
+          /** Speaking rate for the end_speak time-out: characters per second (a CJK character counts as 3). */
+          charsPerSecond: z.number().positive().max(1000).default(14),
+          /** Safety margin on the estimated speaking time. */
+          factor: z.number().min(1).max(10).default(1.5),
+          /** Floor and cap of the end_speak time-out. */
+          minMs: Millis.default(2_000),
+          maxMs: Millis.default(30_000),
+        })
+        .prefault({}),
+      /** Consecutive sentences without end_speak before health says the control stack sends no feedback. */
+      feedbackMissingAfter: z.number().int().min(1).max(100).default(2),
+    })
+    .prefault({}),
+
+  // speech (issue 6): Rhasspy-style voice stacks over the Hermes protocol (topics without prefix).
+  hermes: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      /** Only utterances of this site are heard, and replies go to it. */
+      siteId: z.string().min(1).max(128).default('default'),
     })
     .prefault({}),
 
@@ -201,6 +243,22 @@ export const ConfigSchema = z.strictObject({
   log: z
     .strictObject({
       level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+    })
+    .prefault({}),
+
+  // visual memory (issue 5)
+  visualMemory: z
+    .strictObject({
+      /** Remembered scenes in replies. Also off when agents.memory is off (scenes are memories). */
+      enabled: z.boolean().default(true),
+      /** CLIP model directory (transformers.js layout), relative to paths.models or absolute. */
+      model: FilePath.default('clip-vit-base-patch32'),
+      /** The best scene is used only from this score (cosine scale) on. */
+      threshold: z.number().min(-1).max(1).default(0.6),
+      /** Weight of sim(question, image) against sim(question, description). */
+      alpha: z.number().min(0).max(1).default(0.7),
+      /** Threshold of description-only matching, used when no CLIP model is present. */
+      lexicalThreshold: z.number().min(0).max(1).default(0.15),
     })
     .prefault({}),
 });

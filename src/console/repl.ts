@@ -25,7 +25,8 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
   const write = (text: string) => output.write(`${text}\n`);
   const robot = daemon.config.persona.name;
 
-  brain.on('speak', (text) => write(`${robot}: ${text}`));
+  // Sentences arrive one by one as the reply is written; the first carries the name.
+  brain.on('speak', (text, _turnId, item) => write(item.index === 0 ? `${robot}: ${text}` : `${' '.repeat(robot.length + 2)}${text}`));
   brain.on('gesture', (name) => write(`  [${name}]`));
 
   const commands: Record<string, { help: string; run: Command }> = {

@@ -4,17 +4,21 @@ import type { TurnEvent } from '../bus/index.js';
 import type { Health } from '../health/index.js';
 import { supportedLanguageFromTag } from '../intent/index.js';
 import { preview, type Logger } from '../log/index.js';
+import { joinSentences, SpeechDelivery, SpokenReply, type SpeechItem } from '../speech/index.js';
 import { runGraph, type GraphRun } from './engine.js';
 import type { DialogueGraph } from './graph.js';
 import { line } from './offline/responder.js';
 import { buildTurnEvent } from './turn-event.js';
-import type { DaemonPorts, Ports, ReplySink } from './ports.js';
+import type { DaemonPorts, Ports } from './ports.js';
+import { replaceReply, SpokenHistory } from './spoken.js';
 import { endTurn, newSession, startTurn, type Session, type TurnState, type UserInfo } from './state.js';
 
 export interface Utterance {
   text: string;
   /** Language tag from speech-to-text, if it knows. */
   language?: string | undefined;
+  /** The voice stack's dialogue session (Hermes): echoed with each sentence of the reply. */
+  sessionId?: string | null | undefined;
 }
 
 export interface TurnResult {
@@ -24,8 +28,10 @@ export interface TurnResult {
 }
 
 export interface BrainEvents {
-  /** Text for the robot to say. */
-  speak: [text: string, turnId: string];
+  /** Text for the robot to say: a sentence (speech.streaming), or the whole reply. */
+  speak: [text: string, turnId: string, item: SpeechItem];
+  /** The robot should stop speaking at once: the rest of its reply was cancelled (barge-in). */
+  stop_speaking: [cut: { turnId: string }];
   gesture: [name: string, turnId: string];
   turn: [event: TurnEvent];
 }
@@ -35,6 +41,11 @@ export interface BrainOptions {
   graph: DialogueGraph;
   log: Logger;
   health: Health;
+  /**
+   * Whether a speech stack reports when it starts and ends speaking (the daemon on MQTT). Without
+   * one (the console), a sentence counts as said when it is handed over.
+   */
+  speechFeedback?: boolean;
 }
 
 const ANONYMOUS = '__anonymous__';
@@ -55,6 +66,10 @@ export class Brain extends EventEmitter<BrainEvents> {
   #running: Promise<void> | null = null;
   #current: AbortController | null = null;
   #lastTurn: TurnResult | null = null;
+  // speech (issue 6): delivery, barge-in, and what was actually said of each reply.
+  readonly #speech: SpeechDelivery;
+  #turnId: string | null = null;
+  readonly #spoken = new SpokenHistory();
 
   constructor(options: BrainOptions) {
     super();
@@ -62,6 +77,14 @@ export class Brain extends EventEmitter<BrainEvents> {
     this.#graph = options.graph;
     this.#log = options.log;
     this.#health = options.health;
+    this.#speech = new SpeechDelivery({
+      config: options.ports.config.speech,
+      feedback: options.speechFeedback ?? false,
+      say: (item) => this.emit('speak', item.text, item.turnId, item),
+      stop: (cut) => this.emit('stop_speaking', cut),
+      log: options.log,
+      health: options.health,
+    });
   }
 
   get user(): UserInfo {
@@ -96,8 +119,10 @@ export class Brain extends EventEmitter<BrainEvents> {
   /**
    * Queues an utterance. Resolves when its turn is done, or with null when it was dropped: when
    * too many wait, the oldest waiting one goes, because the newest is what the person means now.
+   * With speech.bargeIn it first cuts the reply in progress, if any (see #bargeIn).
    */
   submit(utterance: Utterance): Promise<TurnResult | null> {
+    if (this.#ports.config.speech.bargeIn) this.#bargeIn(utterance);
     return new Promise((resolve) => {
       if (this.#waiting.length >= this.#ports.config.dialogue.maxQueuedUtterances) {
         const dropped = this.#waiting.shift()!;
@@ -110,10 +135,42 @@ export class Brain extends EventEmitter<BrainEvents> {
     });
   }
 
-  /** Waits for the queued turns; aborts the running one when asked. */
+  /** Waits for the queued turns; aborts the running one (and forgets queued speech) when asked. */
   async drain(abort = false): Promise<void> {
-    if (abort) this.#current?.abort();
+    if (abort) {
+      this.#current?.abort();
+      this.#speech.close();
+    }
     await this.#running;
+  }
+
+  /** The speech stack started speaking (agent/feedback/start_speak). */
+  speechStarted(): void {
+    this.#speech.started();
+  }
+
+  /** The speech stack finished speaking (end_speak), or finished the sentence with this id (Hermes). */
+  speechFinished(id?: string): void {
+    this.#speech.finished(id);
+  }
+
+  /**
+   * A new utterance while the robot still generates or speaks: the rest of the reply is
+   * cancelled (model stream aborted, queued sentences dropped, the speech stack told to stop),
+   * and only what was said stays in the history.
+   */
+  #bargeIn(utterance: Utterance): void {
+    const generating = this.#current !== null && !this.#current.signal.aborted;
+    if (!generating && !this.#speech.busy) return;
+    this.#current?.abort();
+    this.#health.count('barge_ins');
+    for (const cut of this.#speech.interrupt()) {
+      this.#log.info(
+        { turn_id: cut.turnId, spoken: cut.spoken.length, dropped: cut.dropped, text: preview(utterance.text) },
+        'barge-in: the rest of the reply is cancelled',
+      );
+      this.#spoken.cut(cut, this.#turnId, this.#sessions);
+    }
   }
 
   async #work(): Promise<void> {
@@ -138,7 +195,25 @@ export class Brain extends EventEmitter<BrainEvents> {
     const controller = new AbortController();
     this.#current = controller;
     const modelMs: Record<string, number> = {};
-    const reply = this.#replySink(turnId, log);
+    // people (issue 3): the turn belongs to whoever was in front of the robot when it started,
+    // even if perception reports someone else before it ends.
+    const user = this.#user;
+    const initial = startTurn(this.#sessionOf(user), turnId, utterance.text, supportedLanguageFromTag(utterance.language));
+    let latest = initial;
+    const seq = this.#speech.begin(turnId, utterance.sessionId ?? null);
+    this.#turnId = turnId;
+    let firstSentenceMs: number | null = null;
+    const speech = this.#ports.config.speech;
+    const reply = new SpokenReply({
+      streaming: speech.streaming,
+      minSentenceChars: speech.minSentenceChars,
+      maxSentenceChars: speech.maxSentenceChars,
+      language: () => latest.language,
+      say: (text, language) => {
+        firstSentenceMs ??= performance.now() - started;
+        this.#speech.say(seq, text, language);
+      },
+    });
     const ports: Ports = {
       ...this.#ports,
       log,
@@ -146,18 +221,15 @@ export class Brain extends EventEmitter<BrainEvents> {
       reply,
       metrics: { model: (agent, ms) => void (modelMs[agent] = (modelMs[agent] ?? 0) + ms) },
     };
-    // The turn belongs to whoever was in front of the robot when it started, even if perception
-    // reports someone else before it ends.
-    const user = this.#user;
     log.info({ text: preview(utterance.text), user_id: user.user_id }, 'turn started');
 
-    const initial = startTurn(this.#sessionOf(user), turnId, utterance.text, supportedLanguageFromTag(utterance.language));
     let run: GraphRun;
     try {
       // Agents append gestures; each new one is performed as soon as it is decided.
       let performed = 0;
       run = await runGraph(this.#graph, initial, ports, {
         onPatch: (agent, patch, state) => {
+          latest = state;
           if (!patch.gestures) return;
           for (const gesture of state.gestures.slice(performed)) {
             this.emit('gesture', gesture, turnId);
@@ -175,13 +247,24 @@ export class Brain extends EventEmitter<BrainEvents> {
     }
 
     let state = run.state;
-    if (!state.final_message && !run.cancelled) {
+    const cut = this.#spoken.takeCut(turnId);
+    if (cut || run.cancelled) {
+      // The turn event keeps what was generated; the history only what was said.
+      reply.cancel();
+      const generated = reply.text.trim();
+      const messages = cut && replaceReply(state.messages, state.final_message, joinSentences(cut.spoken), true);
+      state = { ...state, final_message: generated, ...(messages && { messages: messages.slice(-this.#ports.config.dialogue.historyTurns * 2) }) };
+    } else if (!state.final_message) {
       const text = line('error', state.language, { robotName: this.#ports.config.persona.name });
       state = { ...state, final_message: text };
       reply.write(text);
     }
     reply.end();
-    this.#keep(user, endTurn(state));
+    if (reply.handedOn === 0 && !run.cancelled) log.warn('empty reply: nothing to say');
+    this.#speech.end(seq);
+    this.#turnId = null;
+    const key = this.#keep(user, endTurn(state));
+    if (!cut && !run.cancelled) this.#spoken.finished(turnId, key, state.final_message);
 
     const event = buildTurnEvent({
       state,
@@ -191,6 +274,13 @@ export class Brain extends EventEmitter<BrainEvents> {
       totalMs: performance.now() - started,
       modelMs,
       degraded: this.#health.degraded(),
+      speech: {
+        streamed: speech.streaming,
+        sentences: reply.handedOn,
+        first_sentence_ms: firstSentenceMs,
+        interrupted: cut !== undefined || run.cancelled,
+        ...(cut && { spoken: joinSentences(cut.spoken) }),
+      },
     });
     log.info(
       { intent: event.intent.name, confidence: Math.round(event.intent.confidence * 100) / 100, ms: event.timings_ms.total, reply: preview(event.reply) },
@@ -203,15 +293,16 @@ export class Brain extends EventEmitter<BrainEvents> {
 
   // people (issue 3)
   /**
-   * Stores a turn's session. A turn may settle who the person is (memory_update gives an
-   * anonymous person an id, or links them to a known one): their conversation moves with them,
-   * and they become the current user unless perception has switched to someone else meanwhile.
+   * Stores a turn's session and says under which key. A turn may settle who the person is
+   * (memory_update gives an anonymous person an id, or links them to a known one): their
+   * conversation moves with them, and they become the current user unless perception has
+   * switched to someone else meanwhile.
    */
-  #keep(user: UserInfo, session: Session): void {
+  #keep(user: UserInfo, session: Session): string {
     const settled = session.user_info;
     if (settled.user_id === user.user_id) {
       this.#sessions.set(this.#key(user), session);
-      return;
+      return this.#key(user);
     }
     this.#sessions.delete(this.#key(user));
     this.#sessions.set(this.#key(settled), session);
@@ -219,6 +310,7 @@ export class Brain extends EventEmitter<BrainEvents> {
       this.#log.info({ from: user.user_id, to: settled.user_id }, 'current user settled by the conversation');
       this.#user = { user_id: settled.user_id, user_name: settled.user_name };
     }
+    return this.#key(settled);
   }
 
   /** Forget-me: drops the person's conversation and every mention of them in other sessions. */
@@ -246,23 +338,5 @@ export class Brain extends EventEmitter<BrainEvents> {
     const found = [...this.#sessions].filter(([key, s]) => key === userId || JSON.stringify(s).includes(userId)).map(([key]) => `session ${key}`);
     if (this.#user.user_id === userId) found.push('current user');
     return found;
-  }
-
-  /** Collects the reply and hands it on once complete: one speak message per reply. */
-  #replySink(turnId: string, log: Logger): ReplySink {
-    let text = '';
-    let ended = false;
-    return {
-      write: (delta) => {
-        if (!ended) text += delta;
-      },
-      end: () => {
-        if (ended) return;
-        ended = true;
-        const spoken = text.trim();
-        if (spoken) this.emit('speak', spoken, turnId);
-        else log.warn('empty reply: nothing to say');
-      },
-    };
   }
 }

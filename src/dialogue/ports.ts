@@ -2,6 +2,9 @@ import type { Config } from '../config/index.js';
 import type { IntentClassifier } from '../intent/index.js';
 import type { LanguageModel } from '../llm/index.js';
 import type { Logger } from '../log/index.js';
+// visual memory (issue 5)
+import type { VisualMemoryPort } from '../visual-memory/index.js';
+// people (issue 3)
 import type { PeoplePort } from '../people/index.js';
 
 export interface Clock {
@@ -49,6 +52,9 @@ export interface Ports {
   /** Null when the intent model could not be loaded (reported in health). */
   intent: IntentClassifier | null;
   perception: PerceptionPort;
+  // visual memory (issue 5)
+  /** Remembered scenes; null when visual memory is switched off. */
+  visualMemory: VisualMemoryPort | null;
   // people (issue 3)
   /** Profiles of the people the robot knows (user_ids.json and user_info.json under paths.data). */
   people: PeoplePort;

@@ -13,6 +13,11 @@ const userSection: PromptSection = ({ user_info }) =>
   user_info.user_name ? `You are talking with ${user_info.user_name}.` : 'You do not know the name of the person you are talking with yet.';
 
 // people (issue 3): what the person told about themselves, and whether the robot just learnt who they are.
+const MET: Partial<Record<TurnState['name_resolution']['status'], string>> = {
+  new_user: 'They have just told you their name: you are meeting them for the first time.',
+  matched: 'They have just told you their name: you have met them before, welcome them back.',
+  confirmed: 'They have just confirmed their name: you have met them before, welcome them back.',
+};
 const profileSection: PromptSection = ({ user_info: u, name_resolution: r }) => {
   const facts = [
     u.current_position && `works as ${u.current_position}`,
@@ -22,14 +27,21 @@ const profileSection: PromptSection = ({ user_info: u, name_resolution: r }) => 
     u.interests?.length && `interests: ${u.interests.join(', ')}`,
   ].filter(Boolean);
   const known = facts.length ? `What you know about them: ${facts.join('; ')}.` : null;
-  const met =
-    r.status === 'new_user' ? 'They have just told you their name: you are meeting them for the first time.'
-    : r.status === 'matched' || r.status === 'confirmed' ? 'They have just told you their name: you have met them before, welcome them back.'
-    : null;
+  const met = MET[r.status] ?? null;
   return [met, known].filter(Boolean).join(' ') || null;
 };
 
-export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection, profileSection];
+// visual memory (issue 5)
+const visualMemorySection: PromptSection = ({ visual_memory: scene }) => {
+  if (!scene) return null;
+  const date = new Date(scene.timestamp);
+  const when = Number.isNaN(date.getTime()) ? scene.timestamp : new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(date);
+  return scene.description
+    ? `You remember a moment with this person (${when}): ${scene.description}. Bring it up only if it fits what they said.`
+    : `You have a photo of a moment with this person (${when}) that may relate to what they said. Unless the photo is attached, you do not know what it shows: do not describe it.`;
+};
+
+export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection, profileSection, visualMemorySection];
 
 export function responseSystemPrompt(state: TurnState, config: Config, now: Date): string {
   const language = languageName(state.language, 'en');

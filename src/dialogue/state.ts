@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { LanguageSchema } from '../config/index.js';
 import { IntentSchema } from '../intent/index.js';
+// people (issue 3)
 import { CandidateSchema, NAME_STATUSES, NameConfirmationSchema, ProfileFactsSchema } from '../people/index.js';
+// visual memory (issue 5)
+import { VisualMemoryMatchSchema } from '../visual-memory/index.js';
 
 /**
  * The blackboard of one turn (SPEC section 3). Agents read fields from it and return patches;
@@ -44,6 +47,9 @@ export const TurnStateSchema = z.object({
   final_message: z.string(),
   /** Animations decided during this turn, in order. */
   gestures: z.array(z.string()),
+  // visual memory (issue 5)
+  /** The remembered scene that best matches what was said, if one reaches the threshold. */
+  visual_memory: VisualMemoryMatchSchema.nullable(),
   // people (issue 3)
   /** A pending "Is your name Alice?" (SPEC step 2); while set, the next turn's intent is update_user_info. */
   name_confirmation: NameConfirmationSchema.nullable(),
@@ -60,7 +66,7 @@ export const SESSION_KEYS = ['messages', 'user_info', 'language', 'name_confirma
 export type Session = Pick<TurnState, (typeof SESSION_KEYS)[number]>;
 
 export function newSession(language: TurnState['language'], user: UserInfo = { user_id: null, user_name: null }): Session {
-  // A person recognised by perception has a settled name; an anonymous one does not yet.
+  // people (issue 3): a person recognised by perception has a settled name; an anonymous one does not yet.
   return { messages: [], user_info: user, language, name_confirmation: null, name_checked: user.user_id !== null };
 }
 
@@ -77,6 +83,9 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     requested_language: null,
     final_message: '',
     gestures: [],
+    // visual memory (issue 5)
+    visual_memory: null,
+    // people (issue 3)
     name_resolution: { status: 'none', candidate: null },
   };
 }

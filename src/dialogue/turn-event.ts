@@ -10,6 +10,8 @@ export interface TurnEventInput {
   totalMs: number;
   modelMs: Record<string, number>;
   degraded: string[];
+  // speech (issue 6)
+  speech?: TurnEvent['speech'];
 }
 
 const ms = (x: number) => Math.round(x * 1000) / 1000;
@@ -34,6 +36,14 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
     gestures: state.gestures,
     degraded: input.degraded,
     errors: run.errors,
+    // visual memory (issue 5)
+    visual_memory: state.visual_memory && {
+      scene_id: state.visual_memory.scene_id,
+      score: Math.round(state.visual_memory.score * 1000) / 1000,
+      score_source: state.visual_memory.score_source,
+    },
+    // speech (issue 6)
+    ...(input.speech && { speech: { ...input.speech, first_sentence_ms: input.speech.first_sentence_ms === null ? null : ms(input.speech.first_sentence_ms) } }),
     // people (issue 3)
     user_name: state.user_info.user_name,
     name_confirmation: state.name_resolution,

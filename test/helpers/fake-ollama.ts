@@ -31,10 +31,24 @@ export interface FakeOllamaOptions {
   embed?: (input: string[], model: string) => number[][];
 }
 
+/** How one streamed /api/chat reply went, as the server saw it (speech, issue 6). */
+export interface StreamRecord {
+  body: ChatBody;
+  tokens: string[];
+  /** performance.now() when the request arrived, and when each token was written. */
+  receivedAt: number;
+  writtenAt: number[];
+  /** The client went away before the reply was complete (an aborted stream). */
+  aborted: boolean;
+  done: boolean;
+}
+
 export interface FakeOllama {
   url: string;
   /** Every /api/chat request body, in order. */
   chats: ChatBody[];
+  /** Every streamed chat reply, in order. */
+  streams: StreamRecord[];
   /** Every request path, in order. */
   paths: string[];
   setReply(reply: FakeOllamaOptions['reply']): void;
@@ -54,6 +68,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   let models = options.models ?? DEFAULT_MODELS;
   let reply = options.reply ?? (() => 'Hello from the fake model.');
   const chats: ChatBody[] = [];
+  const streams: StreamRecord[] = [];
   const paths: string[] = [];
   const canonical = (m: string) => (m.includes(':') ? m : `${m}:latest`);
 
@@ -91,6 +106,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     }
     if (req.method !== 'POST' || req.url !== '/api/chat') return json(404, { error: 'not found' });
 
+    const receivedAt = performance.now();
     chats.push(body as ChatBody);
     if (!models.map(canonical).includes(canonical(body.model))) {
       return json(404, { error: `model "${body.model}" not found, try pulling it first` });
@@ -102,12 +118,17 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     res.flushHeaders();
     const created_at = new Date().toISOString();
+    const record: StreamRecord = { body: body as ChatBody, tokens: tokens(r.text), receivedAt, writtenAt: [], aborted: false, done: false };
+    streams.push(record);
+    res.once('close', () => (record.aborted = !record.done));
     await sleep(r.firstTokenDelayMs ?? 0);
-    for (const token of tokens(r.text)) {
+    for (const token of record.tokens) {
       if (res.destroyed) return;
       res.write(`${JSON.stringify({ model: body.model, created_at, message: { role: 'assistant', content: token }, done: false })}\n`);
+      record.writtenAt.push(performance.now());
       if (r.tokenDelayMs) await sleep(r.tokenDelayMs);
     }
+    record.done = true;
     res.end(
       `${JSON.stringify({
         model: body.model,
@@ -126,6 +147,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   return {
     url: `http://127.0.0.1:${port}`,
     chats,
+    streams,
     paths,
     setReply: (r) => {
       reply = r ?? reply;

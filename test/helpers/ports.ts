@@ -40,6 +40,8 @@ export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports
     llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() }),
     intent: null,
     perception: new RecordingPerception(),
+    // visual memory (issue 5)
+    visualMemory: null,
     // people (issue 3): the real store, in the test config's temporary data directory
     people: testProfileStore(config),
     log: silentLogger,

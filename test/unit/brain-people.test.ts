@@ -24,7 +24,7 @@ async function brain(overrides: Parameters<typeof testConfig>[0] = {}) {
   await people.save({ user_id: 'alina_02', user_name: 'Alina' }, {});
   const perception = new RecordingPerception();
   const b = new Brain({
-    ports: { config, clock: { now: () => new Date('2026-11-21T10:00:00Z') }, llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }), intent: classifier, perception, people },
+    ports: { config, clock: { now: () => new Date('2026-11-21T10:00:00Z') }, llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }), intent: classifier, perception, people, visualMemory: null },
     graph: buildDialogueGraph(config),
     log: silentLogger,
     health,
@@ -38,16 +38,16 @@ describe('the brain with people', () => {
   it('routes update_user_info through memory_update, and reports the name resolution in the turn event', async () => {
     const { brain: b, events } = await brain();
     const asked = await b.submit({ text: 'My name is Alicea' });
-    expect(asked?.run.path).toEqual(['intent', 'memory_update', 'response', 'after_response']);
+    expect(asked?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'response', 'after_response']);
     expect(events[0]).toMatchObject({ user_id: null, user_name: null, name_confirmation: { status: 'asking', candidate: { user_id: 'alice_01', user_name: 'Alice' } } });
     const other = await b.submit({ text: 'What time is it?' }); // forced: it answers the pending question
     expect(other?.event.intent).toEqual({ name: 'update_user_info', confidence: 1, source: 'forced' });
     expect(other?.event.reply).toBe('Is your name Alina?');
     const hello = await b.submit({ text: 'Hello!' });
-    expect(hello?.run.path).toEqual(['intent', 'memory_update', 'response', 'after_response']);
+    expect(hello?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'visual_memory', 'response', 'after_response']);
     expect(hello?.event).toMatchObject({ name_confirmation: { status: 'new_user' }, user_name: 'Alicea' });
     const after = await b.submit({ text: 'What time is it?' });
-    expect(after?.run.path).toEqual(['intent', 'response', 'after_response']);
+    expect(after?.run.path).toEqual(['intent', 'agreement', 'visual_memory', 'response', 'after_response']);
     expect(after?.event.name_confirmation).toEqual({ status: 'none', candidate: null });
   });
 

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
-import { Brain, buildDialogueGraph, defineAgent, defineGraph, END } from '../../src/dialogue/index.js';
+import { Brain, buildDialogueGraph, defineAgent, defineGraph, END, type Ports } from '../../src/dialogue/index.js';
 import { Health } from '../../src/health/index.js';
 import { OnnxIntentClassifier } from '../../src/intent/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
+import { joinSentences } from '../../src/speech/index.js';
 import { MODELS_DIR, testConfig } from '../helpers/config.js';
 import { RecordingPerception, testProfileStore } from '../helpers/ports.js';
 
@@ -25,6 +26,8 @@ function brain(overrides: Parameters<typeof testConfig>[0] = {}, graph?: ReturnT
       llm,
       intent: classifier,
       perception: new RecordingPerception(),
+      visualMemory: null,
+      // people (issue 3)
       people: testProfileStore(config),
     },
     graph: graph ?? buildDialogueGraph(config),
@@ -44,14 +47,17 @@ describe('the brain', () => {
   it('runs a turn: speaks, gestures and publishes a complete, schema-valid turn event', async () => {
     const { brain: b, said, gestures, events } = brain();
     const result = await b.submit({ text: 'Hello there!' });
-    expect(said).toHaveLength(1);
     expect(gestures).toEqual(['WAVE_HAND']);
     expect(events).toHaveLength(1);
     const event = TurnEventSchema.parse(events[0]);
-    expect(event).toMatchObject({ user_text: 'Hello there!', intent: { name: 'first_greeting', source: 'model' }, reply: said[0], language: 'en' });
+    // Spoken sentence by sentence; the turn event carries the whole reply.
+    expect(said.length).toBeGreaterThanOrEqual(1);
+    expect(event).toMatchObject({ user_text: 'Hello there!', intent: { name: 'first_greeting', source: 'model' }, reply: joinSentences(said), language: 'en' });
+    expect(event.speech).toMatchObject({ streamed: true, sentences: said.length, interrupted: false });
     expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'response', 'after_response', 'total']));
     expect(event.model_ms.intent).toBeGreaterThan(0);
-    expect(result?.run.path).toEqual(['intent', 'response', 'after_response']);
+    // visual memory (issue 5): on by default, so its node runs (with no port here, it finds nothing).
+    expect(result?.run.path).toEqual(['intent', 'agreement', 'visual_memory', 'response', 'after_response']);
   });
 
   it('keeps the conversation between turns and clears it after a farewell', async () => {
@@ -105,5 +111,74 @@ describe('the brain', () => {
     await b.submit({ text: 'Hello' });
     expect(said[0]).toMatch(/something went wrong/);
     expect(events[0]!.errors).toEqual([{ agent: 'broken', message: 'boom' }]);
+  });
+});
+
+describe('the brain speaking (speech, issue 6)', () => {
+  /** A response stand-in that keeps writing after its turn was cancelled, as a slow model stream can. */
+  function stubbornGraph(gate: Promise<void>) {
+    const talker = defineAgent({
+      name: 'talker',
+      reads: ['user_text'],
+      writes: ['final_message'],
+      async run(s, ports: Pick<Ports, 'reply'>) {
+        if (s.user_text !== 'story') {
+          ports.reply.write('Short answer.');
+          ports.reply.end();
+          return { final_message: 'Short answer.' };
+        }
+        ports.reply.write('First part. ');
+        await gate; // the barge-in happens here
+        ports.reply.write('Late part one. Late part two.');
+        ports.reply.end();
+        return { final_message: 'First part. Late part one. Late part two.' };
+      },
+    });
+    return defineGraph({ start: 'talker', nodes: { talker }, edges: { talker: END } }) as unknown as ReturnType<typeof buildDialogueGraph>;
+  }
+
+  it('never speaks sentences that a cancelled turn writes after the barge-in', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const config = testConfig();
+    const health = new Health();
+    const b = new Brain({
+      ports: {
+        config,
+        clock: { now: () => new Date() },
+        llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }),
+        intent: null,
+        perception: new RecordingPerception(),
+        visualMemory: null,
+        // people (issue 3)
+        people: testProfileStore(config),
+      },
+      graph: stubbornGraph(gate),
+      log: silentLogger,
+      health,
+      speechFeedback: true,
+    });
+    const said: string[] = [];
+    const stops: string[] = [];
+    const events: TurnEvent[] = [];
+    b.on('speak', (t) => said.push(t));
+    b.on('stop_speaking', (cut) => stops.push(cut.turnId));
+    b.on('turn', (e) => events.push(e));
+
+    const first = b.submit({ text: 'story' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(said).toEqual(['First part.']);
+    b.speechStarted();
+    const second = b.submit({ text: 'question' });
+    open(); // the old turn goes on writing
+    await Promise.all([first, second]);
+
+    expect(said).toEqual(['First part.', 'Short answer.']);
+    expect(stops).toEqual([events[0]!.turn_id]);
+    expect(events[0]!.speech).toMatchObject({ interrupted: true, spoken: 'First part.' });
+    expect(events[0]!.reply).toBe('First part. Late part one. Late part two.'); // what was generated
+    expect(b.session().messages.map((m) => m.content)).toEqual(['story', 'First part.', 'question']);
+    // Both late sentences reached the delivery and were refused by their reply's sequence number.
+    expect(health.counter('late_sentences_dropped')).toBe(2);
   });
 });

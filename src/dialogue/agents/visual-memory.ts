@@ -1,0 +1,26 @@
+import { defineAgent } from '../agent.js';
+import type { Ports } from '../ports.js';
+
+/** Nothing to recall when the person is leaving or only asking for another language. */
+const NO_RECALL = new Set(['end_conversation', 'language_change']);
+
+/**
+ * SPEC step 3 (visual part): the current user's remembered scene that best matches what was
+ * said, if one reaches the threshold. Nothing for an unknown user: scenes are stored per user.
+ */
+export const visualMemoryAgent = defineAgent({
+  name: 'visual_memory',
+  reads: ['user_text', 'user_info', 'intent'],
+  writes: ['visual_memory'],
+  async run(s, ports: Pick<Ports, 'visualMemory' | 'log' | 'metrics'>) {
+    const userId = s.user_info.user_id;
+    if (!ports.visualMemory || !userId || (s.intent && NO_RECALL.has(s.intent))) return { visual_memory: null };
+    const recall = await ports.visualMemory.recall(userId, s.user_text, { log: ports.log });
+    if (recall.modelMs) ports.metrics.model('visual_memory', recall.modelMs);
+    if (recall.match) {
+      const { scene_id, score, score_source } = recall.match;
+      ports.log.info({ scene_id, score: Math.round(score * 1000) / 1000, score_source, candidates: recall.candidates }, 'visual memory: scene recalled');
+    }
+    return { visual_memory: recall.match };
+  },
+});

@@ -1,0 +1,3 @@
+export { detectAgreement } from './agreement.js';
+export type { Agreement } from './agreement.js';
+export { agreementAgent } from './agent.js';

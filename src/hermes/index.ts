@@ -1,0 +1,1 @@
+export { wireHermes } from './adapter.js';

@@ -1,0 +1,18 @@
+export { ClipModelError, CLIP_MODEL_FILES, TransformersClipEncoder } from './clip.js';
+export type { ClipEncoder } from './clip.js';
+export { EmbeddingCache, encoderFolder } from './embedding-cache.js';
+export type { EncoderIdentity } from './embedding-cache.js';
+export { lexicalSimilarity, lexicalVector } from './lexical.js';
+export type { LexicalVector } from './lexical.js';
+export { encodeNpyVector, NpyError, parseNpyVector } from './npy.js';
+export type { NpyVector } from './npy.js';
+export { bestAbove, scoreClip, scoreLexical, ScoreSourceSchema, VisualMemoryMatchSchema } from './ranking.js';
+export type { RankableScene, SceneScore, ScoreSource, VisualMemoryMatch } from './ranking.js';
+export { loadScene, sameModel } from './scene-loader.js';
+export type { IndexedScene, LoadCounters } from './scene-loader.js';
+export { listSceneStems, readSceneMetadata, SceneError, sceneFolder, SceneMetadataSchema } from './scenes.js';
+export type { SceneFiles, SceneMetadata } from './scenes.js';
+export { VisualMemory } from './service.js';
+export type { SceneStoredNotice, VisualMemoryOptions, VisualMemoryPort, VisualMemoryRecall, VisualMemorySettings } from './service.js';
+export { clipCacheDir, clipModelDir, startVisualMemory } from './start.js';
+export { dot, normalize } from './vectors.js';
