@@ -72,6 +72,19 @@ export const TurnEventSchema = z.object({
   gestures: z.array(z.string()),
   degraded: z.array(z.string()),
   errors: z.array(z.object({ agent: z.string(), message: z.string() })),
+  // affect (issue 4)
+  /** The robot's emotion and mood after the turn, and what the utterance made it feel. */
+  affect: z
+    .object({
+      emotion: z.string().nullable(),
+      intensity: z.number().min(0).max(1),
+      mood: z.object({ pleasure: z.number(), arousal: z.number(), dominance: z.number() }),
+      octant: z.string(),
+      mood_intensity: z.string(),
+      appraised: z.array(z.object({ emotion: z.string(), intensity: z.number().min(0).max(1) })),
+      appraisal_source: z.enum(['llm', 'lexicon']),
+    })
+    .optional(),
 });
 export type TurnEvent = z.infer<typeof TurnEventSchema>;
 

@@ -1,3 +1,5 @@
+// affect (issue 4)
+import type { AffectPort } from '../affect/index.js';
 import type { Config } from '../config/index.js';
 import type { IntentClassifier } from '../intent/index.js';
 import type { LanguageModel } from '../llm/index.js';
@@ -48,6 +50,9 @@ export interface Ports {
   /** Null when the intent model could not be loaded (reported in health). */
   intent: IntentClassifier | null;
   perception: PerceptionPort;
+  // affect (issue 4)
+  /** The robot's own emotions and mood, shared by all conversations. */
+  affect: AffectPort;
   log: Logger;
   signal: AbortSignal;
   reply: ReplySink;

@@ -1,3 +1,5 @@
+// affect (issue 4)
+import { describeAffect } from '../affect/index.js';
 import type { Config } from '../config/index.js';
 import { languageName } from '../intent/index.js';
 import type { LlmMessage } from '../llm/index.js';
@@ -12,7 +14,10 @@ export type PromptSection = (state: TurnState) => string | null;
 const userSection: PromptSection = ({ user_info }) =>
   user_info.user_name ? `You are talking with ${user_info.user_name}.` : 'You do not know the name of the person you are talking with yet.';
 
-export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection];
+// affect (issue 4): the robot's current emotion and mood, in words.
+const affectSection: PromptSection = ({ affect }) => (affect ? describeAffect(affect) : null);
+
+export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection, affectSection];
 
 export function responseSystemPrompt(state: TurnState, config: Config, now: Date): string {
   const language = languageName(state.language, 'en');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// affect (issue 4)
+import { AffectSnapshotSchema, AppraisalSchema } from '../affect/index.js';
 import { LanguageSchema } from '../config/index.js';
 import { IntentSchema } from '../intent/index.js';
 
@@ -41,6 +43,11 @@ export const TurnStateSchema = z.object({
   final_message: z.string(),
   /** Animations decided during this turn, in order. */
   gestures: z.array(z.string()),
+  // affect (issue 4)
+  /** What this utterance made the robot feel (null when the affect agent is off). */
+  appraisal: AppraisalSchema.nullable(),
+  /** The robot's emotion and mood after appraising this utterance (null when the affect agent is off). */
+  affect: AffectSnapshotSchema.nullable(),
 });
 export type TurnState = z.infer<typeof TurnStateSchema>;
 export type StateKey = keyof TurnState;
@@ -66,6 +73,9 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     requested_language: null,
     final_message: '',
     gestures: [],
+    // affect (issue 4)
+    appraisal: null,
+    affect: null,
   };
 }
 

@@ -34,5 +34,18 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
     gestures: state.gestures,
     degraded: input.degraded,
     errors: run.errors,
+    // affect (issue 4)
+    ...(state.affect &&
+      state.appraisal && {
+      affect: {
+        emotion: state.affect.emotion,
+        intensity: state.affect.intensity,
+        mood: state.affect.mood,
+        octant: state.affect.octant,
+        mood_intensity: state.affect.mood_intensity,
+        appraised: state.appraisal.emotions,
+        appraisal_source: state.appraisal.source,
+      },
+    }),
   };
 }

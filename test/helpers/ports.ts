@@ -1,3 +1,5 @@
+// affect (issue 4)
+import { affectParams, VolatileAffect } from '../../src/affect/index.js';
 import type { Config } from '../../src/config/index.js';
 import type { PerceptionPort, Ports, ReplySink } from '../../src/dialogue/index.js';
 import { Health } from '../../src/health/index.js';
@@ -39,6 +41,8 @@ export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports
     llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() }),
     intent: null,
     perception: new RecordingPerception(),
+    // affect (issue 4)
+    affect: new VolatileAffect(affectParams(config.affect)),
     log: silentLogger,
     signal: new AbortController().signal,
     reply: new RecordingReply(),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { affectParams, VolatileAffect } from '../../src/affect/index.js';
 import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
 import { Brain, buildDialogueGraph, defineAgent, defineGraph, END } from '../../src/dialogue/index.js';
 import { Health } from '../../src/health/index.js';
@@ -19,7 +20,14 @@ function brain(overrides: Parameters<typeof testConfig>[0] = {}, graph?: ReturnT
   const health = new Health();
   const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health });
   const b = new Brain({
-    ports: { config, clock: { now: () => new Date('2026-11-21T10:00:00Z') }, llm, intent: classifier, perception: new RecordingPerception() },
+    ports: {
+      config,
+      clock: { now: () => new Date('2026-11-21T10:00:00Z') },
+      llm,
+      intent: classifier,
+      perception: new RecordingPerception(),
+      affect: new VolatileAffect(affectParams(config.affect)),
+    },
     graph: graph ?? buildDialogueGraph(config),
     log: silentLogger,
     health,
@@ -42,9 +50,9 @@ describe('the brain', () => {
     expect(events).toHaveLength(1);
     const event = TurnEventSchema.parse(events[0]);
     expect(event).toMatchObject({ user_text: 'Hello there!', intent: { name: 'first_greeting', source: 'model' }, reply: said[0], language: 'en' });
-    expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'response', 'after_response', 'total']));
+    expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'appraisal', 'response', 'after_response', 'total']));
     expect(event.model_ms.intent).toBeGreaterThan(0);
-    expect(result?.run.path).toEqual(['intent', 'response', 'after_response']);
+    expect(result?.run.path).toEqual(['intent', 'appraisal', 'response', 'after_response']);
   });
 
   it('keeps the conversation between turns and clears it after a farewell', async () => {
