@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
+// affect (issue 4)
+import { benchAffect } from './bench/affect.js';
 import { benchIntent } from './bench/intent.js';
 import { formatRow, type Measurement } from './bench/stats.js';
 import { benchTurns } from './bench/turn.js';
@@ -26,6 +28,8 @@ const { values: args } = parseArgs({
 const sections: Record<string, () => Promise<Measurement[]>> = {
   intent: () =>
     benchIntent({ modelsDir: path.join(REPO, 'models'), unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'), turns: Math.max(1000, Number(args.turns)) }),
+  // affect (issue 4)
+  affect: async () => benchAffect({ unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'), turns: Math.max(1000, Number(args.turns)) }),
   turn: () => benchTurns({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
 };
 

@@ -29,15 +29,20 @@ export interface AffectStoreOptions {
   now: Date;
   log: Logger;
   health: Health;
+  /** At most one write per this many ms (the last commit of a burst is written when it ends). */
+  saveIntervalMs?: number;
 }
 
 const COMPONENT = 'affect';
+/** A crash loses at most this much of the robot's affect; back-to-back turns do not each hit the disk. */
+const SAVE_INTERVAL_MS = 2_000;
 
 /**
  * The robot's affect, kept in a JSON file so that it survives restarts. Reads are validated (a
  * corrupt file is reported, set aside, and the default mood is used); writes are atomic
- * (write-temp-then-rename), one at a time, and coalesced: a burst of commits writes the latest
- * state once more, never a stale one.
+ * (write-temp-then-rename), one at a time, and throttled: the first commit is written at once, a
+ * burst of commits after it is written as its latest state when the save interval has passed, and
+ * flush() (at shutdown) writes whatever is pending.
  */
 export class AffectStore implements AffectPort {
   readonly params: AffectParams;
@@ -45,8 +50,11 @@ export class AffectStore implements AffectPort {
   #state: AffectState;
   readonly #log: Logger;
   readonly #health: Health;
+  readonly #interval: number;
   #writing: Promise<void> | null = null;
+  #timer: NodeJS.Timeout | null = null;
   #dirty = false;
+  #lastWrite = -Infinity;
 
   private constructor(options: AffectStoreOptions, state: AffectState) {
     this.params = options.params;
@@ -54,6 +62,7 @@ export class AffectStore implements AffectPort {
     this.#state = state;
     this.#log = options.log.child({ component: COMPONENT });
     this.#health = options.health;
+    this.#interval = options.saveIntervalMs ?? SAVE_INTERVAL_MS;
   }
 
   static async open(options: AffectStoreOptions): Promise<AffectStore> {
@@ -81,22 +90,42 @@ export class AffectStore implements AffectPort {
   commit(state: AffectState): void {
     this.#state = state;
     this.#dirty = true;
-    this.#writing ??= this.#drain();
+    this.#schedule();
   }
 
   /** Resolves when every committed state is on disk (or its write has failed and been reported). */
   async flush(): Promise<void> {
-    while (this.#writing) await this.#writing;
+    for (;;) {
+      if (this.#timer) clearTimeout(this.#timer);
+      this.#timer = null;
+      if (!this.#writing && this.#dirty) this.#writing = this.#save();
+      if (!this.#writing) return;
+      await this.#writing;
+    }
   }
 
-  async #drain(): Promise<void> {
+  #schedule(): void {
+    if (this.#writing || this.#timer || !this.#dirty) return;
+    const wait = this.#lastWrite + this.#interval - performance.now();
+    if (wait <= 0) {
+      this.#writing = this.#save();
+      return;
+    }
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#schedule();
+    }, wait);
+    this.#timer.unref();
+  }
+
+  async #save(): Promise<void> {
     try {
-      while (this.#dirty) {
-        this.#dirty = false;
-        await this.#write(this.#state);
-      }
+      this.#dirty = false;
+      this.#lastWrite = performance.now();
+      await this.#write(this.#state);
     } finally {
       this.#writing = null;
+      this.#schedule();
     }
   }
 

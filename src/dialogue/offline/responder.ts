@@ -50,8 +50,10 @@ export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
   const toned: OfflineContext = { ...ctx, tone: ctx.tone !== undefined ? ctx.tone : toneOf(state.affect) };
   const reaction = reactionOf(state);
   const said = reaction ? reactionLine(reaction, state.language, ctx.pick ?? randomPick) : null;
-  // A reaction answers a remark; a question still gets the honest "I can't answer that".
-  const answer = reaction && state.intent === 'continue_conversation' && !asksSomething(state.user_text) ? null : intentReply(state, toned);
+  // A reaction is the answer to a remark (no "thank you for telling me" after an insult); a
+  // question still gets the honest "I can't answer that". Greetings and farewells get both.
+  const remark = state.intent === 'continue_conversation' || state.intent === 'update_user_info';
+  const answer = reaction && remark && !asksSomething(state.user_text) ? null : intentReply(state, toned);
   return [said, answer].filter(Boolean).join(' ');
 }
 
