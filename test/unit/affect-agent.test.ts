@@ -1,5 +1,8 @@
+import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { affectParams, VolatileAffect, type AffectPort, type AffectState } from '../../src/affect/index.js';
+import { affectParams, appraisalMessages, VolatileAffect, type AffectPort, type AffectState } from '../../src/affect/index.js';
+import { runConsole } from '../../src/console/index.js';
+import { startDaemon } from '../../src/daemon.js';
 import { appraisalAgent, gestureFor, memoryTexts } from '../../src/dialogue/agents/appraisal.js';
 import { newSession, startTurn, type TurnState } from '../../src/dialogue/index.js';
 import { responseSystemPrompt } from '../../src/dialogue/prompt.js';
@@ -139,6 +142,12 @@ describe('appraisal agent, with the language model', () => {
     expect((await appraisalAgent.run(turn('Thanks a lot!'), ports)).appraisal).toMatchObject({ source: 'lexicon', emotions: [{ emotion: 'gratitude' }, { emotion: 'joy' }] });
   });
 
+  it('gives the model the recalled memories as context', () => {
+    const [system, user] = appraisalMessages({ robotName: 'Nadine', text: 'Do you remember me?', memories: ['Alex said his dog died.', ' '] });
+    expect(system!.content).toMatch(/emotional appraisal of Nadine/);
+    expect(user!.content).toBe('What the robot remembers about this person:\n- Alex said his dog died.\nThe person says: "Do you remember me?"');
+  });
+
   it('keeps at most three emotions and drops negligible ones', async () => {
     const { ports } = await withOllama(() =>
       JSON.stringify({
@@ -182,5 +191,21 @@ describe('the response prompt', () => {
     for (let i = 0; i < 8; i++, now += 30_000) patch = await appraisalAgent.run(turn('You are so stupid and useless!'), ports);
     expect(patch.affect!.octant).toBe('hostile');
     expect(responseSystemPrompt({ ...turn('x'), ...patch }, config, new Date(now))).toMatch(/your mood is \w+ hostile \(irritated/);
+  });
+});
+
+describe('the developer console', () => {
+  it('shows the robot’s emotions and mood on /affect', async () => {
+    const daemon = await startDaemon({ config: testConfig(), log: silentLogger, mqtt: false });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (d) => (text += d));
+    const done = runConsole({ daemon, input, output, interactive: false });
+    input.end(['You are so stupid!', '/affect', '/quit'].join('\n'));
+    await done;
+    await daemon.stop();
+    expect(text).toMatch(/"emotion": "anger"/);
+    expect(text).toMatch(/feeling: (quite|very|extremely) angry; mood: moderately exuberant/);
   });
 });
