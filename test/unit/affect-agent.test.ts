@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { affectParams, appraisalMessages, VolatileAffect, type AffectPort, type AffectState } from '../../src/affect/index.js';
+import { affectParams, appraisalMessages, LlmAppraisalSchema, VolatileAffect, type AffectPort, type AffectState } from '../../src/affect/index.js';
 import { runConsole } from '../../src/console/index.js';
 import { startDaemon } from '../../src/daemon.js';
 import { appraisalAgent, gestureFor, memoryTexts } from '../../src/dialogue/agents/appraisal.js';
@@ -140,6 +140,13 @@ describe('appraisal agent, with the language model', () => {
     expect(patch.affect!.emotion).toBe('anger');
     server!.setReply(() => ({ text: '', status: 500 }) as never);
     expect((await appraisalAgent.run(turn('Thanks a lot!'), ports)).appraisal).toMatchObject({ source: 'lexicon', emotions: [{ emotion: 'gratitude' }, { emotion: 'joy' }] });
+  });
+
+  it('understands the ways models spell OCC emotion names', () => {
+    const names = ['Happy-for', 'FearsConfirmed', 'fears confirmed', 'sorry-for', 'JOY', 'happyfor'];
+    const parsed = LlmAppraisalSchema.parse({ emotions: names.map((emotion) => ({ emotion, intensity: 0.5 })) });
+    expect(parsed.emotions.map((e) => e.emotion)).toEqual(['happy_for', 'fears_confirmed', 'fears_confirmed', 'pity', 'joy', 'happy_for']);
+    expect(LlmAppraisalSchema.safeParse({ emotions: [{ emotion: 'schadenfreude', intensity: 0.5 }] }).success).toBe(false);
   });
 
   it('gives the model the recalled memories as context', () => {

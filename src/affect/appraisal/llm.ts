@@ -2,11 +2,15 @@ import { z } from 'zod';
 import type { LlmMessage } from '../../llm/index.js';
 import { EmotionNameSchema, OCC_EMOTIONS, type EmotionIntensity } from '../emotions.js';
 
-/** Models write "Happy-for", "fears confirmed": the names are normalised before the enum check. */
-const emotionName = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/[\s-]+/g, '_') : v),
-  EmotionNameSchema,
-);
+/** What models write for OCC names besides the names themselves ("sorry-for" is OCC's own word for pity). */
+const ALIASES: Record<string, string> = { sorry_for: 'pity', happiness: 'joy', sadness: 'distress', fearsconfirmed: 'fears_confirmed', happyfor: 'happy_for' };
+
+/** Models write "Happy-for", "FearsConfirmed", "fears confirmed": names are normalised before the enum check. */
+const emotionName = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  const name = v.trim().replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().replace(/[\s-]+/g, '_');
+  return ALIASES[name] ?? ALIASES[name.replace(/_/g, '')] ?? name;
+}, EmotionNameSchema);
 
 export const LlmAppraisalSchema = z.object({
   emotions: z
