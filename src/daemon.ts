@@ -1,4 +1,6 @@
 import path from 'node:path';
+// affect (issue 4)
+import { affectParams, AffectStore, VolatileAffect, type AffectPort } from './affect/index.js';
 import { MqttBus, startEmbeddedBroker, type EmbeddedBroker } from './bus/index.js';
 import type { Config } from './config/index.js';
 import { Brain, buildDialogueGraph, systemClock, type Clock, type PerceptionPort } from './dialogue/index.js';
@@ -25,6 +27,8 @@ export interface Daemon {
   readonly llm: OllamaLanguageModel;
   readonly bus: MqttBus | null;
   readonly perception: PerceptionPort;
+  // affect (issue 4)
+  readonly affect: AffectPort;
   readonly broker: EmbeddedBroker | null;
   // visual memory (issue 5)
   /** Null when switched off by configuration. */
@@ -45,8 +49,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const visualMemory = await startVisualMemory(config, log, health);
 
   const perception = new BusPerception(log);
+  const clock = options.clock ?? systemClock;
+  // affect (issue 4)
+  const affect = await openAffect(config, clock, log, health);
   const brain = new Brain({
-    ports: { config, clock: options.clock ?? systemClock, llm, intent, perception, visualMemory },
+    ports: { config, clock, llm, intent, perception, visualMemory, affect },
     graph: buildDialogueGraph(config),
     log,
     health,
@@ -101,18 +108,29 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     llm,
     bus,
     perception,
+    affect,
     broker,
     visualMemory,
     stop: () =>
       (stopping ??= (async () => {
         log.info('stopping');
         await brain.drain(true);
+        // affect (issue 4): the last committed state is on disk before the process goes.
+        if (affect instanceof AffectStore) await affect.flush();
         llm.stop();
         await bus?.stop();
         await broker?.close();
         await visualMemory?.close();
       })()),
   };
+}
+
+// affect (issue 4)
+/** The robot's affect, kept under paths.data; in memory only when the affect agent is off (nothing to keep). */
+async function openAffect(config: Config, clock: Clock, log: Logger, health: Health): Promise<AffectPort> {
+  const params = affectParams(config.affect);
+  if (!config.agents.affect) return new VolatileAffect(params);
+  return AffectStore.open({ file: path.join(config.paths.data, 'affect', 'state.json'), params, now: clock.now(), log, health });
 }
 
 async function loadIntentModel(config: Config, log: Logger, health: Health): Promise<IntentClassifier | null> {
