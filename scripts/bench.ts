@@ -11,6 +11,8 @@ import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
 // visual memory (issue 5)
 import { benchClip } from './bench/clip.js';
+// affect (issue 4)
+import { benchAffect } from './bench/affect.js';
 import { benchIntent } from './bench/intent.js';
 // people (issue 3)
 import { benchPeople } from './bench/people.js';
@@ -35,6 +37,8 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
     benchIntent({ modelsDir: path.join(REPO, 'models'), unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'), turns: Math.max(1000, Number(args.turns)) }),
   // visual memory (issue 5)
   clip: () => benchClip({ repo: REPO, modelsDir: path.join(REPO, 'models'), samples: Math.min(500, Number(args.turns)), fullSize: args['clip-full'] }),
+  // affect (issue 4)
+  affect: async () => benchAffect({ unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'), turns: Math.max(1000, Number(args.turns)) }),
   turn: () => benchTurns({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
   // speech (issue 6): user speech to the first speak message, with a streaming fake model.
   speech: () => benchSpeech({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),

@@ -1,4 +1,6 @@
 import path from 'node:path';
+// affect (issue 4)
+import { affectParams, AffectStore, VolatileAffect, type AffectPort } from './affect/index.js';
 import { MqttBus, startEmbeddedBroker, type EmbeddedBroker, type ForgetReport } from './bus/index.js';
 import type { Config } from './config/index.js';
 import { Brain, buildDialogueGraph, systemClock, type Clock, type PerceptionPort } from './dialogue/index.js';
@@ -27,6 +29,8 @@ export interface Daemon {
   readonly llm: OllamaLanguageModel;
   readonly bus: MqttBus | null;
   readonly perception: PerceptionPort;
+  // affect (issue 4)
+  readonly affect: AffectPort;
   readonly broker: EmbeddedBroker | null;
   // visual memory (issue 5)
   /** Null when switched off by configuration. */
@@ -51,18 +55,21 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const visualMemory = await startVisualMemory(config, log, health);
 
   const perception = new BusPerception(log);
-  // people (issue 3)
   const clock = options.clock ?? systemClock;
+  // affect (issue 4)
+  const affect = await openAffect(config, clock, log, health);
+  // people (issue 3)
   const people = new People({ config, log, health, now: () => clock.now() });
   people.start();
   const brain = new Brain({
-    ports: { config, clock, llm, intent, perception, visualMemory, people: people.port },
+    ports: { config, clock, llm, intent, perception, visualMemory, affect, people: people.port },
     graph: buildDialogueGraph(config),
     log,
     health,
     // speech (issue 6): on MQTT a speech stack reports start_speak/end_speak; the console has none.
     speechFeedback: options.mqtt,
   });
+  // people (issue 3): forget-me reaches every store of personal data.
   people.forgetting.register({ name: 'conversations', forget: (id) => brain.forget(id), traces: (id) => brain.mentions(id) });
   if (visualMemory) people.forgetting.register({ name: 'visual memory', forget: (id) => visualMemory.forget(id), traces: (id) => visualMemory.holds(id) });
   const forgetUser = async (userId: string) => {
@@ -119,6 +126,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     llm,
     bus,
     perception,
+    affect,
     broker,
     visualMemory,
     people,
@@ -127,6 +135,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       (stopping ??= (async () => {
         log.info('stopping');
         await brain.drain(true);
+        // affect (issue 4): the last committed state is on disk before the process goes.
+        if (affect instanceof AffectStore) await affect.flush();
         await people.store.flush(); // people (issue 3): queued profile writes land before exit
         llm.stop();
         await bus?.stop();
@@ -134,6 +144,14 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         await visualMemory?.close();
       })()),
   };
+}
+
+// affect (issue 4)
+/** The robot's affect, kept under paths.data; in memory only when the affect agent is off (nothing to keep). */
+async function openAffect(config: Config, clock: Clock, log: Logger, health: Health): Promise<AffectPort> {
+  const params = affectParams(config.affect);
+  if (!config.agents.affect) return new VolatileAffect(params);
+  return AffectStore.open({ file: path.join(config.paths.data, 'affect', 'state.json'), params, now: clock.now(), log, health });
 }
 
 async function loadIntentModel(config: Config, log: Logger, health: Health): Promise<IntentClassifier | null> {

@@ -108,6 +108,19 @@ export const TurnEventSchema = z.object({
       spoken: z.string().optional(),
     })
     .optional(),
+  // affect (issue 4)
+  /** The robot's emotion and mood after the turn, and what the utterance made it feel. */
+  affect: z
+    .object({
+      emotion: z.string().nullable(),
+      intensity: z.number().min(0).max(1),
+      mood: z.object({ pleasure: z.number(), arousal: z.number(), dominance: z.number() }),
+      octant: z.string(),
+      mood_intensity: z.string(),
+      appraised: z.array(z.object({ emotion: z.string(), intensity: z.number().min(0).max(1) })),
+      appraisal_source: z.enum(['llm', 'lexicon']),
+    })
+    .optional(),
   // people (issue 3)
   /** The current user's name, if known. */
   user_name: z.string().nullable().optional(),

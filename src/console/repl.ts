@@ -1,10 +1,13 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+// affect (issue 4)
+import { describeEmotion, describeMood, snapshot } from '../affect/index.js';
+// people (issue 3)
 import { UserIdSchema } from '../bus/index.js';
 import type { Daemon } from '../daemon.js';
 
 export interface ConsoleOptions {
-  daemon: Pick<Daemon, 'brain' | 'health' | 'config' | 'forgetUser'>;
+  daemon: Pick<Daemon, 'brain' | 'health' | 'config' | 'forgetUser'> & Partial<Pick<Daemon, 'affect'>>;
   input: Readable;
   output: Writable;
   /** Show the prompt and greeting banner (off when input is piped). */
@@ -43,6 +46,15 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
       },
     },
     health: { help: 'components and counters', run: () => json(daemon.health.report()) },
+    // affect (issue 4)
+    affect: {
+      help: "the robot's emotions and mood now",
+      run: () => {
+        if (!daemon.affect || !daemon.config.agents.affect) return 'affect is off (agents.affect: false)';
+        const now = snapshot(daemon.affect.current(new Date()));
+        return `${json(now)}\nfeeling: ${describeEmotion(now) ?? 'nothing in particular'}; mood: ${describeMood(now)}`;
+      },
+    },
     reset: {
       help: 'forget the current conversation',
       run: () => {

@@ -1,21 +1,21 @@
 import type { Config } from '../config/index.js';
 import { agreementAgent } from '../gestures/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
+import { appraisalAgent } from './agents/appraisal.js';
 import { intentAgent } from './agents/intent.js';
 import { memoryUpdateAgent } from './agents/memory-update.js';
 import { responseAgent } from './agents/response.js';
-// visual memory (issue 5)
 import { visualMemoryAgent } from './agents/visual-memory.js';
-import { defineGraph, END } from './engine.js';
+import { defineGraph, END, type Edge, type GraphNode } from './engine.js';
 
 /**
  * The dialogue turn of SPEC section 3, in one place: the nodes, and where each one leads.
  *
  *   intent → agreement ─┬─ update_user_info, or a name confirmation pending ─► memory_update ─┬─ asks to confirm a name ─► response
- *                       │                                                                   └─► (visual_memory →) response
- *                       └─► (visual_memory →) response
- *   response → after_response → END
- *   (visual_memory only when visual memory is on)
+ *                       │                                                                   └─► visual_memory
+ *                       └─► visual_memory → appraisal → response → after_response → END
+ *
+ * An agent switched off by configuration is left out of the graph, and its neighbours are joined.
  *
  * Where the capabilities go (each adds its nodes here when it lands; nothing is stubbed):
  *
@@ -24,34 +24,32 @@ import { defineGraph, END } from './engine.js';
  *           └─► contextualize ─► plan ─► recall (parallel: memory_retrieve, visual_memory, knowledge)
  *               ─► appraisal ─► tools in plan order (vision, search) ─► response ─► after_response (+ memory_save) ─► END
  */
+type NodeName = 'intent' | 'agreement' | 'memory_update' | 'visual_memory' | 'appraisal' | 'response' | 'after_response';
+
 export function buildDialogueGraph(config: Config) {
-  // visual memory (issue 5): a disabled agent is left out of the graph. In the final graph it
-  // joins memory_retrieve and knowledge in the parallel recall node.
   const visualMemory = config.agents.memory && config.visualMemory.enabled;
-  const recall = visualMemory ? 'visual_memory' : 'response';
-  // people (issue 3): with agents.memory off, nobody's name or profile is touched.
-  const memory = config.agents.memory;
-  return defineGraph({
-    start: 'intent',
-    nodes: {
-      intent: intentAgent,
-      // speech (issue 6): the nod on agreement comes first, while the reply is written.
-      agreement: agreementAgent,
-      memory_update: memoryUpdateAgent,
-      visual_memory: visualMemoryAgent,
-      response: responseAgent,
-      after_response: afterResponseAgent,
-    },
-    edges: {
-      intent: 'agreement',
-      agreement: (s) => (memory && (s.intent === 'update_user_info' || s.name_confirmation) ? 'memory_update' : recall),
-      // Asking "Is your name …?" goes straight to the reply; otherwise on to the rest of the turn.
-      memory_update: (s) => (s.name_resolution.status === 'asking' ? 'response' : recall),
-      visual_memory: 'response',
-      response: 'after_response',
-      after_response: END,
-    },
-  });
+  // The nod on agreement comes right after intent, so the robot nods while the reply is written.
+  const line: [NodeName, GraphNode | false][] = [
+    ['intent', intentAgent],
+    ['agreement', agreementAgent],
+    ['visual_memory', visualMemory && visualMemoryAgent],
+    ['appraisal', config.agents.affect && appraisalAgent],
+    ['response', responseAgent],
+    ['after_response', afterResponseAgent],
+  ];
+  const present = line.filter((entry): entry is [NodeName, GraphNode] => entry[1] !== false);
+  const nodes = Object.fromEntries(present) as Record<NodeName, GraphNode>;
+  const edges = Object.fromEntries(present.map(([name], i) => [name, present[i + 1]?.[0] ?? END])) as Record<NodeName, Edge<NodeName>>;
+  // people (issue 3): a branch off the line. What a person says about themselves goes through
+  // memory_update; its "Is your name …?" goes straight to the reply, anything else rejoins the line.
+  if (config.agents.memory) {
+    const next = edges.agreement as NodeName;
+    nodes.memory_update = memoryUpdateAgent;
+    edges.agreement = (s) => (s.intent === 'update_user_info' || s.name_confirmation ? 'memory_update' : next);
+    edges.memory_update = (s) => (s.name_resolution.status === 'asking' ? 'response' : next);
+  }
+  // defineGraph checks at start-up that every present node has an edge to a present node.
+  return defineGraph({ start: 'intent', nodes, edges });
 }
 
 export type DialogueGraph = ReturnType<typeof buildDialogueGraph>;

@@ -1,3 +1,5 @@
+// affect (issue 4)
+import type { AffectPort } from '../affect/index.js';
 import type { Config } from '../config/index.js';
 import type { IntentClassifier } from '../intent/index.js';
 import type { LanguageModel } from '../llm/index.js';
@@ -55,6 +57,9 @@ export interface Ports {
   // visual memory (issue 5)
   /** Remembered scenes; null when visual memory is switched off. */
   visualMemory: VisualMemoryPort | null;
+  // affect (issue 4)
+  /** The robot's own emotions and mood, shared by all conversations. */
+  affect: AffectPort;
   // people (issue 3)
   /** Profiles of the people the robot knows (user_ids.json and user_info.json under paths.data). */
   people: PeoplePort;

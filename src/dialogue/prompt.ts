@@ -1,3 +1,5 @@
+// affect (issue 4)
+import { describeAffect } from '../affect/index.js';
 import type { Config } from '../config/index.js';
 import { languageName } from '../intent/index.js';
 import type { LlmMessage } from '../llm/index.js';
@@ -41,7 +43,10 @@ const visualMemorySection: PromptSection = ({ visual_memory: scene }) => {
     : `You have a photo of a moment with this person (${when}) that may relate to what they said. Unless the photo is attached, you do not know what it shows: do not describe it.`;
 };
 
-export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection, profileSection, visualMemorySection];
+// affect (issue 4): the robot's current emotion and mood, in words.
+const affectSection: PromptSection = ({ affect }) => (affect ? describeAffect(affect) : null);
+
+export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection, profileSection, affectSection, visualMemorySection];
 
 export function responseSystemPrompt(state: TurnState, config: Config, now: Date): string {
   const language = languageName(state.language, 'en');

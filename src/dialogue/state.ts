@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// affect (issue 4)
+import { AffectSnapshotSchema, AppraisalSchema } from '../affect/index.js';
 import { LanguageSchema } from '../config/index.js';
 import { IntentSchema } from '../intent/index.js';
 // people (issue 3)
@@ -50,6 +52,11 @@ export const TurnStateSchema = z.object({
   // visual memory (issue 5)
   /** The remembered scene that best matches what was said, if one reaches the threshold. */
   visual_memory: VisualMemoryMatchSchema.nullable(),
+  // affect (issue 4)
+  /** What this utterance made the robot feel (null when the affect agent is off). */
+  appraisal: AppraisalSchema.nullable(),
+  /** The robot's emotion and mood after appraising this utterance (null when the affect agent is off). */
+  affect: AffectSnapshotSchema.nullable(),
   // people (issue 3)
   /** A pending "Is your name Alice?" (SPEC step 2); while set, the next turn's intent is update_user_info. */
   name_confirmation: NameConfirmationSchema.nullable(),
@@ -85,6 +92,9 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     gestures: [],
     // visual memory (issue 5)
     visual_memory: null,
+    // affect (issue 4)
+    appraisal: null,
+    affect: null,
     // people (issue 3)
     name_resolution: { status: 'none', candidate: null },
   };

@@ -44,6 +44,19 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
     },
     // speech (issue 6)
     ...(input.speech && { speech: { ...input.speech, first_sentence_ms: input.speech.first_sentence_ms === null ? null : ms(input.speech.first_sentence_ms) } }),
+    // affect (issue 4)
+    ...(state.affect &&
+      state.appraisal && {
+      affect: {
+        emotion: state.affect.emotion,
+        intensity: state.affect.intensity,
+        mood: state.affect.mood,
+        octant: state.affect.octant,
+        mood_intensity: state.affect.mood_intensity,
+        appraised: state.appraisal.emotions,
+        appraisal_source: state.appraisal.source,
+      },
+    }),
     // people (issue 3)
     user_name: state.user_info.user_name,
     name_confirmation: state.name_resolution,

@@ -1,5 +1,6 @@
+import { affectParams, VolatileAffect } from '../../src/affect/index.js';
 import type { Config } from '../../src/config/index.js';
-import type { PerceptionPort, Ports, ReplySink } from '../../src/dialogue/index.js';
+import type { DaemonPorts, PerceptionPort, Ports, ReplySink } from '../../src/dialogue/index.js';
 import { Health } from '../../src/health/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
@@ -31,19 +32,30 @@ export class RecordingPerception implements PerceptionPort {
   }
 }
 
-/** Real ports for one turn, with whatever the test overrides. */
-export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports & { reply: RecordingReply; modelMs: Record<string, number> } {
-  const modelMs: Record<string, number> = {};
+/**
+ * The brain's ports for tests: the real language model client (pointed wherever the config
+ * says), no intent model, a recording perception, capabilities off unless the test passes them.
+ */
+export function daemonPorts(config: Config, overrides: Partial<DaemonPorts> = {}): DaemonPorts {
   return {
     config,
     clock: { now: () => new Date('2026-11-21T10:00:00Z') },
     llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() }),
     intent: null,
     perception: new RecordingPerception(),
-    // visual memory (issue 5)
     visualMemory: null,
+    affect: new VolatileAffect(affectParams(config.affect)),
     // people (issue 3): the real store, in the test config's temporary data directory
     people: testProfileStore(config),
+    ...overrides,
+  };
+}
+
+/** Real ports for one turn, with whatever the test overrides. */
+export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports & { reply: RecordingReply; modelMs: Record<string, number> } {
+  const modelMs: Record<string, number> = {};
+  return {
+    ...daemonPorts(config),
     log: silentLogger,
     signal: new AbortController().signal,
     reply: new RecordingReply(),

@@ -33,6 +33,9 @@ function spawnDaemon(data: string): ChildProcess {
       NADINE_PATHS__DATA: data,
       NADINE_LLM__ENABLED: 'false',
       NADINE_LOG__LEVEL: 'silent',
+      // Every utterance is answered in turn (a barge-in would cancel turns before they save anything).
+      NADINE_SPEECH__BARGE_IN: 'false',
+      NADINE_DIALOGUE__MAX_QUEUED_UTTERANCES: '1000',
     },
   });
 }
@@ -71,20 +74,25 @@ describe('kill -9 while the daemon writes profiles', () => {
       const child = spawnDaemon(data);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       await probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online', 30_000);
+      // One turn through first, so that the kill falls among warm turns that write.
+      await probe.publish(`${P}agent/user_speech`, `My name is Warm${round} Up`);
+      await probe.next(`${P}agent/state/turn`, () => true, 30_000);
 
       // Two known people and newcomers, telling facts as fast as the daemon takes them.
       const killAt = Date.now() + 150 + next() * 500;
+      const sent: Promise<void>[] = [];
       for (let i = 0; Date.now() < killAt; i++) {
         const who = i % 3 === 0 ? null : i % 3 === 1 ? ['alice_01', 'Alice'] : ['bob_02', 'Bob'];
-        void probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_id: who?.[0] ?? null, user_name: who?.[1] ?? 'unknown', confidence: 90 }));
+        sent.push(probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_id: who?.[0] ?? null, user_name: who?.[1] ?? 'unknown', confidence: 90 })));
         const text = who
           ? `My hobbies are h${round}x${i} and g${round}x${i}`
           : `My name is Person${String.fromCharCode(65 + (i % 26))}${round}x${i} and I work at Co${i}`;
-        void probe.publish(`${P}agent/user_speech`, text);
-        if (i % 4 === 0) void probe.publish(`${P}graph/face_stored`, JSON.stringify({ user_id: `perc_${round}_${i}`, user_name: `P${i}`, status: 'face_stored' }));
+        sent.push(probe.publish(`${P}agent/user_speech`, text));
+        if (i % 4 === 0) sent.push(probe.publish(`${P}graph/face_stored`, JSON.stringify({ user_id: `perc_${round}_${i}`, user_name: `P${i}`, status: 'face_stored' })));
         await new Promise((r) => setTimeout(r, 3));
       }
       child.kill('SIGKILL');
+      await Promise.allSettled(sent);
       await exited;
       written = checkFiles(data);
     }

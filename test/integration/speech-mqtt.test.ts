@@ -112,7 +112,8 @@ describe('barge-in over MQTT', () => {
 
     expect(stop).toEqual({ turn_id: first.turn_id, reason: 'barge_in' });
     expect(first.speech).toMatchObject({ interrupted: true, spoken: 'Alpha part 1 of the story.' });
-    expect(f.streams[0]!.aborted).toBe(true); // the model stream was cut, not read to the end
+    // The reply's model stream was cut, not read to the end (other agents' JSON requests are not replies).
+    expect(f.streams.find((r) => !r.body.format)!.aborted).toBe(true);
     // Nothing of the old reply after the stop, the new answer after it.
     const stopAt = p.messages.findIndex((m) => m.topic === STOP);
     expect(p.messages.slice(stopAt).filter((m) => m.topic === SPEAK && m.text.startsWith('Alpha'))).toEqual([]);

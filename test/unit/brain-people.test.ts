@@ -6,10 +6,9 @@ import { Brain, buildDialogueGraph, newSession, startTurn } from '../../src/dial
 import { responseSystemPrompt } from '../../src/dialogue/prompt.js';
 import { Health } from '../../src/health/index.js';
 import { OnnxIntentClassifier } from '../../src/intent/index.js';
-import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { MODELS_DIR, testConfig } from '../helpers/config.js';
-import { RecordingPerception, testProfileStore, turnPorts } from '../helpers/ports.js';
+import { daemonPorts, RecordingPerception, testProfileStore, turnPorts } from '../helpers/ports.js';
 
 let classifier: OnnxIntentClassifier;
 beforeAll(async () => {
@@ -20,11 +19,11 @@ async function brain(overrides: Parameters<typeof testConfig>[0] = {}) {
   const config = testConfig(overrides);
   const health = new Health();
   const people = testProfileStore(config);
-  await people.save({ user_id: 'alice_01', user_name: 'Alice' }, { location: 'Bern' });
-  await people.save({ user_id: 'alina_02', user_name: 'Alina' }, {});
+  people.save({ user_id: 'alice_01', user_name: 'Alice' }, { location: 'Bern' });
+  people.save({ user_id: 'alina_02', user_name: 'Alina' }, {});
   const perception = new RecordingPerception();
   const b = new Brain({
-    ports: { config, clock: { now: () => new Date('2026-11-21T10:00:00Z') }, llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }), intent: classifier, perception, people, visualMemory: null },
+    ports: daemonPorts(config, { clock: { now: () => new Date('2026-11-21T10:00:00Z') }, intent: classifier, perception, people }),
     graph: buildDialogueGraph(config),
     log: silentLogger,
     health,
@@ -44,10 +43,10 @@ describe('the brain with people', () => {
     expect(other?.event.intent).toEqual({ name: 'update_user_info', confidence: 1, source: 'forced' });
     expect(other?.event.reply).toBe('Is your name Alina?');
     const hello = await b.submit({ text: 'Hello!' });
-    expect(hello?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'visual_memory', 'response', 'after_response']);
+    expect(hello?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'visual_memory', 'appraisal', 'response', 'after_response']);
     expect(hello?.event).toMatchObject({ name_confirmation: { status: 'new_user' }, user_name: 'Alicea' });
     const after = await b.submit({ text: 'What time is it?' });
-    expect(after?.run.path).toEqual(['intent', 'agreement', 'visual_memory', 'response', 'after_response']);
+    expect(after?.run.path).toEqual(['intent', 'agreement', 'visual_memory', 'appraisal', 'response', 'after_response']);
     expect(after?.event.name_confirmation).toEqual({ status: 'none', candidate: null });
   });
 

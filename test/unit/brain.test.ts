@@ -8,7 +8,7 @@ import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { joinSentences } from '../../src/speech/index.js';
 import { MODELS_DIR, testConfig } from '../helpers/config.js';
-import { RecordingPerception, testProfileStore } from '../helpers/ports.js';
+import { daemonPorts } from '../helpers/ports.js';
 
 let classifier: OnnxIntentClassifier;
 beforeAll(async () => {
@@ -20,16 +20,7 @@ function brain(overrides: Parameters<typeof testConfig>[0] = {}, graph?: ReturnT
   const health = new Health();
   const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health });
   const b = new Brain({
-    ports: {
-      config,
-      clock: { now: () => new Date('2026-11-21T10:00:00Z') },
-      llm,
-      intent: classifier,
-      perception: new RecordingPerception(),
-      visualMemory: null,
-      // people (issue 3)
-      people: testProfileStore(config),
-    },
+    ports: daemonPorts(config, { llm, intent: classifier }),
     graph: graph ?? buildDialogueGraph(config),
     log: silentLogger,
     health,
@@ -54,10 +45,10 @@ describe('the brain', () => {
     expect(said.length).toBeGreaterThanOrEqual(1);
     expect(event).toMatchObject({ user_text: 'Hello there!', intent: { name: 'first_greeting', source: 'model' }, reply: joinSentences(said), language: 'en' });
     expect(event.speech).toMatchObject({ streamed: true, sentences: said.length, interrupted: false });
-    expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'response', 'after_response', 'total']));
+    expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'appraisal', 'response', 'after_response', 'total']));
     expect(event.model_ms.intent).toBeGreaterThan(0);
     // visual memory (issue 5): on by default, so its node runs (with no port here, it finds nothing).
-    expect(result?.run.path).toEqual(['intent', 'agreement', 'visual_memory', 'response', 'after_response']);
+    expect(result?.run.path).toEqual(['intent', 'agreement', 'visual_memory', 'appraisal', 'response', 'after_response']);
   });
 
   it('keeps the conversation between turns and clears it after a farewell', async () => {
@@ -143,16 +134,7 @@ describe('the brain speaking (speech, issue 6)', () => {
     const config = testConfig();
     const health = new Health();
     const b = new Brain({
-      ports: {
-        config,
-        clock: { now: () => new Date() },
-        llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }),
-        intent: null,
-        perception: new RecordingPerception(),
-        visualMemory: null,
-        // people (issue 3)
-        people: testProfileStore(config),
-      },
+      ports: daemonPorts(config, { clock: { now: () => new Date() }, llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }) }),
       graph: stubbornGraph(gate),
       log: silentLogger,
       health,

@@ -47,7 +47,7 @@ describe('the memory_update agent', () => {
 
   it('asks about a close name without publishing or saving, then adopts on yes', async () => {
     const { ports, perception, store } = setup();
-    const alice = await store.save({ user_id: 'alice_01', user_name: 'Alice' }, { location: 'Bern' });
+    const alice = store.save({ user_id: 'alice_01', user_name: 'Alice' }, { location: 'Bern' });
     const asking = await say(ports, null, "I'm Alicia and I love chess");
     expect(asking.name_resolution).toEqual({ status: 'asking', candidate: { user_id: 'alice_01', user_name: 'Alice', score: expect.closeTo(0.667, 2) } });
     expect(asking.name_confirmation).toMatchObject({ given_name: 'Alicia', facts: { interests: ['chess'] } });
@@ -68,7 +68,7 @@ describe('the memory_update agent', () => {
 
   it('asks in the session language', async () => {
     const { ports } = setup();
-    await ports.people.save({ user_id: 'john_02', user_name: 'John' }, {});
+    ports.people.save({ user_id: 'john_02', user_name: 'John' }, {});
     const asking = await say(ports, { ...newSession('de'), language: 'de' } as unknown as TurnState, 'Ich heiße Jon');
     for (const [language, question] of [['de', 'Heißt du John?'], ['fr', 'Tu t’appelles John ?'], ['zh', '你是John吗？'], ['es', '¿Te llamas John?']] as const) {
       const reply = turnPorts(testConfig());
@@ -87,7 +87,7 @@ describe('the memory_update agent', () => {
 
   it('saves facts straight into the profile of a known person', async () => {
     const { ports, store, perception } = setup();
-    await store.save({ user_id: 'bob', user_name: 'Bob' }, { hobbies: ['golf'] });
+    store.save({ user_id: 'bob', user_name: 'Bob' }, { hobbies: ['golf'] });
     const session = { ...newSession('en', { user_id: 'bob', user_name: 'Bob' }) } as unknown as TurnState;
     const s = await say(ports, session, 'I also like golf and sailing');
     expect(store.load('bob')?.hobbies).toEqual(['golf', 'sailing']);

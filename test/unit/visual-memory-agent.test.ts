@@ -11,7 +11,7 @@ import { silentLogger } from '../../src/log/index.js';
 import { VisualMemory, type VisualMemoryPort } from '../../src/visual-memory/index.js';
 import { tempDir, testConfig } from '../helpers/config.js';
 import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
-import { RecordingPerception, testProfileStore, turnPorts } from '../helpers/ports.js';
+import { daemonPorts, turnPorts } from '../helpers/ports.js';
 import { FIXTURE_USER, installSceneFixtures, sceneDir } from '../helpers/scenes.js';
 
 const ALICE = { user_id: FIXTURE_USER, user_name: 'Alice' };
@@ -92,16 +92,7 @@ describe('a turn that recalls a scene', () => {
     const { port } = visualMemory();
     const health = new Health();
     const brain = new Brain({
-      ports: {
-        config,
-        clock: { now: () => new Date('2026-11-21T10:00:00Z') },
-        llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }),
-        intent: null,
-        perception: new RecordingPerception(),
-        visualMemory: port,
-        // people (issue 3)
-        people: testProfileStore(config),
-      },
+      ports: daemonPorts(config, { llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }), visualMemory: port }),
       graph: buildDialogueGraph(config),
       log: silentLogger,
       health,
@@ -117,15 +108,14 @@ describe('a turn that recalls a scene', () => {
     expect(unrelated.visual_memory).toBeNull();
   });
 
-  it('routes around the agent when visual memory or memory is switched off', () => {
-    // speech (issue 6): the agreement node follows intent, so the route starts there.
-    // people (issue 3): its edge depends on the turn (memory_update first on update_user_info).
-    const next = (config: ReturnType<typeof testConfig>) => {
-      const edge = buildDialogueGraph(config).edges.agreement;
-      return typeof edge === 'function' ? edge(turn('What did I wear at the beach?')) : edge;
-    };
-    expect(next(testConfig({ visualMemory: { enabled: false } }))).toBe('response');
-    expect(next(testConfig({ agents: { memory: false } }))).toBe('response');
-    expect(next(testConfig())).toBe('visual_memory');
+  it('leaves the agent out of the graph when visual memory or memory is switched off', () => {
+    for (const off of [testConfig({ visualMemory: { enabled: false } }), testConfig({ agents: { memory: false } })]) {
+      const graph = buildDialogueGraph(off);
+      expect(Object.keys(graph.nodes)).not.toContain('visual_memory');
+      expect(Object.values(graph.edges)).not.toContain('visual_memory');
+    }
+    // people (issue 3): the agreement edge depends on the turn (memory_update first on update_user_info).
+    const edge = buildDialogueGraph(testConfig()).edges.agreement;
+    expect(typeof edge === 'function' ? edge(turn('What did I wear at the beach?')) : edge).toBe('visual_memory');
   });
 });

@@ -1,12 +1,18 @@
 import { LANGUAGES, type Language } from '../../config/index.js';
 import { languageName } from '../../intent/index.js';
 import type { TurnState } from '../state.js';
+// affect (issue 4)
+import { asksSomething, reactionLine, reactionOf, tonedVariants, toneOf } from './affect.js';
+import type { Tone } from './affect-lines.js';
 import { LINES, type LineKey } from './lines.js';
 
 export interface OfflineContext {
   robotName: string;
   /** Picks among variants; injectable so tests are deterministic. */
   pick?: (count: number) => number;
+  // affect (issue 4)
+  /** The tone of the robot's mood; offlineReply takes it from the state's affect when not given. */
+  tone?: Tone | null;
 }
 
 const randomPick = (count: number) => Math.floor(Math.random() * count);
@@ -23,21 +29,39 @@ export function line(
   ctx: OfflineContext,
   values: Record<string, string> = {},
 ): string {
-  const variants = LINES[language][key];
+  const variants = tonedVariants(key, language, ctx.tone) ?? LINES[language][key];
   const template = variants[(ctx.pick ?? randomPick)(variants.length) % variants.length]!;
   const all: Record<string, string> = { robot: ctx.robotName, supported: supportedLanguagesText(language), ...values };
   return template.replace(/\{(\w+)\}/g, (m, k: string) => all[k] ?? m);
 }
 
 export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_language' | 'user_info'> &
+  // affect (issue 4)
+  Partial<Pick<TurnState, 'user_text' | 'appraisal' | 'affect'>> &
   // people (issue 3): greets by name when the name was just settled
   Partial<Pick<TurnState, 'name_resolution'>>;
 
 /**
  * The reply when there is no language model: it covers every intent sensibly and is honest
- * about what the robot cannot do without its model.
+ * about what the robot cannot do without its model. Its wording follows the robot's mood, and
+ * it first reacts to what the utterance made the robot feel (thanks for a compliment, sympathy
+ * for sad news...).
  */
 export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
+  // affect (issue 4)
+  const toned: OfflineContext = { ...ctx, tone: ctx.tone !== undefined ? ctx.tone : toneOf(state.affect) };
+  const reaction = reactionOf(state);
+  const said = reaction ? reactionLine(reaction, state.language, ctx.pick ?? randomPick) : null;
+  // A reaction is the answer to a remark (no "thank you for telling me" after an insult); a
+  // question still gets the honest "I can't answer that". Greetings and farewells get both.
+  const remark = state.intent === 'continue_conversation' || state.intent === 'update_user_info';
+  // people (issue 3): a name just settled is always answered ("Nice to meet you, Alex!").
+  const named = state.name_resolution !== undefined && state.name_resolution.status !== 'none';
+  const answer = reaction && remark && !named && !asksSomething(state.user_text) ? null : intentReply(state, toned);
+  return [said, answer].filter(Boolean).join(' ');
+}
+
+function intentReply(state: OfflineInput, ctx: OfflineContext): string {
   const name = state.user_info.user_name;
   switch (state.intent) {
     case 'first_greeting':

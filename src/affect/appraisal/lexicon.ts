@@ -1,0 +1,119 @@
+import Sentiment from 'sentiment';
+import type { EmotionIntensity } from '../emotions.js';
+import { CUE_EMOTIONS, NEGATABLE, type Cue } from './cues.js';
+import { RULES, type LanguageRules } from './rules.js';
+
+/**
+ * The offline appraisal: phrase rules in every language the robot speaks (rules.ts), plus the
+ * AFINN-165 valence lexicon of the `sentiment` package for English, which strengthens what the
+ * rules found and catches plainly positive or negative English the rules do not name.
+ *
+ * All languages' rules are applied to every utterance: speech-to-text does not always know the
+ * language, people switch, and the phrase lists do not collide across these five languages.
+ */
+
+const afinn = new Sentiment();
+
+/** Retrieved memories are recalled, not happening now: they stir the same emotions, more weakly. */
+export const MEMORY_WEIGHT = 0.4;
+
+export interface LexiconAppraisal {
+  emotions: EmotionIntensity[];
+  cues: Cue[];
+}
+
+export interface LexiconInput {
+  text: string;
+  /** Cues known from elsewhere, e.g. a greeting or farewell recognised by the intent classifier. */
+  cues?: readonly Cue[];
+  /** Texts of memories retrieved for this turn. */
+  memories?: readonly string[];
+}
+
+const POSITIVE: ReadonlySet<Cue> = new Set(['thanks', 'compliment', 'good_news']);
+const NEGATIVE: ReadonlySet<Cue> = new Set(['insult', 'threat', 'sad_news']);
+
+export function normalize(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/[’‘`´]/g, "'").replace(/\s+/g, ' ').trim();
+}
+
+// Any language's negation counts: the same insult word exists in several of them ("idiot").
+const NEGATORS: readonly RegExp[] = Object.values(RULES).map((rules: LanguageRules) => rules.negators);
+
+/** Is there a negation among the few words (or, in Chinese, characters) before `index`? */
+function negated(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 40), index).trimEnd();
+  const tail = /[\u4e00-\u9fff]$/u.test(before) ? before.slice(-2) : before.split(' ').slice(-3).join(' ');
+  return NEGATORS.some((negator) => negator.test(tail));
+}
+
+/** The cues the rules find in a text. */
+export function findCues(text: string): Cue[] {
+  const t = normalize(text);
+  const found = new Set<Cue>();
+  for (const rules of Object.values(RULES)) {
+    for (const [cue, patterns] of Object.entries(rules.cues) as [Cue, RegExp[]][]) {
+      for (const pattern of patterns) {
+        for (const match of t.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) {
+          if (NEGATABLE.has(cue) && negated(t, match.index)) continue;
+          found.add(cue);
+          break;
+        }
+      }
+    }
+  }
+  return [...found];
+}
+
+/** Intensifiers and exclamation marks make an utterance count more (up to +0.3). */
+function emphasis(text: string): number {
+  const t = normalize(text);
+  let count = 0;
+  for (const rules of Object.values(RULES)) count += [...t.matchAll(new RegExp(rules.intensifiers.source, `${rules.intensifiers.flags}g`))].length;
+  return Math.min(0.2, 0.1 * count) + (/[!！]/u.test(t) ? 0.1 : 0);
+}
+
+function merge(into: Map<EmotionIntensity['emotion'], number>, emotions: readonly EmotionIntensity[], factor = 1): void {
+  for (const e of emotions) {
+    const intensity = Math.min(1, e.intensity * factor);
+    into.set(e.emotion, Math.max(into.get(e.emotion) ?? 0, intensity));
+  }
+}
+
+const rounded = (x: number) => Math.round(x * 100) / 100;
+
+/** Emotions elicited by one text: its cues at base intensity, strengthened by emphasis and valence. */
+function appraiseOne(text: string, extra: readonly Cue[], fallback: boolean): { emotions: EmotionIntensity[]; cues: Cue[] } {
+  const cues = [...new Set([...findCues(text), ...extra])];
+  const valence = afinn.analyze(text).score;
+  const boost = emphasis(text);
+  const emotions = new Map<EmotionIntensity['emotion'], number>();
+  for (const cue of cues) {
+    const agrees = (POSITIVE.has(cue) && valence > 0) || (NEGATIVE.has(cue) && valence < 0);
+    const add = boost + (agrees ? Math.min(0.2, 0.04 * Math.abs(valence)) : 0);
+    merge(
+      emotions,
+      CUE_EMOTIONS[cue].map((e) => ({ emotion: e.emotion, intensity: e.intensity + add })),
+    );
+  }
+  // Nothing specific, but clearly positive or negative English: plain joy or distress. A negated
+  // sentence is too ambiguous for a word list ("you're not an idiot"): no guess then.
+  const hasNegation = NEGATORS.some((negator) => negator.test(normalize(text)));
+  if (fallback && cues.length === 0 && Math.abs(valence) >= 2 && !hasNegation) {
+    merge(emotions, [{ emotion: valence > 0 ? 'joy' : 'distress', intensity: Math.min(0.5, 0.1 * Math.abs(valence)) + boost / 2 }]);
+  }
+  return { emotions: [...emotions].map(([emotion, intensity]) => ({ emotion, intensity })), cues };
+}
+
+/** Appraises the utterance (and what was recalled) into OCC emotions, strongest first. */
+export function appraiseLexicon(input: LexiconInput): LexiconAppraisal {
+  const own = appraiseOne(input.text, input.cues ?? [], true);
+  const all = new Map<EmotionIntensity['emotion'], number>();
+  merge(all, own.emotions);
+  for (const memory of input.memories ?? []) merge(all, appraiseOne(memory, [], false).emotions, MEMORY_WEIGHT);
+  const emotions = [...all]
+    .map(([emotion, intensity]) => ({ emotion, intensity: rounded(intensity) }))
+    .filter((e) => e.intensity > 0)
+    .sort((a, b) => b.intensity - a.intensity);
+  return { emotions, cues: own.cues };
+}

@@ -1,0 +1,98 @@
+import {
+  appraisalMessages,
+  appraiseLexicon,
+  cleanLlmAppraisal,
+  elicit,
+  LlmAppraisalSchema,
+  snapshot,
+  type Appraisal,
+  type Cue,
+  type EmotionIntensity,
+} from '../../affect/index.js';
+import type { Config } from '../../config/index.js';
+import { defineAgent } from '../agent.js';
+import type { Ports } from '../ports.js';
+import { TurnStateSchema, type StateKey, type TurnState } from '../state.js';
+
+type AppraisalPorts = Pick<Ports, 'affect' | 'llm' | 'config' | 'clock' | 'log' | 'metrics' | 'signal'>;
+
+/**
+ * Memories retrieved this turn also stir emotions (SPEC step 4). They are blackboard fields of the
+ * memory capability: read when the blackboard has them, never created here.
+ */
+const MEMORY_FIELDS = ['episode_memory', 'conversation_memory'].filter((k) => k in TurnStateSchema.shape) as StateKey[];
+const READS = ['user_text', 'intent', 'gestures'] as const satisfies readonly StateKey[];
+
+/** The text of whatever a memory field holds: a string, an object with `text`, or a list of those. */
+export function memoryTexts(state: Readonly<Record<string, unknown>>, fields: readonly string[] = MEMORY_FIELDS): string[] {
+  const texts: string[] = [];
+  const take = (v: unknown) => {
+    if (typeof v === 'string') texts.push(v);
+    else if (Array.isArray(v)) v.forEach(take);
+    else if (v && typeof v === 'object' && typeof (v as { text?: unknown }).text === 'string') texts.push((v as { text: string }).text);
+  };
+  for (const field of fields) take(state[field]);
+  return texts.map((t) => t.trim().slice(0, 1000)).filter(Boolean);
+}
+
+/** The animation for the strongest appraised emotion that has one and is strong enough. */
+export function gestureFor(appraised: readonly EmotionIntensity[], gestures: Config['gestures']): string | null {
+  for (const e of [...appraised].sort((a, b) => b.intensity - a.intensity)) {
+    const animation = gestures.emotions[e.emotion];
+    if (animation && e.intensity >= gestures.emotionMinIntensity) return animation;
+  }
+  return null;
+}
+
+const INTENT_CUES: Partial<Record<NonNullable<TurnState['intent']>, Cue>> = { first_greeting: 'greeting', end_conversation: 'farewell' };
+
+/**
+ * SPEC step 4: appraises the utterance (and recalled memories) into OCC emotions — with the
+ * language model when available, else with the multilingual lexicon — feeds them to the robot's
+ * affect, and writes the resulting emotion and mood for the response and the turn event. A strong
+ * enough emotion with an animation (config gestures.emotions) adds that gesture.
+ */
+export const appraisalAgent = defineAgent({
+  name: 'appraisal',
+  // The memory fields join the declared reads only when they exist; the type stays the base reads.
+  reads: [...READS, ...MEMORY_FIELDS] as unknown as typeof READS,
+  writes: ['appraisal', 'affect', 'gestures'],
+  async run(s, ports: AppraisalPorts) {
+    const memories = memoryTexts(s as unknown as Record<string, unknown>);
+    let appraisal: Appraisal | null = null;
+
+    if (ports.llm.available('appraisal')) {
+      const started = performance.now();
+      try {
+        const answer = await ports.llm.json(
+          { agent: 'appraisal', messages: appraisalMessages({ robotName: ports.config.persona.name, text: s.user_text, memories }), signal: ports.signal },
+          LlmAppraisalSchema,
+        );
+        appraisal = { emotions: cleanLlmAppraisal(answer), source: 'llm' };
+      } catch (err) {
+        if (ports.signal.aborted) throw err;
+        ports.log.warn({ err: (err as Error).message }, 'appraisal: language model failed; using the lexicon');
+      } finally {
+        ports.metrics.model('appraisal', performance.now() - started);
+      }
+    }
+    if (!appraisal) {
+      const cue = s.intent ? INTENT_CUES[s.intent] : undefined;
+      appraisal = { emotions: appraiseLexicon({ text: s.user_text, cues: cue ? [cue] : [], memories }).emotions, source: 'lexicon' };
+    }
+
+    // Feeling nothing changes nothing: only a turn that elicited emotions is committed (and saved).
+    let affect = ports.affect.current(ports.clock.now());
+    if (appraisal.emotions.length > 0) {
+      affect = elicit(affect, appraisal.emotions);
+      ports.affect.commit(affect);
+    }
+    const now = snapshot(affect);
+    const gesture = gestureFor(appraisal.emotions, ports.config.gestures);
+    ports.log.debug(
+      { appraised: appraisal.emotions, source: appraisal.source, emotion: now.emotion, octant: now.octant, mood: now.mood, gesture },
+      'appraisal',
+    );
+    return { appraisal, affect: now, ...(gesture && { gestures: [...s.gestures, gesture] }) };
+  },
+});
