@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { trainIntentPipeline } from '../src/intent/index.js';
+import { ensureStandinModels } from '../src/models/standin/index.js';
 import { MODELS_DIR, REPO } from './helpers/config.js';
+import { HAS_SHARED_TOKENIZERS, SHARED_TOKENIZERS } from './helpers/standin.js';
 
 /** Tests use the real intent model; train it once if the corpus changed since it was built. */
 export default async function setup(): Promise<void> {
@@ -10,4 +12,6 @@ export default async function setup(): Promise<void> {
     unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'),
     ifStale: true,
   });
+  // stand-in models (infra): real shapes, random weights; regenerated only when stale.
+  await ensureStandinModels({ modelsDir: MODELS_DIR, tokenizersRoot: HAS_SHARED_TOKENIZERS ? SHARED_TOKENIZERS : null, only: ['minilm'] });
 }
