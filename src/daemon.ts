@@ -2,10 +2,12 @@ import path from 'node:path';
 import { MqttBus, startEmbeddedBroker, type EmbeddedBroker } from './bus/index.js';
 import type { Config } from './config/index.js';
 import { Brain, buildDialogueGraph, systemClock, type Clock, type PerceptionPort } from './dialogue/index.js';
+import { selectEmbedder, type Embedder } from './embeddings/index.js';
 import { Health } from './health/index.js';
 import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
 import { OllamaLanguageModel } from './llm/index.js';
 import type { Logger } from './log/index.js';
+import { startVectors, type Vectors } from './vectors/index.js';
 import { BusPerception, wireBus } from './wiring.js';
 
 export interface DaemonOptions {
@@ -24,6 +26,9 @@ export interface Daemon {
   readonly bus: MqttBus | null;
   readonly perception: PerceptionPort;
   readonly broker: EmbeddedBroker | null;
+  // embeddings and vectors (infra: issue 3 items 5-6)
+  readonly embeddings: Embedder;
+  readonly vectors: Vectors;
   stop(): Promise<void>;
 }
 
@@ -35,10 +40,13 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const intent = await loadIntentModel(config, log, health);
   const llm = new OllamaLanguageModel({ config: config.llm, log, health });
   await llm.start();
+  // embeddings and vectors (infra): the embedder is chosen once; ChromaDB starts in the background.
+  const { embedder: embeddings } = await selectEmbedder({ config, ollama: llm, log, health });
+  const vectors = await startVectors({ config, log, health });
 
   const perception = new BusPerception(log);
   const brain = new Brain({
-    ports: { config, clock: options.clock ?? systemClock, llm, intent, perception },
+    ports: { config, clock: options.clock ?? systemClock, llm, intent, perception, embeddings, vectors: vectors.store },
     graph: buildDialogueGraph(config),
     log,
     health,
@@ -74,6 +82,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     llm.stop();
     await bus?.stop();
     await broker?.close();
+    await vectors.stop();
+    await embeddings.close();
     throw err;
   }
 
@@ -89,6 +99,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     bus,
     perception,
     broker,
+    embeddings,
+    vectors,
     stop: () =>
       (stopping ??= (async () => {
         log.info('stopping');
@@ -96,6 +108,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         llm.stop();
         await bus?.stop();
         await broker?.close();
+        await vectors.stop();
+        await embeddings.close();
       })()),
   };
 }

@@ -213,9 +213,9 @@ export const ConfigSchema = z.strictObject({
     .strictObject({
       /** External ChromaDB server, e.g. http://10.0.0.5:8000. Null starts the embedded server. */
       url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).nullable().default(null),
-      /** Embedded server: where it listens; its data goes to <paths.data>/chroma. */
+      /** Embedded server: where it listens (port 0: any free port, chosen at start); data in <paths.data>/chroma. */
       host: z.string().min(1).default('127.0.0.1'),
-      port: z.number().int().min(1).max(65535).default(8000),
+      port: z.number().int().min(0).max(65535).default(0),
       /** Time for the embedded server to answer its first heartbeat. */
       startTimeoutMs: Millis.default(30_000),
       /** Restart back-off of the embedded server after it dies. */

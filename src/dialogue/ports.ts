@@ -1,7 +1,9 @@
 import type { Config } from '../config/index.js';
+import type { Embedder } from '../embeddings/index.js';
 import type { IntentClassifier } from '../intent/index.js';
 import type { LanguageModel } from '../llm/index.js';
 import type { Logger } from '../log/index.js';
+import type { VectorStore } from '../vectors/index.js';
 
 export interface Clock {
   now(): Date;
@@ -48,6 +50,11 @@ export interface Ports {
   /** Null when the intent model could not be loaded (reported in health). */
   intent: IntentClassifier | null;
   perception: PerceptionPort;
+  // embeddings and vectors (infra: issue 3 items 5-6)
+  /** Text → unit vectors; the lexical embedder when no model is available (said in health). */
+  embeddings: Embedder;
+  /** ChromaDB collections behind a durable outbox; reads give nothing while it is unreachable. */
+  vectors: VectorStore;
   log: Logger;
   signal: AbortSignal;
   reply: ReplySink;

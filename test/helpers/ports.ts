@@ -1,8 +1,10 @@
 import type { Config } from '../../src/config/index.js';
 import type { PerceptionPort, Ports, ReplySink } from '../../src/dialogue/index.js';
+import { LexicalEmbedder } from '../../src/embeddings/index.js';
 import { Health } from '../../src/health/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
+import { unreachableVectorStore } from './vectors.js';
 
 /** A reply sink that keeps what it was given, to assert on what would have been spoken. */
 export class RecordingReply implements ReplySink {
@@ -39,6 +41,10 @@ export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports
     llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() }),
     intent: null,
     perception: new RecordingPerception(),
+    // embeddings and vectors (infra): the real lexical embedder; a store with no server behind it
+    // (tests about recall pass a store on a real ChromaDB server).
+    embeddings: new LexicalEmbedder(),
+    vectors: unreachableVectorStore(),
     log: silentLogger,
     signal: new AbortController().signal,
     reply: new RecordingReply(),

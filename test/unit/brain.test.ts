@@ -8,6 +8,8 @@ import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { MODELS_DIR, testConfig } from '../helpers/config.js';
 import { RecordingPerception } from '../helpers/ports.js';
+import { LexicalEmbedder } from '../../src/embeddings/index.js';
+import { unreachableVectorStore } from '../helpers/vectors.js';
 
 let classifier: OnnxIntentClassifier;
 beforeAll(async () => {
@@ -19,7 +21,7 @@ function brain(overrides: Parameters<typeof testConfig>[0] = {}, graph?: ReturnT
   const health = new Health();
   const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health });
   const b = new Brain({
-    ports: { config, clock: { now: () => new Date('2026-11-21T10:00:00Z') }, llm, intent: classifier, perception: new RecordingPerception() },
+    ports: { config, clock: { now: () => new Date('2026-11-21T10:00:00Z') }, llm, intent: classifier, perception: new RecordingPerception(), embeddings: new LexicalEmbedder(), vectors: unreachableVectorStore() },
     graph: graph ?? buildDialogueGraph(config),
     log: silentLogger,
     health,
