@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --turns N] [--only intent,turn] [--json FILE]
+ * npm run bench [-- --turns N] [--only intent,turn,embeddings,recall] [--json FILE]
  *
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
@@ -12,6 +12,9 @@ import writeFileAtomic from 'write-file-atomic';
 import { benchIntent } from './bench/intent.js';
 import { formatRow, type Measurement } from './bench/stats.js';
 import { benchTurns } from './bench/turn.js';
+// embeddings and recall (infra)
+import { benchEmbeddings } from './bench/embeddings.js';
+import { benchRecall } from './bench/recall.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
@@ -27,6 +30,10 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
   intent: () =>
     benchIntent({ modelsDir: path.join(REPO, 'models'), unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'), turns: Math.max(1000, Number(args.turns)) }),
   turn: () => benchTurns({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
+  // embeddings and recall (infra)
+  embeddings: () => benchEmbeddings({ repo: REPO, turns: Math.min(Number(args.turns), 500) }),
+  recall: () =>
+    benchRecall({ repo: REPO, turns: Math.min(Number(args.turns), 500), sizes: [1_000, 10_000], dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-recall-')) }),
 };
 
 async function main(): Promise<number> {

@@ -4,6 +4,7 @@ import type { Logger } from '../log/index.js';
 import { ChromaGateway, ChromaGatewayError, META, spaceOf, toChromaWhere } from './chroma-gateway.js';
 import { decodeCollectionName, encodeCollectionName } from './names.js';
 import { Outbox, type OutboxOp } from './outbox.js';
+import { canEvaluate, matches } from './where.js';
 import {
   VectorSpaceMismatchError,
   VectorStoreUnavailableError,
@@ -32,6 +33,9 @@ export interface ChromaVectorStoreOptions {
 }
 
 const sameSpace = (a: VectorSpace, b: VectorSpace) => a.embedder === b.embedder && a.dims === b.dims;
+/** Filtered queries first look at this many nearest records unfiltered (see #query). */
+const POST_FILTER_MIN = 16;
+const POST_FILTER_FACTOR = 8;
 /** A server error that keeps coming back on the same entry is not going away: set it aside. */
 const MAX_SERVER_ERRORS = 5;
 
@@ -286,19 +290,32 @@ export class ChromaVectorStore implements VectorStore {
         if (!collection) return [];
         const stored = spaceOf(collection);
         if (stored && !sameSpace(stored, space)) throw new VectorSpaceMismatchError(name, stored, space);
-        const where = toChromaWhere(options.where);
-        const result = await this.#o.gateway
-          .call(`query ${chromaName}`, Math.max(1, ms - (performance.now() - started)), () =>
-            collection.query({ queryEmbeddings: [Array.from(embedding)], nResults: options.n, ...(where && { where }), include: ChromaGateway.includeWithDistances }),
-          )
-          .catch((err: unknown) => {
-            // The collection was deleted behind the cached handle: look it up afresh next time.
-            if (err instanceof ChromaGatewayError && err.kind === 'not_found') this.#collections.delete(chromaName);
-            throw err;
-          });
-        const records = ChromaGateway.records({ ids: result.ids[0] ?? [], documents: result.documents[0] ?? [], metadatas: result.metadatas[0] ?? [] });
-        const distances = result.distances[0] ?? [];
-        return records.map((r, i) => ({ ...r, distance: distances[i] ?? 2, similarity: 1 - (distances[i] ?? 2) }));
+        const search = async (n: number, where: Where | undefined): Promise<VectorHit[]> => {
+          const filter = toChromaWhere(where);
+          const result = await this.#o.gateway
+            .call(`query ${chromaName}`, Math.max(1, ms - (performance.now() - started)), () =>
+              collection.query({ queryEmbeddings: [Array.from(embedding)], nResults: n, ...(filter && { where: filter }), include: ChromaGateway.includeWithDistances }),
+            )
+            .catch((err: unknown) => {
+              // The collection was deleted behind the cached handle: look it up afresh next time.
+              if (err instanceof ChromaGatewayError && err.kind === 'not_found') this.#collections.delete(chromaName);
+              throw err;
+            });
+          const records = ChromaGateway.records({ ids: result.ids[0] ?? [], documents: result.documents[0] ?? [], metadatas: result.metadatas[0] ?? [] });
+          const distances = result.distances[0] ?? [];
+          return records.map((r, i) => ({ ...r, distance: distances[i] ?? 2, similarity: 1 - (distances[i] ?? 2) }));
+        };
+        const { where, n } = options;
+        if (where && canEvaluate(where)) {
+          // The nearest k unfiltered: if n of them match, they are exactly the n nearest matching
+          // records (a nearer matching one would be among the k). If fewer than k came back,
+          // that was the whole collection. Otherwise fall back to the server's filtered search.
+          const k = Math.max(POST_FILTER_MIN, n * POST_FILTER_FACTOR);
+          const nearest = await search(k, undefined);
+          const matching = nearest.filter((h) => matches(where, h.metadata));
+          if (matching.length >= n || nearest.length < k) return matching.slice(0, n);
+        }
+        return search(n, where);
       });
     } catch (err) {
       if (err instanceof VectorSpaceMismatchError) throw err;

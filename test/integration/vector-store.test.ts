@@ -9,9 +9,11 @@ import {
   encodeCollectionName,
   Outbox,
   REJECTED_DIR,
+  toChromaWhere,
   VectorSpaceMismatchError,
   type VectorRecord,
   type VectorSpace,
+  type Where,
 } from '../../src/vectors/index.js';
 import { tempDir } from '../helpers/config.js';
 import { startChroma, waitFor, type ChromaProcess } from '../helpers/chroma.js';
@@ -104,6 +106,29 @@ describe('vector store on a real ChromaDB server', () => {
     const listed = new Set((await store.listCollections()).map((c) => c.name));
     for (const name of names) expect(listed.has(name)).toBe(true);
     for (const [i, name] of names.entries()) expect((await store.collection(name, SPACE).get()).map((r) => r.id)).toEqual([`r${i}`]);
+  });
+
+  it('filters nearest records locally exactly as the server filters them', async () => {
+    const { store } = storeOn(chroma.url);
+    await store.start();
+    await waitFor(() => store.status().reachable, 10_000, 'reachable');
+    const col = store.collection('filters', SPACE);
+    const types = ['episode', 'conversation', 'episode', 'episode', 'rare'];
+    const records = Array.from({ length: 120 }, (_, i) =>
+      record(`r${i}`, [Math.cos(i), Math.sin(i), Math.cos(3 * i), 1 + (i % 7)], types[i % types.length]!, { ts: i, user: `u${i % 3}` }),
+    );
+    await col.upsert(records);
+    await store.flush(10_000);
+    const gateway = new ChromaGateway(chroma.url);
+    const server = (await gateway.find(encodeCollectionName('test', 'filters'), 5_000))!;
+    const filters: Where[] = [{ memory_type: 'episode' }, { memory_type: 'rare' }, { memory_type: 'conversation', user: 'u1' }, { ts: { $gte: 100 } }, { $or: [{ memory_type: 'rare' }, { user: 'u2' }] }];
+    for (const where of filters) {
+      for (const q of [unit(1, 0, 0, 1), unit(0, 1, 1, 2), unit(-1, 0.5, 0, 3)]) {
+        const ours = await col.query(q, { n: 3, where });
+        const theirs = await server.query({ queryEmbeddings: [q], nResults: 3, where: toChromaWhere(where)! });
+        expect(ours.map((h) => h.id), JSON.stringify(where)).toEqual(theirs.ids[0]);
+      }
+    }
   });
 
   it('refuses to mix vectors of different embedders in one collection', async () => {
