@@ -33,7 +33,9 @@ export function classifyChromaError(err: unknown): ChromaGatewayError {
         : e.name === 'ChromaNotFoundError'
           ? 'not_found'
           : 'refused';
-  return new ChromaGatewayError(kind, e.message);
+  // The client's connection message is a paragraph about browsers and CORS: say what happened.
+  const message = kind === 'unreachable' ? 'connection failed' : e.message;
+  return new ChromaGatewayError(kind, message);
 }
 
 export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {

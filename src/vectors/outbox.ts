@@ -90,7 +90,7 @@ export class Outbox {
   }
 
   /** Stores the write durably; resolves with its sequence number. */
-  append(op: OutboxOp): Promise<number> {
+  async append(op: OutboxOp): Promise<number> {
     const parsed = OutboxOpSchema.parse(op);
     const run = this.#appending.then(async () => {
       const seq = this.#nextSeq++;

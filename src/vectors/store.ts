@@ -60,6 +60,7 @@ export class ChromaVectorStore implements VectorStore {
   #draining: Promise<void> | null = null;
   #serverErrors = 0;
   #reason = '';
+  #everReachable = false;
   #flushWaiters: (() => void)[] = [];
 
   constructor(options: ChromaVectorStoreOptions) {
@@ -363,6 +364,7 @@ export class ChromaVectorStore implements VectorStore {
     const changed = reachable !== this.#reachable;
     this.#reachable = reachable;
     this.#reason = reachable ? '' : reason;
+    if (reachable) this.#everReachable = true;
     if (reachable) this.#retryMs = this.#o.retry.initialMs;
     if (changed) {
       if (reachable) this.#log.info({ url: this.url, pending: this.#o.outbox.pending }, 'ChromaDB reachable');
@@ -390,6 +392,7 @@ export class ChromaVectorStore implements VectorStore {
     const { pending, rejected } = this.status();
     const queue = `${pending} write(s) in the outbox${rejected ? `, ${rejected} set aside in ${this.#o.outbox.dir}/rejected` : ''}`;
     if (this.#reachable) this.#o.health.set('vectors', rejected ? 'degraded' : 'ok', `ChromaDB at ${this.url}; ${queue}`);
+    else if (!this.#everReachable) this.#o.health.set('vectors', 'degraded', `waiting for ChromaDB at ${this.url}: recall gives nothing yet; ${queue}`);
     else this.#o.health.set('vectors', 'degraded', `ChromaDB at ${this.url} unreachable${reason ? ` (${reason})` : ''}: recall gives nothing; ${queue}`);
   }
 }
