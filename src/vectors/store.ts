@@ -1,10 +1,12 @@
-import type { Collection } from 'chromadb';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
+import { applyOutboxOp } from './apply.js';
 import { ChromaGateway, ChromaGatewayError, META, spaceOf, toChromaWhere } from './chroma-gateway.js';
+import { CollectionCache } from './collections.js';
 import { decodeCollectionName, encodeCollectionName } from './names.js';
 import { Outbox, type OutboxOp } from './outbox.js';
-import { canEvaluate, matches } from './where.js';
+import { nearest } from './nearest.js';
+import { ServerWatch } from './server-watch.js';
 import {
   VectorSpaceMismatchError,
   VectorStoreUnavailableError,
@@ -32,10 +34,8 @@ export interface ChromaVectorStoreOptions {
   health: Health;
 }
 
+const isNotFound = (err: unknown) => err instanceof ChromaGatewayError && err.kind === 'not_found';
 const sameSpace = (a: VectorSpace, b: VectorSpace) => a.embedder === b.embedder && a.dims === b.dims;
-/** Filtered queries first look at this many nearest records unfiltered (see #query). */
-const POST_FILTER_MIN = 16;
-const POST_FILTER_FACTOR = 8;
 /** A server error that keeps coming back on the same entry is not going away: set it aside. */
 const MAX_SERVER_ERRORS = 5;
 
@@ -51,22 +51,34 @@ const MAX_SERVER_ERRORS = 5;
 export class ChromaVectorStore implements VectorStore {
   readonly #o: ChromaVectorStoreOptions;
   readonly #log: Logger;
-  readonly #collections = new Map<string, Collection>();
-  #reachable = false;
+  readonly #collections: CollectionCache;
+  readonly #watch: ServerWatch;
   #started = false;
   #stopped = false;
-  #timer: NodeJS.Timeout | null = null;
-  #retryMs: number;
   #draining: Promise<void> | null = null;
   #serverErrors = 0;
-  #reason = '';
-  #everReachable = false;
   #flushWaiters: (() => void)[] = [];
 
   constructor(options: ChromaVectorStoreOptions) {
     this.#o = options;
     this.#log = options.log.child({ component: 'vectors' });
-    this.#retryMs = options.retry.initialMs;
+    this.#collections = new CollectionCache(options.gateway);
+    this.#watch = new ServerWatch({
+      gateway: options.gateway,
+      heartbeatTimeoutMs: options.timeouts.queryMs,
+      intervalMs: options.healthIntervalMs,
+      retry: options.retry,
+    });
+    this.#watch.on('change', (reachable, reason) => {
+      const pending = this.#o.outbox.pending;
+      if (reachable) this.#log.info({ url: this.url, pending }, 'ChromaDB reachable');
+      else this.#log.warn({ url: this.url, reason, pending }, 'ChromaDB unreachable: recall gives nothing, writes wait in the outbox');
+    });
+    // Every successful heartbeat retries what is waiting (e.g. after a server error).
+    this.#watch.on('beat', (reachable) => {
+      this.#report();
+      if (reachable) void this.#drain();
+    });
   }
 
   get url(): string {
@@ -84,28 +96,17 @@ export class ChromaVectorStore implements VectorStore {
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#watch.stop();
     await this.#draining;
   }
 
   /** Checks the server now, e.g. because the embedded server has just (re)started. */
-  async probe(): Promise<boolean> {
-    if (this.#stopped) return false;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    try {
-      await this.#o.gateway.heartbeat(this.#o.timeouts.queryMs);
-      this.#setReachable(true);
-    } catch (err) {
-      this.#setReachable(false, (err as Error).message);
-    }
-    this.#schedule();
-    return this.#reachable;
+  probe(): Promise<boolean> {
+    return this.#watch.probe();
   }
 
   status(): VectorStoreStatus {
-    return { reachable: this.#reachable, pending: this.#o.outbox.pending, rejected: this.#o.outbox.rejected };
+    return { reachable: this.#watch.reachable, pending: this.#o.outbox.pending, rejected: this.#o.outbox.rejected };
   }
 
   collection(name: string, space: VectorSpace): VectorCollection {
@@ -184,7 +185,7 @@ export class ChromaVectorStore implements VectorStore {
 
   async #drainLoop(): Promise<void> {
     const outbox = this.#o.outbox;
-    while (this.#reachable && !this.#stopped) {
+    while (this.#watch.reachable && !this.#stopped) {
       const entry = await outbox.peek();
       if (!entry) break;
       if (!entry.ok) {
@@ -194,7 +195,7 @@ export class ChromaVectorStore implements VectorStore {
         continue;
       }
       try {
-        await this.#apply(entry.op);
+        await applyOutboxOp(entry.op, { gateway: this.#o.gateway, collections: this.#collections, prefix: this.#o.prefix, timeoutMs: this.#o.timeouts.writeMs });
         this.#serverErrors = 0;
         await outbox.done(entry.file);
       } catch (err) {
@@ -202,8 +203,7 @@ export class ChromaVectorStore implements VectorStore {
         const keep = e instanceof ChromaGatewayError && e.transient && (e.kind !== 'server' || ++this.#serverErrors < MAX_SERVER_ERRORS);
         if (keep) {
           this.#log.warn({ seq: entry.seq, op: entry.op.op, err: e.message }, 'write not applied; kept in the outbox for later');
-          if (e.kind !== 'server') this.#setReachable(false, e.message);
-          this.#schedule();
+          if (e.kind !== 'server') this.#watch.markDown(e.message);
           break;
         }
         this.#serverErrors = 0;
@@ -219,59 +219,16 @@ export class ChromaVectorStore implements VectorStore {
     }
   }
 
-  async #apply(op: OutboxOp): Promise<void> {
-    const { gateway, prefix, timeouts } = this.#o;
-    const chromaName = encodeCollectionName(prefix, op.collection);
-    const ms = timeouts.writeMs;
-    if (op.op === 'delete_collection') {
-      this.#collections.delete(chromaName);
-      try {
-        await gateway.call(`delete ${chromaName}`, ms, () => gateway.client.deleteCollection({ name: chromaName }));
-      } catch (err) {
-        if (!(err instanceof ChromaGatewayError && err.kind === 'not_found')) throw err;
-      }
-      return;
-    }
-    if (op.op === 'delete') {
-      const collection = await this.#collection(chromaName, ms);
-      if (!collection) return;
-      const where = toChromaWhere(op.where as Where | undefined);
-      await gateway.call(`delete from ${chromaName}`, ms, () => collection.delete({ ...(op.ids && { ids: op.ids }), ...(where && { where }) }));
-      return;
-    }
-    const collection = await gateway.ensure(chromaName, op.collection, op.space, ms);
-    this.#collections.set(chromaName, collection);
-    const stored = spaceOf(collection);
-    if (stored && !sameSpace(stored, op.space)) throw new VectorSpaceMismatchError(op.collection, stored, op.space);
-    await gateway.call(`upsert into ${chromaName}`, ms, () =>
-      collection.upsert({
-        ids: op.records.map((r) => r.id),
-        embeddings: op.records.map((r) => r.embedding),
-        documents: op.records.map((r) => r.document),
-        // ChromaDB refuses empty metadata objects; null means "none" for that record.
-        metadatas: op.records.map((r) => (Object.keys(r.metadata).length ? r.metadata : null)) as never,
-      }),
-    );
-  }
-
   // ---- reads: straight to the server, bounded ----
-
-  async #collection(chromaName: string, ms: number): Promise<Collection | null> {
-    const cached = this.#collections.get(chromaName);
-    if (cached) return cached;
-    const found = await this.#o.gateway.find(chromaName, ms);
-    if (found) this.#collections.set(chromaName, found);
-    return found;
-  }
 
   /** Runs a read; on a connection failure marks the server unreachable and re-probes soon. */
   async #read<T>(work: () => Promise<T>): Promise<T> {
-    if (!this.#reachable) throw new VectorStoreUnavailableError(`ChromaDB at ${this.url} is not reachable`);
+    if (!this.#watch.reachable) throw new VectorStoreUnavailableError(`ChromaDB at ${this.url} is not reachable`);
     try {
       return await work();
     } catch (err) {
       if (err instanceof ChromaGatewayError && (err.kind === 'unreachable' || err.kind === 'timeout')) {
-        if (err.kind === 'unreachable') this.#setReachable(false, err.message);
+        if (err.kind === 'unreachable') this.#watch.markDown(err.message);
         else void this.probe();
         throw new VectorStoreUnavailableError(`ChromaDB at ${this.url}: ${err.message}`);
       }
@@ -282,45 +239,20 @@ export class ChromaVectorStore implements VectorStore {
   async #query(name: string, chromaName: string, space: VectorSpace, embedding: Float32Array | readonly number[], options: QueryOptions): Promise<VectorHit[]> {
     const log = options.log ?? this.#log;
     if (embedding.length !== space.dims) throw new VectorSpaceMismatchError(name, space, { embedder: 'the query vector', dims: embedding.length });
-    if (!this.#reachable) return [];
+    if (!this.#watch.reachable) return [];
     const ms = this.#o.timeouts.queryMs;
     const started = performance.now();
     try {
       return await this.#read(async () => {
-        const collection = await this.#collection(chromaName, ms);
+        const collection = await this.#collections.find(chromaName, ms);
         if (!collection) return [];
         const stored = spaceOf(collection);
         if (stored && !sameSpace(stored, space)) throw new VectorSpaceMismatchError(name, stored, space);
-        const search = async (n: number, where: Where | undefined): Promise<VectorHit[]> => {
-          const filter = toChromaWhere(where);
-          const result = await this.#o.gateway
-            .call(`query ${chromaName}`, Math.max(1, ms - (performance.now() - started)), () =>
-              collection.query({ queryEmbeddings: [Array.from(embedding)], nResults: n, ...(filter && { where: filter }), include: ChromaGateway.includeWithDistances }),
-            )
-            .catch((err: unknown) => {
-              // The collection was deleted behind the cached handle: look it up afresh next time.
-              if (err instanceof ChromaGatewayError && err.kind === 'not_found') this.#collections.delete(chromaName);
-              throw err;
-            });
-          const records = ChromaGateway.records({ ids: result.ids[0] ?? [], documents: result.documents[0] ?? [], metadatas: result.metadatas[0] ?? [] });
-          const distances = result.distances[0] ?? [];
-          return records.map((r, i) => ({ ...r, distance: distances[i] ?? 2, similarity: 1 - (distances[i] ?? 2) }));
-        };
-        const { where, n } = options;
-        if (where && canEvaluate(where)) {
-          // The nearest k unfiltered: if n of them match, they are exactly the n nearest matching
-          // records (a nearer matching one would be among the k). If fewer than k came back,
-          // that was the whole collection. Otherwise fall back to the server's filtered search.
-          const k = Math.max(POST_FILTER_MIN, n * POST_FILTER_FACTOR);
-          const nearest = await search(k, undefined);
-          const matching = nearest.filter((h) => matches(where, h.metadata));
-          if (matching.length >= n || nearest.length < k) return matching.slice(0, n);
-        }
-        return search(n, where);
+        return this.#collections.use(chromaName, () => nearest(this.#o.gateway, collection, embedding, options, started + ms));
       });
     } catch (err) {
       if (err instanceof VectorSpaceMismatchError) throw err;
-      if (err instanceof ChromaGatewayError && err.kind === 'not_found') return [];
+      if (isNotFound(err)) return [];
       log.warn({ collection: name, err: (err as Error).message, ms: Math.round(performance.now() - started) }, 'vector query gave nothing');
       return [];
     }
@@ -329,28 +261,41 @@ export class ChromaVectorStore implements VectorStore {
   async #get(chromaName: string, selector: { ids?: readonly string[]; where?: Where; limit?: number; offset?: number }): Promise<StoredRecord[]> {
     const ms = this.#o.timeouts.queryMs;
     return this.#read(async () => {
-      const collection = await this.#collection(chromaName, ms);
+      const collection = await this.#collections.find(chromaName, ms);
       if (!collection) return [];
       const where = toChromaWhere(selector.where);
-      const result = await this.#o.gateway.call(`get from ${chromaName}`, ms, () =>
-        collection.get({
-          ...(selector.ids && { ids: [...selector.ids] }),
-          ...(where && { where }),
-          ...(selector.limit !== undefined && { limit: selector.limit }),
-          ...(selector.offset !== undefined && { offset: selector.offset }),
-          include: ChromaGateway.include,
-        }),
-      );
-      return ChromaGateway.records(result);
+      const result = await this.#collections
+        .use(chromaName, () =>
+          this.#o.gateway.call(`get from ${chromaName}`, ms, () =>
+            collection.get({
+              ...(selector.ids && { ids: [...selector.ids] }),
+              ...(where && { where }),
+              ...(selector.limit !== undefined && { limit: selector.limit }),
+              ...(selector.offset !== undefined && { offset: selector.offset }),
+              include: ChromaGateway.include,
+            }),
+          ),
+        )
+        .catch((err: unknown) => {
+          if (isNotFound(err)) return null;
+          throw err;
+        });
+      return result ? ChromaGateway.records(result) : [];
     });
   }
 
   async #count(chromaName: string): Promise<number | null> {
-    if (!this.#reachable) return null;
+    if (!this.#watch.reachable) return null;
     try {
       return await this.#read(async () => {
-        const collection = await this.#collection(chromaName, this.#o.timeouts.queryMs);
-        return collection ? this.#o.gateway.call(`count ${chromaName}`, this.#o.timeouts.queryMs, () => collection.count()) : 0;
+        const collection = await this.#collections.find(chromaName, this.#o.timeouts.queryMs);
+        if (!collection) return 0;
+        return this.#collections
+          .use(chromaName, () => this.#o.gateway.call(`count ${chromaName}`, this.#o.timeouts.queryMs, () => collection.count()))
+          .catch((err: unknown) => {
+            if (isNotFound(err)) return 0;
+            throw err;
+          });
       });
     } catch (err) {
       if (err instanceof VectorStoreUnavailableError) return null;
@@ -358,41 +303,13 @@ export class ChromaVectorStore implements VectorStore {
     }
   }
 
-  // ---- reachability ----
-
-  #setReachable(reachable: boolean, reason = ''): void {
-    const changed = reachable !== this.#reachable;
-    this.#reachable = reachable;
-    this.#reason = reachable ? '' : reason;
-    if (reachable) this.#everReachable = true;
-    if (reachable) this.#retryMs = this.#o.retry.initialMs;
-    if (changed) {
-      if (reachable) this.#log.info({ url: this.url, pending: this.#o.outbox.pending }, 'ChromaDB reachable');
-      else this.#log.warn({ url: this.url, reason, pending: this.#o.outbox.pending }, 'ChromaDB unreachable: recall gives nothing, writes wait in the outbox');
-    }
-    this.#report();
-    if (reachable) void this.#drain();
-  }
-
-  #schedule(): void {
-    if (this.#stopped) return;
-    if (this.#timer) clearTimeout(this.#timer);
-    const delay = this.#reachable ? this.#o.healthIntervalMs : this.#retryMs;
-    if (!this.#reachable) this.#retryMs = Math.min(this.#retryMs * 2, this.#o.retry.maxMs);
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      void this.probe();
-    }, delay);
-    this.#timer.unref();
-  }
-
   #report(): void {
     if (!this.#started) return;
-    const reason = this.#reason;
+    const reason = this.#watch.reason;
     const { pending, rejected } = this.status();
     const queue = `${pending} write(s) in the outbox${rejected ? `, ${rejected} set aside in ${this.#o.outbox.dir}/rejected` : ''}`;
-    if (this.#reachable) this.#o.health.set('vectors', rejected ? 'degraded' : 'ok', `ChromaDB at ${this.url}; ${queue}`);
-    else if (!this.#everReachable) this.#o.health.set('vectors', 'degraded', `waiting for ChromaDB at ${this.url}: recall gives nothing yet; ${queue}`);
+    if (this.#watch.reachable) this.#o.health.set('vectors', rejected ? 'degraded' : 'ok', `ChromaDB at ${this.url}; ${queue}`);
+    else if (!this.#watch.everReachable) this.#o.health.set('vectors', 'degraded', `waiting for ChromaDB at ${this.url}: recall gives nothing yet; ${queue}`);
     else this.#o.health.set('vectors', 'degraded', `ChromaDB at ${this.url} unreachable${reason ? ` (${reason})` : ''}: recall gives nothing; ${queue}`);
   }
 }

@@ -131,6 +131,25 @@ describe('vector store on a real ChromaDB server', () => {
     }
   });
 
+  it('copes with a collection deleted behind its back (another client, an admin)', async () => {
+    const { store } = storeOn(chroma.url);
+    await store.start();
+    await waitFor(() => store.status().reachable, 10_000, 'reachable');
+    const col = store.collection('shared', SPACE);
+    await col.upsert([record('s1', [1, 0, 0, 0], 'episode')]);
+    await store.flush(10_000);
+    expect(await col.query(unit(1, 0, 0, 0), { n: 1 })).toHaveLength(1); // the handle is cached now
+    await new ChromaGateway(chroma.url).client.deleteCollection({ name: encodeCollectionName('test', 'shared') });
+    expect(await col.query(unit(1, 0, 0, 0), { n: 1 })).toEqual([]);
+    expect(await col.get()).toEqual([]);
+    expect(await col.count()).toBe(0);
+    await col.delete({ ids: ['s1'] });
+    await col.upsert([record('s2', [0, 1, 0, 0], 'episode')]);
+    expect(await store.flush(10_000)).toBe(true);
+    expect(store.status().rejected).toBe(0);
+    expect((await col.query(unit(0, 1, 0, 0), { n: 1 })).map((h) => h.id)).toEqual(['s2']);
+  });
+
   it('refuses to mix vectors of different embedders in one collection', async () => {
     const { store, outboxDir } = storeOn(chroma.url);
     await store.start();
