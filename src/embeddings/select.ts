@@ -34,7 +34,7 @@ export function onnxModelDir(config: Pick<Config, 'embeddings' | 'paths'>): stri
 export async function selectEmbedder(options: SelectEmbedderOptions): Promise<SelectedEmbedder> {
   const { config, log, health } = options;
   const settings = config.embeddings;
-  const log_ = log.child({ component: 'embeddings' });
+  const elog = log.child({ component: 'embeddings' });
   const wrap = (inner: ConstructorParameters<typeof CachingEmbedder>[0]) =>
     new CachingEmbedder(inner, { size: settings.cacheSize, batchSize: settings.batchSize });
   const problems: string[] = [];
@@ -45,16 +45,16 @@ export async function selectEmbedder(options: SelectEmbedderOptions): Promise<Se
     try {
       const onnx = await OnnxSentenceEmbedder.load({ dir, dtype: settings.onnx.dtype, maxTokens: settings.onnx.maxTokens, threads: settings.onnx.threads });
       if (onnx.standin) {
-        log_.warn({ dir }, 'embedding model is a stand-in with random weights: recall is meaningless (tests and benchmarks only)');
+        elog.warn({ dir }, 'embedding model is a stand-in with random weights: recall is meaningless (tests and benchmarks only)');
         health.set('embeddings', 'degraded', `${onnx.id} from ${onnx.file} is a stand-in with random weights: memory and knowledge recall are meaningless`);
       } else {
         health.set('embeddings', 'ok', `${onnx.id} (${onnx.dims} dims) from ${onnx.file}`);
       }
-      log_.info({ id: onnx.id, dims: onnx.dims, file: onnx.file }, 'embedder ready');
+      elog.info({ id: onnx.id, dims: onnx.dims, file: onnx.file }, 'embedder ready');
       return { embedder: wrap(onnx), backend: 'onnx' };
     } catch (err) {
       problems.push((err as Error).message);
-      log_.error({ err: (err as Error).message }, 'ONNX embedding model unavailable');
+      elog.error({ err: (err as Error).message }, 'ONNX embedding model unavailable');
     }
   } else if (settings.backend === 'auto') {
     problems.push(`no ONNX model in ${dir} (npm run models:download)`);
@@ -68,11 +68,11 @@ export async function selectEmbedder(options: SelectEmbedderOptions): Promise<Se
       try {
         const ollama = await OllamaEmbedder.connect(options.ollama, ollamaModel, settings.ollama.timeoutMs);
         health.set('embeddings', 'ok', `${ollama.id} (${ollama.dims} dims) on ${config.llm.url}`);
-        log_.info({ id: ollama.id, dims: ollama.dims }, 'embedder ready');
+        elog.info({ id: ollama.id, dims: ollama.dims }, 'embedder ready');
         return { embedder: wrap(ollama), backend: 'ollama' };
       } catch (err) {
         problems.push((err as Error).message);
-        log_.error({ err: (err as Error).message }, 'Ollama embeddings unavailable');
+        elog.error({ err: (err as Error).message }, 'Ollama embeddings unavailable');
       }
     }
   }
@@ -81,7 +81,7 @@ export async function selectEmbedder(options: SelectEmbedderOptions): Promise<Se
   if (settings.backend === 'lexical') health.set('embeddings', 'ok', `${lexical.id}: lexical embedder, as configured`);
   else {
     health.set('embeddings', 'degraded', `lexical embedder ${lexical.id} (shared words, not meaning): ${problems.join('; ')}`);
-    log_.warn({ id: lexical.id, problems }, 'no embedding model: using the lexical embedder');
+    elog.warn({ id: lexical.id, problems }, 'no embedding model: using the lexical embedder');
   }
   return { embedder: wrap(lexical), backend: 'lexical' };
 }
