@@ -91,6 +91,7 @@ export class ChromaServer extends EventEmitter<ChromaServerEvents> {
   #restarts = 0;
   #restartTimer: NodeJS.Timeout | null = null;
   #tail: string[] = [];
+  #readyAt: number | null = null;
 
   constructor(options: ChromaServerOptions) {
     super();
@@ -125,6 +126,7 @@ export class ChromaServer extends EventEmitter<ChromaServerEvents> {
     mkdirSync(this.#o.dataDir, { recursive: true });
     const stale = await killStale(this.#o.dataDir);
     if (stale) this.#log.warn({ pid: stale }, 'stopped a ChromaDB server left running by an earlier daemon');
+    if (this.#stopping) return; // stopped while looking for a stale server
     await this.#spawn();
     await this.#waitReady();
   }
@@ -181,7 +183,7 @@ export class ChromaServer extends EventEmitter<ChromaServerEvents> {
     while (!this.#stopping && child === this.#child && alive(child)) {
       try {
         await this.#gateway.heartbeat(1_000);
-        this.#backoffMs = this.#o.restart.initialMs;
+        this.#readyAt = Date.now();
         this.#o.health.set('chroma', 'ok', `pid ${child.pid} on ${this.#url}, data in ${this.#o.dataDir}${this.#restarts ? ` (${this.#restarts} restart(s))` : ''}`);
         this.#log.info({ pid: child.pid, url: this.#url }, 'ChromaDB server ready');
         this.emit('ready');
@@ -203,6 +205,9 @@ export class ChromaServer extends EventEmitter<ChromaServerEvents> {
   #onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
     this.emit('exit', code, signal);
     if (child !== this.#child || this.#stopping) return;
+    // A server that ran for a while starts its back-off afresh; one that keeps dying backs off further.
+    if (this.#readyAt !== null && Date.now() - this.#readyAt > this.#o.restart.maxMs) this.#backoffMs = this.#o.restart.initialMs;
+    this.#readyAt = null;
     const delay = this.#backoffMs;
     this.#backoffMs = Math.min(this.#backoffMs * 2, this.#o.restart.maxMs);
     const why = `exited (${signal ?? `code ${code}`})${this.#tail.length ? `: ${this.#tail.at(-1)}` : ''}`;

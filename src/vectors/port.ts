@@ -101,7 +101,7 @@ export interface VectorStore {
   deleteCollection(name: string): Promise<void>;
   /** This store's collections. Throws VectorStoreUnavailableError when the server cannot be reached. */
   listCollections(): Promise<CollectionInfo[]>;
-  /** Waits until every write so far is applied; false when the time-out came first. */
+  /** Waits until every write so far is applied (or set aside as rejected); false when the time-out came first. */
   flush(timeoutMs: number): Promise<boolean>;
   status(): VectorStoreStatus;
 }
