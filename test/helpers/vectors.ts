@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Health } from '../../src/health/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { ChromaGateway, ChromaVectorStore, Outbox } from '../../src/vectors/index.js';
-import { tempDir } from './config.js';
 
 /**
  * The real vector store, pointed at a port where no ChromaDB listens (the discard port): reads
@@ -11,7 +13,8 @@ import { tempDir } from './config.js';
 export function unreachableVectorStore(): ChromaVectorStore {
   return new ChromaVectorStore({
     gateway: new ChromaGateway('http://127.0.0.1:9'),
-    outbox: new Outbox(tempDir('nadine-outbox-')),
+    // Never started, so the outbox folder is never created: writes throw "not started".
+    outbox: new Outbox(path.join(tmpdir(), `nadine-outbox-unused-${randomUUID()}`)),
     prefix: 'test',
     timeouts: { queryMs: 500, writeMs: 1_000 },
     healthIntervalMs: 60_000,
