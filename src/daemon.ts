@@ -4,6 +4,7 @@ import { affectParams, AffectStore, VolatileAffect, type AffectPort } from './af
 import { MqttBus, startEmbeddedBroker, type EmbeddedBroker } from './bus/index.js';
 import type { Config } from './config/index.js';
 import { Brain, buildDialogueGraph, systemClock, type Clock, type PerceptionPort } from './dialogue/index.js';
+import { selectEmbedder, type Embedder } from './embeddings/index.js';
 import { Health } from './health/index.js';
 import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
 import { OllamaLanguageModel } from './llm/index.js';
@@ -11,6 +12,7 @@ import type { Logger } from './log/index.js';
 // visual memory (issue 5)
 import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
 import { BusPerception, wireBus, wireVisualMemory } from './wiring.js';
+import { startVectors, type Vectors } from './vectors/index.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -33,6 +35,9 @@ export interface Daemon {
   // visual memory (issue 5)
   /** Null when switched off by configuration. */
   readonly visualMemory: VisualMemory | null;
+  // embeddings and vectors (infra: issue 3 items 5-6)
+  readonly embeddings: Embedder;
+  readonly vectors: Vectors;
   stop(): Promise<void>;
 }
 
@@ -44,6 +49,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const intent = await loadIntentModel(config, log, health);
   const llm = new OllamaLanguageModel({ config: config.llm, log, health });
   await llm.start();
+  // embeddings and vectors (infra): the embedder is chosen once; ChromaDB starts in the background.
+  const { embedder: embeddings } = await selectEmbedder({ config, ollama: llm, log, health });
+  const vectors = await startVectors({ config, log, health });
 
   // visual memory (issue 5)
   const visualMemory = await startVisualMemory(config, log, health);
@@ -53,7 +61,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   // affect (issue 4)
   const affect = await openAffect(config, clock, log, health);
   const brain = new Brain({
-    ports: { config, clock, llm, intent, perception, visualMemory, affect },
+    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store },
     graph: buildDialogueGraph(config),
     log,
     health,
@@ -94,6 +102,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     await bus?.stop();
     await broker?.close();
     await visualMemory?.close();
+    await vectors.stop();
+    await embeddings.close();
     throw err;
   }
 
@@ -111,6 +121,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     affect,
     broker,
     visualMemory,
+    embeddings,
+    vectors,
     stop: () =>
       (stopping ??= (async () => {
         log.info('stopping');
@@ -121,6 +133,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         await bus?.stop();
         await broker?.close();
         await visualMemory?.close();
+        await vectors.stop();
+        await embeddings.close();
       })()),
   };
 }

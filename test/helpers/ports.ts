@@ -1,9 +1,11 @@
 import { affectParams, VolatileAffect } from '../../src/affect/index.js';
 import type { Config } from '../../src/config/index.js';
 import type { DaemonPorts, PerceptionPort, Ports, ReplySink } from '../../src/dialogue/index.js';
+import { LexicalEmbedder } from '../../src/embeddings/index.js';
 import { Health } from '../../src/health/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
+import { unreachableVectorStore } from './vectors.js';
 
 /** A reply sink that keeps what it was given, to assert on what would have been spoken. */
 export class RecordingReply implements ReplySink {
@@ -44,6 +46,10 @@ export function daemonPorts(config: Config, overrides: Partial<DaemonPorts> = {}
     perception: new RecordingPerception(),
     visualMemory: null,
     affect: new VolatileAffect(affectParams(config.affect)),
+    // The real lexical embedder; a vector store with no server behind it (tests about recall
+    // pass a store on a real ChromaDB server).
+    embeddings: new LexicalEmbedder(),
+    vectors: unreachableVectorStore(),
     ...overrides,
   };
 }
