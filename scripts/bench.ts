@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --turns N] [--only intent,turn,clip,speech,people] [--json FILE] [--clip-full]
+ * npm run bench [-- --turns N] [--only intent,turn,speech,affect,embeddings,recall,clip,people] [--json FILE] [--clip-full]
  *
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
@@ -19,6 +19,9 @@ import { benchPeople } from './bench/people.js';
 import { benchSpeech } from './bench/speech.js';
 import { formatRow, type Measurement } from './bench/stats.js';
 import { benchTurns } from './bench/turn.js';
+// embeddings and recall (infra)
+import { benchEmbeddings } from './bench/embeddings.js';
+import { benchRecall } from './bench/recall.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
@@ -42,6 +45,10 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
   turn: () => benchTurns({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
   // speech (issue 6): user speech to the first speak message, with a streaming fake model.
   speech: () => benchSpeech({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
+  // embeddings and recall (infra)
+  embeddings: () => benchEmbeddings({ repo: REPO, turns: Math.min(Number(args.turns), 500) }),
+  recall: () =>
+    benchRecall({ repo: REPO, turns: Math.min(Number(args.turns), 500), sizes: [1_000, 10_000], dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-recall-')) }),
   // people (issue 3)
   people: () => benchPeople({ turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
 };

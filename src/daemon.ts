@@ -4,12 +4,14 @@ import { affectParams, AffectStore, VolatileAffect, type AffectPort } from './af
 import { MqttBus, startEmbeddedBroker, type EmbeddedBroker, type ForgetReport } from './bus/index.js';
 import type { Config } from './config/index.js';
 import { Brain, buildDialogueGraph, systemClock, type Clock, type PerceptionPort } from './dialogue/index.js';
+import { selectEmbedder, type Embedder } from './embeddings/index.js';
 import { Health } from './health/index.js';
 import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
 import { OllamaLanguageModel } from './llm/index.js';
 import type { Logger } from './log/index.js';
 // visual memory (issue 5)
 import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
+import { startVectors, type Vectors } from './vectors/index.js';
 // people (issue 3)
 import { People } from './people/index.js';
 import { BusPerception, wireBus, wirePeople, wireVisualMemory } from './wiring.js';
@@ -35,6 +37,9 @@ export interface Daemon {
   // visual memory (issue 5)
   /** Null when switched off by configuration. */
   readonly visualMemory: VisualMemory | null;
+  // embeddings and vectors (infra: issue 3 items 5-6)
+  readonly embeddings: Embedder;
+  readonly vectors: Vectors;
   // people (issue 3)
   readonly people: People;
   /** Forget-me: waits for the running turn, then deletes everything about the person and checks. */
@@ -50,6 +55,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const intent = await loadIntentModel(config, log, health);
   const llm = new OllamaLanguageModel({ config: config.llm, log, health });
   await llm.start();
+  // embeddings and vectors (infra): the embedder is chosen once; ChromaDB starts in the background.
+  const { embedder: embeddings } = await selectEmbedder({ config, ollama: llm, log, health });
+  const vectors = await startVectors({ config, log, health });
 
   // visual memory (issue 5)
   const visualMemory = await startVisualMemory(config, log, health);
@@ -62,7 +70,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const people = new People({ config, log, health, now: () => clock.now() });
   people.start();
   const brain = new Brain({
-    ports: { config, clock, llm, intent, perception, visualMemory, affect, people: people.port },
+    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port },
     graph: buildDialogueGraph(config),
     log,
     health,
@@ -112,6 +120,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     await bus?.stop();
     await broker?.close();
     await visualMemory?.close();
+    await vectors.stop();
+    await embeddings.close();
     throw err;
   }
 
@@ -129,6 +139,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     affect,
     broker,
     visualMemory,
+    embeddings,
+    vectors,
     people,
     forgetUser,
     stop: () =>
@@ -142,6 +154,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         await bus?.stop();
         await broker?.close();
         await visualMemory?.close();
+        await vectors.stop();
+        await embeddings.close();
       })()),
   };
 }

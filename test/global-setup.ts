@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { trainIntentPipeline } from '../src/intent/index.js';
-// visual memory (issue 5)
-import { generateStandinClip } from '../src/models/standin/clip.js';
-import { MODELS_DIR, REPO, SHARED_MODELS_DIR, STANDIN_CLIP_DIR } from './helpers/config.js';
+import { ensureStandinModels } from '../src/models/standin/index.js';
+import { MODELS_DIR, REPO } from './helpers/config.js';
+import { HAS_SHARED_TOKENIZERS, SHARED_TOKENIZERS } from './helpers/standin.js';
 
 /** Tests use the real intent model; train it once if the corpus changed since it was built. */
 export default async function setup(): Promise<void> {
@@ -12,6 +12,6 @@ export default async function setup(): Promise<void> {
     unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'),
     ifStale: true,
   });
-  // visual memory (issue 5): the stand-in CLIP, regenerated only when its inputs changed.
-  await generateStandinClip({ outDir: STANDIN_CLIP_DIR, tokenizerDir: path.join(SHARED_MODELS_DIR, 'tokenizers', 'clip-vit-base-patch32') });
+  // Stand-in models (real shapes, random weights) for the real loading code; regenerated only when stale.
+  await ensureStandinModels({ modelsDir: MODELS_DIR, tokenizersRoot: HAS_SHARED_TOKENIZERS ? SHARED_TOKENIZERS : null, only: ['minilm', 'clip'] });
 }

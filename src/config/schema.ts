@@ -265,6 +265,69 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
+  // embeddings and vector store (infra: issue 3 items 5-6)
+  embeddings: z
+    .strictObject({
+      /**
+       * auto: the real ONNX model when its files are there, else Ollama when its embedding model is
+       * pulled, else the lexical embedder. Never a stand-in model unless configured explicitly.
+       */
+      backend: z.enum(['auto', 'onnx', 'ollama', 'lexical']).default('auto'),
+      onnx: z
+        .strictObject({
+          /** Model folder (transformers.js layout), relative to paths.models or absolute. */
+          model: FilePath.default('all-MiniLM-L6-v2'),
+          /** Which onnx/model*.onnx to load; auto prefers model.onnx, then quantized, then fp16. */
+          dtype: z.enum(['auto', 'fp32', 'q8', 'fp16']).default('auto'),
+          /** Word pieces per text; all-MiniLM-L6-v2 was trained on 256 (longer text is cut). */
+          maxTokens: z.number().int().min(8).max(512).default(256),
+          threads: z.number().int().min(1).max(64).default(1),
+        })
+        .prefault({}),
+      ollama: z
+        .strictObject({
+          /** Embedding model on the Ollama server of llm.url. */
+          model: z.string().min(1).default('nomic-embed-text'),
+          timeoutMs: Millis.default(10_000),
+        })
+        .prefault({}),
+      lexical: z
+        .strictObject({ dims: z.number().int().min(64).max(8192).default(512) })
+        .prefault({}),
+      /** Texts whose embedding is kept in memory (several agents embed the same question in a turn). */
+      cacheSize: z.number().int().min(0).max(100_000).default(512),
+      /** Texts per model call. */
+      batchSize: z.number().int().min(1).max(1024).default(32),
+    })
+    .prefault({}),
+
+  chroma: z
+    .strictObject({
+      /** External ChromaDB server, e.g. http://10.0.0.5:8000. Null starts the embedded server. */
+      url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).nullable().default(null),
+      /** Embedded server: where it listens (port 0: any free port, chosen at start); data in <paths.data>/chroma. */
+      host: z.string().min(1).default('127.0.0.1'),
+      port: z.number().int().min(0).max(65535).default(0),
+      /** Time for the embedded server to answer its first heartbeat. */
+      startTimeoutMs: Millis.default(30_000),
+      /** Restart back-off of the embedded server after it dies. */
+      restart: z
+        .strictObject({ initialMs: Millis.default(500), maxMs: Millis.default(30_000) })
+        .prefault({}),
+      /** A read slower than this returns nothing: recall must never hold up a turn. */
+      queryTimeoutMs: Millis.default(1_000),
+      /** One write applied from the outbox. */
+      writeTimeoutMs: Millis.default(15_000),
+      /** Heartbeat interval while the server is reachable (it is probed with back-off while not). */
+      healthIntervalMs: Millis.default(10_000),
+      /** Collection names are "<prefix>-<name>", so several robots can share one external server. */
+      collectionPrefix: z
+        .string()
+        .regex(/^[a-zA-Z0-9][a-zA-Z0-9-]{0,30}[a-zA-Z0-9]$/, 'must be 2-32 letters, digits or "-", starting and ending with a letter or digit')
+        .default('nadine'),
+    })
+    .prefault({}),
+
   // people (issue 3)
   people: z
     .strictObject({

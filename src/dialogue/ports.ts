@@ -1,11 +1,13 @@
 // affect (issue 4)
 import type { AffectPort } from '../affect/index.js';
 import type { Config } from '../config/index.js';
+import type { Embedder } from '../embeddings/index.js';
 import type { IntentClassifier } from '../intent/index.js';
 import type { LanguageModel } from '../llm/index.js';
 import type { Logger } from '../log/index.js';
 // visual memory (issue 5)
 import type { VisualMemoryPort } from '../visual-memory/index.js';
+import type { VectorStore } from '../vectors/index.js';
 // people (issue 3)
 import type { PeoplePort } from '../people/index.js';
 
@@ -60,6 +62,11 @@ export interface Ports {
   // affect (issue 4)
   /** The robot's own emotions and mood, shared by all conversations. */
   affect: AffectPort;
+  // embeddings and vectors (infra: issue 3 items 5-6)
+  /** Text → unit vectors; the lexical embedder when no model is available (said in health). */
+  embeddings: Embedder;
+  /** ChromaDB collections behind a durable outbox; reads give nothing while it is unreachable. */
+  vectors: VectorStore;
   // people (issue 3)
   /** Profiles of the people the robot knows (user_ids.json and user_info.json under paths.data). */
   people: PeoplePort;

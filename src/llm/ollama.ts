@@ -29,6 +29,8 @@ export class OllamaLanguageModel implements LanguageModel {
   #snapshot: LlmHealthSnapshot;
   #timer: NodeJS.Timeout | null = null;
   #checking: Promise<LlmHealthSnapshot> | null = null;
+  /** Every model the server had at the last probe (canonical names), not only the profiles'. */
+  #pulled = new Set<string>();
 
   constructor(options: OllamaLanguageModelOptions) {
     this.#config = options.config;
@@ -100,6 +102,40 @@ export class OllamaLanguageModel implements LanguageModel {
     const parsed = parseModelJson(raw, schema);
     if (!parsed.ok) throw new LlmError('invalid_output', `${request.agent}: ${parsed.error}`);
     return parsed.value;
+  }
+
+  // embeddings (infra: issue 3 item 6)
+  /** Whether the server is reachable and had `model` pulled at the last probe. */
+  hasModel(model: string): boolean {
+    return this.#config.enabled && this.#snapshot.reachable && this.#pulled.has(canonicalModel(model));
+  }
+
+  /** /api/embed: one vector per input, as the server returns them (the caller validates). Throws LlmError. */
+  async embed(model: string, input: string[], options: { signal?: AbortSignal; timeoutMs: number }): Promise<number[][]> {
+    if (!this.#config.enabled) throw new LlmError('disabled', 'the language model server is disabled by configuration');
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new LlmError('timeout', `no embeddings within ${options.timeoutMs} ms`)), options.timeoutMs);
+    const onAbort = () => controller.abort(new LlmError('aborted', 'request cancelled'));
+    if (options.signal?.aborted) onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const response = await this.#client(controller.signal).embed({ model, input, keep_alive: this.#config.keepAlive });
+      return response.embeddings;
+    } catch (err) {
+      if (controller.signal.aborted && controller.signal.reason instanceof LlmError) throw controller.signal.reason;
+      const e = err as Error & { status_code?: number; cause?: { code?: string } };
+      if (e.status_code === 404) {
+        this.#pulled.delete(canonicalModel(model));
+        throw new LlmError('model_missing', `model ${model} is not pulled on the Ollama server (ollama pull ${model})`);
+      }
+      if (e.status_code) throw new LlmError('http', `Ollama answered ${e.status_code}: ${e.message}`);
+      this.#markUnreachable(e.cause?.code ?? e.message);
+      void this.checkHealth();
+      throw new LlmError('unavailable', `Ollama is not reachable at ${this.#config.url}: ${e.cause?.code ?? e.message}`);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
   }
 
   #profileOf(agent: LlmAgent): ProfileName {
@@ -185,6 +221,7 @@ export class OllamaLanguageModel implements LanguageModel {
     try {
       const [{ version }, { models }] = await Promise.all([client.version(), client.list()]);
       const pulled = new Set(models.flatMap((m) => [canonicalModel(m.name), canonicalModel(m.model)]));
+      this.#pulled = pulled;
       this.#snapshot = {
         enabled: true,
         reachable: true,

@@ -1,9 +1,11 @@
 import { affectParams, VolatileAffect } from '../../src/affect/index.js';
 import type { Config } from '../../src/config/index.js';
 import type { DaemonPorts, PerceptionPort, Ports, ReplySink } from '../../src/dialogue/index.js';
+import { LexicalEmbedder } from '../../src/embeddings/index.js';
 import { Health } from '../../src/health/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
+import { unreachableVectorStore } from './vectors.js';
 import { ProfileStore } from '../../src/people/index.js';
 
 /** A reply sink that keeps what it was given, to assert on what would have been spoken. */
@@ -45,6 +47,10 @@ export function daemonPorts(config: Config, overrides: Partial<DaemonPorts> = {}
     perception: new RecordingPerception(),
     visualMemory: null,
     affect: new VolatileAffect(affectParams(config.affect)),
+    // The real lexical embedder; a vector store with no server behind it (tests about recall
+    // pass a store on a real ChromaDB server).
+    embeddings: new LexicalEmbedder(),
+    vectors: unreachableVectorStore(),
     // people (issue 3): the real store, in the test config's temporary data directory
     people: testProfileStore(config),
     ...overrides,

@@ -219,3 +219,25 @@ function walk(dir: string): string[] {
     return statSync(file).isDirectory() ? walk(file) : [file];
   });
 }
+
+describe('utterances queued while perception switches', () => {
+  it('each utterance counts for whoever was in front of the robot when it was said', async () => {
+    const t = await start({ ids: { alice_01: 'Alice', bob_02: 'Bob' } });
+    // No waiting between messages: the turns run after every switch has already happened.
+    await t.detect('alice_01', 'Alice');
+    await t.probe.publish(`${P}agent/user_speech`, 'I work at Acme');
+    await t.detect('bob_02', 'Bob');
+    await t.probe.publish(`${P}agent/user_speech`, 'I live in Paris');
+    await t.detect(null, 'unknown');
+    await t.probe.publish(`${P}agent/user_speech`, 'My name is Carla');
+    await t.probe.publish(`${P}agent/user_speech`, 'I like skiing');
+    await expect.poll(() => t.probe.messages.filter((m) => m.topic === `${P}agent/state/turn`).length, { timeout: 20_000 }).toBe(4);
+
+    const events = t.probe.messages.filter((m) => m.topic === `${P}agent/state/turn`).map((m) => TurnEventSchema.parse(JSON.parse(m.text)));
+    const carla = events[2]!.user_id!;
+    expect(events.map((e) => e.user_id)).toEqual(['alice_01', 'bob_02', carla, carla]);
+    expect(await t.profile('alice_01')).toMatchObject({ current_company: 'Acme', location: null });
+    expect(await t.profile('bob_02')).toMatchObject({ current_company: null, location: 'Paris' });
+    expect(await t.profile(carla)).toMatchObject({ user_name: 'Carla', hobbies: ['skiing'] });
+  });
+});

@@ -58,10 +58,10 @@ describe('the brain with people', () => {
     expect(b.session().messages.map((m) => m.content)).toContain('Hello!');
     expect(b.session().user_info).toMatchObject({ location: 'Bern' });
     expect(perception.settled).toEqual([{ user_id: 'alice_01', user_name: 'Alice' }]);
-    expect(b.mentions('alice_01')).toEqual(['session alice_01', 'current user']);
+    expect(b.mentions('alice_01')).toEqual(['session alice_01', 'current user', 'a settled name']);
   });
 
-  it('a turn belongs to whoever was there when it started, even if perception switches meanwhile', async () => {
+  it('a turn belongs to whoever was there when it was said, even if perception switches meanwhile', async () => {
     const { brain: b } = await brain();
     b.switchUser({ user_id: 'alina_02', user_name: 'Alina' });
     const turn = b.submit({ text: 'I live in Paris' });

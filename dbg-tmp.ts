@@ -1,0 +1,18 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { startEmbeddedBroker } from './src/bus/index.js';
+import { silentLogger } from './src/log/index.js';
+import { Probe } from './test/helpers/mqtt.js';
+const broker = await startEmbeddedBroker({ host: '127.0.0.1', port: 0, log: silentLogger });
+const probe = await Probe.connect(broker.url, 'nadine/#');
+const data = mkdtempSync('/tmp/dbg-');
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NADINE_MQTT__URL: broker.url, NADINE_PATHS__DATA: data, NADINE_LLM__ENABLED: 'false', NADINE_LOG__LEVEL: 'debug' } });
+let out=''; child.stdout!.on('data', d => out += d);
+await probe.next('nadine/agent/status', (m) => JSON.parse(m.text).status === 'online', 30000);
+await probe.publish('nadine/agent/user_speech', 'My name is Bartholomew');
+await probe.next('nadine/agent/state/turn');
+await new Promise(r => setTimeout(r, 1500));
+const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap(e => e.isDirectory() ? walk(`${d}/${e.name}`) : [`${d}/${e.name}`]);
+console.log(walk(data).map(f => f.replace(data, '')).join('\n'));
+child.kill('SIGKILL'); await probe.close(); await broker.close();
+console.log(out.split('\n').filter(l => /people|profile|write/i.test(l)).slice(0, 10).map(l => l.slice(0, 300)).join('\n'));

@@ -1,0 +1,90 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { Health } from '../../src/health/index.js';
+import { silentLogger } from '../../src/log/index.js';
+import { normalArray, seededRandom } from '../../src/models/random.js';
+import { ChromaGateway, ChromaServer, ChromaVectorStore, freePort, Outbox, type VectorRecord } from '../../src/vectors/index.js';
+import { loadStandinMiniLM, UTTERANCES } from './embeddings.js';
+import { summarize, type Measurement } from './stats.js';
+
+const DIMS = 384;
+
+/**
+ * Memory recall as the memory agent will do it: embed the question (stand-in MiniLM, uncached),
+ * then query one user's collection through the real VectorStore port, filtered on memory_type,
+ * on a real embedded ChromaDB server. Stored vectors are seeded random unit vectors (recall
+ * latency does not depend on what they mean; random vectors are the harder case for HNSW).
+ */
+export async function benchRecall(options: { repo: string; dataDir: string; turns: number; sizes: number[] }): Promise<Measurement[]> {
+  const health = new Health();
+  const server = new ChromaServer({
+    host: '127.0.0.1',
+    port: await freePort('127.0.0.1'),
+    dataDir: path.join(options.dataDir, 'chroma'),
+    startTimeoutMs: 60_000,
+    restart: { initialMs: 500, maxMs: 5_000 },
+    log: silentLogger,
+    health,
+  });
+  await server.start();
+  const store = new ChromaVectorStore({
+    gateway: new ChromaGateway(server.url),
+    outbox: new Outbox(path.join(options.dataDir, 'outbox')),
+    prefix: 'bench',
+    timeouts: { queryMs: 5_000, writeMs: 120_000 },
+    healthIntervalMs: 10_000,
+    retry: { initialMs: 100, maxMs: 1_000 },
+    log: silentLogger,
+    health,
+  });
+  await store.start();
+  const embedder = await loadStandinMiniLM(options.repo);
+  const random = seededRandom(42);
+  const results: Measurement[] = [];
+  try {
+    for (const size of options.sizes) {
+      const memories = store.collection(`memory-user-${size}`, { embedder: embedder.id, dims: DIMS });
+      for (let start = 0; start < size; start += 500) {
+        const records: VectorRecord[] = [];
+        for (let i = start; i < Math.min(size, start + 500); i++) {
+          const v = normalArray(random, DIMS, 1);
+          const n = Math.hypot(...v);
+          records.push({
+            id: `m${i}`,
+            embedding: v.map((x) => x / n),
+            document: `memory ${i}`,
+            metadata: { memory_type: i % 2 ? 'episode' : 'conversation', user_id: 'user', ts: i },
+          });
+        }
+        await memories.upsert(records);
+      }
+      if (!(await store.flush(600_000))) throw new Error(`could not store ${size} memories`);
+      const count = await memories.count();
+      if (count !== size) throw new Error(`collection holds ${count} memories, expected ${size}`);
+
+      const total: number[] = [];
+      const queryOnly: number[] = [];
+      for (let i = 0; i < options.turns + 20; i++) {
+        const started = performance.now();
+        const [question] = await embedder.embed([UTTERANCES[i % UTTERANCES.length]!]);
+        const queried = performance.now();
+        const hits = await memories.query(question!, { n: 1, where: { memory_type: i % 2 ? 'episode' : 'conversation' } });
+        const done = performance.now();
+        if (hits.length !== 1) throw new Error('recall found nothing');
+        if (i < 20) continue;
+        total.push(done - started);
+        queryOnly.push(done - queried);
+      }
+      results.push(
+        { name: `memory recall at ${size} memories (embed + query)`, unit: 'ms', summary: summarize(total), ...(size >= 10_000 && { targetP95: 15 }) },
+        { name: `  of which the ChromaDB query`, unit: 'ms', summary: summarize(queryOnly) },
+      );
+    }
+  } finally {
+    await embedder.close();
+    await store.stop();
+    await server.stop();
+    rmSync(options.dataDir, { recursive: true, force: true });
+  }
+  return results;
+}

@@ -1,0 +1,12 @@
+export { EmbeddingError } from './port.js';
+export type { Embedder, EmbedderBackend, EmbeddingErrorKind } from './port.js';
+export { CachingEmbedder } from './cache.js';
+export type { CachingEmbedderOptions } from './cache.js';
+export { LexicalEmbedder } from './lexical.js';
+export { OllamaEmbedder } from './ollama.js';
+export type { OllamaEmbedClient } from './ollama.js';
+export { findOnnxModel, ONNX_MODEL_FILES, OnnxSentenceEmbedder } from './onnx.js';
+export type { OnnxDtype, OnnxEmbedderOptions } from './onnx.js';
+export { onnxModelDir, selectEmbedder } from './select.js';
+export type { SelectedEmbedder, SelectEmbedderOptions } from './select.js';
+export { checkVectors, dot, l2normalize } from './vector.js';

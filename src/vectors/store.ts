@@ -1,0 +1,315 @@
+import type { Health } from '../health/index.js';
+import type { Logger } from '../log/index.js';
+import { applyOutboxOp } from './apply.js';
+import { ChromaGateway, ChromaGatewayError, META, spaceOf, toChromaWhere } from './chroma-gateway.js';
+import { CollectionCache } from './collections.js';
+import { decodeCollectionName, encodeCollectionName } from './names.js';
+import { Outbox, type OutboxOp } from './outbox.js';
+import { nearest } from './nearest.js';
+import { ServerWatch } from './server-watch.js';
+import {
+  VectorSpaceMismatchError,
+  VectorStoreUnavailableError,
+  type CollectionInfo,
+  type QueryOptions,
+  type StoredRecord,
+  type VectorCollection,
+  type VectorHit,
+  type VectorRecord,
+  type VectorSpace,
+  type VectorStore,
+  type VectorStoreStatus,
+  type Where,
+} from './port.js';
+
+export interface ChromaVectorStoreOptions {
+  gateway: ChromaGateway;
+  outbox: Outbox;
+  prefix: string;
+  timeouts: { queryMs: number; writeMs: number };
+  /** Heartbeat while reachable; probes back off from retry.initialMs to retry.maxMs while not. */
+  healthIntervalMs: number;
+  retry: { initialMs: number; maxMs: number };
+  log: Logger;
+  health: Health;
+}
+
+const isNotFound = (err: unknown) => err instanceof ChromaGatewayError && err.kind === 'not_found';
+const sameSpace = (a: VectorSpace, b: VectorSpace) => a.embedder === b.embedder && a.dims === b.dims;
+/** A server error that keeps coming back on the same entry is not going away: set it aside. */
+const MAX_SERVER_ERRORS = 5;
+
+/**
+ * The vector store on ChromaDB, with every write going through the durable outbox first.
+ *
+ * Why always the outbox, not only while the server is down: one path for every write; a write
+ * is safe the moment the caller is told so, even if the daemon is killed before ChromaDB has it;
+ * and order holds (a delete queued behind an upsert of the same id can never overtake it). The
+ * cost is one small fsynced file per write, and writes (end of a conversation, indexing) are rare.
+ * Reads go straight to the server and give nothing, quickly, while it is unreachable.
+ */
+export class ChromaVectorStore implements VectorStore {
+  readonly #o: ChromaVectorStoreOptions;
+  readonly #log: Logger;
+  readonly #collections: CollectionCache;
+  readonly #watch: ServerWatch;
+  #started = false;
+  #stopped = false;
+  #draining: Promise<void> | null = null;
+  #serverErrors = 0;
+  #flushWaiters: (() => void)[] = [];
+
+  constructor(options: ChromaVectorStoreOptions) {
+    this.#o = options;
+    this.#log = options.log.child({ component: 'vectors' });
+    this.#collections = new CollectionCache(options.gateway);
+    this.#watch = new ServerWatch({
+      gateway: options.gateway,
+      heartbeatTimeoutMs: options.timeouts.queryMs,
+      intervalMs: options.healthIntervalMs,
+      retry: options.retry,
+    });
+    this.#watch.on('change', (reachable, reason) => {
+      const pending = this.#o.outbox.pending;
+      if (reachable) this.#log.info({ url: this.url, pending }, 'ChromaDB reachable');
+      else this.#log.warn({ url: this.url, reason, pending }, 'ChromaDB unreachable: recall gives nothing, writes wait in the outbox');
+    });
+    // Every successful heartbeat retries what is waiting (e.g. after a server error).
+    this.#watch.on('beat', (reachable) => {
+      this.#report();
+      if (reachable) void this.#drain();
+    });
+  }
+
+  get url(): string {
+    return this.#o.gateway.url;
+  }
+
+  /** Opens the outbox (replaying what a previous run left) and starts watching the server. */
+  async start(): Promise<void> {
+    const { pending, removedPartial } = await this.#o.outbox.open();
+    if (pending || removedPartial) this.#log.info({ pending, removedPartial, dir: this.#o.outbox.dir }, 'outbox opened with writes to replay');
+    this.#started = true;
+    this.#report();
+    void this.probe();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#watch.stop();
+    await this.#draining;
+  }
+
+  /** Checks the server now, e.g. because the embedded server has just (re)started. */
+  probe(): Promise<boolean> {
+    return this.#watch.probe();
+  }
+
+  status(): VectorStoreStatus {
+    return { reachable: this.#watch.reachable, pending: this.#o.outbox.pending, rejected: this.#o.outbox.rejected };
+  }
+
+  collection(name: string, space: VectorSpace): VectorCollection {
+    const chromaName = encodeCollectionName(this.#o.prefix, name);
+    return {
+      name,
+      space,
+      upsert: (records) => this.#upsert(name, space, records),
+      delete: (selector) => this.#write({ op: 'delete', collection: name, ...(selector.ids && { ids: [...selector.ids] }), ...(selector.where && { where: selector.where as Record<string, never> }) }),
+      query: (embedding, options) => this.#query(name, chromaName, space, embedding, options),
+      get: (selector = {}) => this.#get(chromaName, selector),
+      count: () => this.#count(chromaName),
+    };
+  }
+
+  deleteCollection(name: string): Promise<void> {
+    return this.#write({ op: 'delete_collection', collection: name });
+  }
+
+  async listCollections(): Promise<CollectionInfo[]> {
+    const all = await this.#read(() => this.#o.gateway.list(this.#o.timeouts.queryMs));
+    return all.flatMap((c) => {
+      const stored = c.metadata?.[META.name];
+      const name = typeof stored === 'string' ? stored : decodeCollectionName(this.#o.prefix, c.name);
+      return name !== null && c.name.startsWith(`${this.#o.prefix}-`) ? [{ name, space: spaceOf(c) }] : [];
+    });
+  }
+
+  flush(timeoutMs: number): Promise<boolean> {
+    if (this.#o.outbox.pending === 0) return Promise.resolve(true);
+    void this.#drain();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#flushWaiters = this.#flushWaiters.filter((w) => w !== done);
+        resolve(false);
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.#flushWaiters.push(done);
+    });
+  }
+
+  // ---- writes: outbox first, then applied in order ----
+
+  async #upsert(name: string, space: VectorSpace, records: readonly VectorRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    for (const r of records) {
+      if (r.embedding.length !== space.dims) {
+        throw new VectorSpaceMismatchError(name, space, { embedder: `a vector of record ${r.id}`, dims: r.embedding.length });
+      }
+    }
+    await this.#write({
+      op: 'upsert',
+      collection: name,
+      space,
+      records: records.map((r) => ({ id: r.id, embedding: Array.from(r.embedding), document: r.document, metadata: { ...r.metadata } })),
+    });
+  }
+
+  async #write(op: OutboxOp): Promise<void> {
+    if (!this.#started) throw new Error('the vector store is not started');
+    await this.#o.outbox.append(op);
+    this.#report();
+    void this.#drain();
+  }
+
+  #drain(): Promise<void> {
+    this.#draining ??= this.#drainLoop().finally(() => {
+      this.#draining = null;
+      this.#report();
+    });
+    return this.#draining;
+  }
+
+  async #drainLoop(): Promise<void> {
+    const outbox = this.#o.outbox;
+    while (this.#watch.reachable && !this.#stopped) {
+      const entry = await outbox.peek();
+      if (!entry) break;
+      if (!entry.ok) {
+        this.#log.error({ file: entry.file, err: entry.error }, 'outbox entry is corrupt: set aside in rejected/');
+        this.#o.health.count('vectors_outbox_rejected');
+        await outbox.reject(entry.file, entry.error);
+        continue;
+      }
+      try {
+        await applyOutboxOp(entry.op, { gateway: this.#o.gateway, collections: this.#collections, prefix: this.#o.prefix, timeoutMs: this.#o.timeouts.writeMs });
+        this.#serverErrors = 0;
+        await outbox.done(entry.file);
+      } catch (err) {
+        const e = err instanceof ChromaGatewayError || err instanceof VectorSpaceMismatchError ? err : new ChromaGatewayError('refused', (err as Error).message);
+        const keep = e instanceof ChromaGatewayError && e.transient && (e.kind !== 'server' || ++this.#serverErrors < MAX_SERVER_ERRORS);
+        if (keep) {
+          this.#log.warn({ seq: entry.seq, op: entry.op.op, err: e.message }, 'write not applied; kept in the outbox for later');
+          if (e.kind !== 'server') this.#watch.markDown(e.message);
+          break;
+        }
+        this.#serverErrors = 0;
+        this.#log.error({ seq: entry.seq, op: entry.op.op, collection: entry.op.collection, err: e.message }, 'write refused: set aside in rejected/');
+        this.#o.health.count('vectors_outbox_rejected');
+        await outbox.reject(entry.file, e.message);
+      }
+    }
+    if (outbox.pending === 0) {
+      const waiters = this.#flushWaiters;
+      this.#flushWaiters = [];
+      for (const w of waiters) w();
+    }
+  }
+
+  // ---- reads: straight to the server, bounded ----
+
+  /** Runs a read; on a connection failure marks the server unreachable and re-probes soon. */
+  async #read<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.#watch.reachable) throw new VectorStoreUnavailableError(`ChromaDB at ${this.url} is not reachable`);
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof ChromaGatewayError && (err.kind === 'unreachable' || err.kind === 'timeout')) {
+        if (err.kind === 'unreachable') this.#watch.markDown(err.message);
+        else void this.probe();
+        throw new VectorStoreUnavailableError(`ChromaDB at ${this.url}: ${err.message}`);
+      }
+      throw err;
+    }
+  }
+
+  async #query(name: string, chromaName: string, space: VectorSpace, embedding: Float32Array | readonly number[], options: QueryOptions): Promise<VectorHit[]> {
+    const log = options.log ?? this.#log;
+    if (embedding.length !== space.dims) throw new VectorSpaceMismatchError(name, space, { embedder: 'the query vector', dims: embedding.length });
+    if (!this.#watch.reachable) return [];
+    const ms = this.#o.timeouts.queryMs;
+    const started = performance.now();
+    try {
+      return await this.#read(async () => {
+        const collection = await this.#collections.find(chromaName, ms);
+        if (!collection) return [];
+        const stored = spaceOf(collection);
+        if (stored && !sameSpace(stored, space)) throw new VectorSpaceMismatchError(name, stored, space);
+        return this.#collections.use(chromaName, () => nearest(this.#o.gateway, collection, embedding, options, started + ms));
+      });
+    } catch (err) {
+      if (err instanceof VectorSpaceMismatchError) throw err;
+      if (isNotFound(err)) return [];
+      log.warn({ collection: name, err: (err as Error).message, ms: Math.round(performance.now() - started) }, 'vector query gave nothing');
+      return [];
+    }
+  }
+
+  async #get(chromaName: string, selector: { ids?: readonly string[]; where?: Where; limit?: number; offset?: number }): Promise<StoredRecord[]> {
+    const ms = this.#o.timeouts.queryMs;
+    return this.#read(async () => {
+      const collection = await this.#collections.find(chromaName, ms);
+      if (!collection) return [];
+      const where = toChromaWhere(selector.where);
+      const result = await this.#collections
+        .use(chromaName, () =>
+          this.#o.gateway.call(`get from ${chromaName}`, ms, () =>
+            collection.get({
+              ...(selector.ids && { ids: [...selector.ids] }),
+              ...(where && { where }),
+              ...(selector.limit !== undefined && { limit: selector.limit }),
+              ...(selector.offset !== undefined && { offset: selector.offset }),
+              include: ChromaGateway.include,
+            }),
+          ),
+        )
+        .catch((err: unknown) => {
+          if (isNotFound(err)) return null;
+          throw err;
+        });
+      return result ? ChromaGateway.records(result) : [];
+    });
+  }
+
+  async #count(chromaName: string): Promise<number | null> {
+    if (!this.#watch.reachable) return null;
+    try {
+      return await this.#read(async () => {
+        const collection = await this.#collections.find(chromaName, this.#o.timeouts.queryMs);
+        if (!collection) return 0;
+        return this.#collections
+          .use(chromaName, () => this.#o.gateway.call(`count ${chromaName}`, this.#o.timeouts.queryMs, () => collection.count()))
+          .catch((err: unknown) => {
+            if (isNotFound(err)) return 0;
+            throw err;
+          });
+      });
+    } catch (err) {
+      if (err instanceof VectorStoreUnavailableError) return null;
+      throw err;
+    }
+  }
+
+  #report(): void {
+    if (!this.#started) return;
+    const reason = this.#watch.reason;
+    const { pending, rejected } = this.status();
+    const queue = `${pending} write(s) in the outbox${rejected ? `, ${rejected} set aside in ${this.#o.outbox.dir}/rejected` : ''}`;
+    if (this.#watch.reachable) this.#o.health.set('vectors', rejected ? 'degraded' : 'ok', `ChromaDB at ${this.url}; ${queue}`);
+    else if (!this.#watch.everReachable) this.#o.health.set('vectors', 'degraded', `waiting for ChromaDB at ${this.url}: recall gives nothing yet; ${queue}`);
+    else this.#o.health.set('vectors', 'degraded', `ChromaDB at ${this.url} unreachable${reason ? ` (${reason})` : ''}: recall gives nothing; ${queue}`);
+  }
+}
