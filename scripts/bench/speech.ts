@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
 // The same fake Ollama as the tests: it streams with a known delay and records when it wrote each token.
 import { startFakeOllama, tokens, type FakeOllama } from '../../test/helpers/fake-ollama.js';
+import { instantControlStack, startBenchDaemon, type BenchDaemon } from './daemon.js';
 import { summarize, type Measurement } from './stats.js';
 
 const QUESTIONS = ['What can you do?', 'Where is the meeting room?', 'Tell me about this building.', 'Who works here?', 'Is there a cafeteria?'];
@@ -16,7 +14,7 @@ const FIRST_TOKEN_MS = 30;
 const TOKEN_MS = 8;
 
 interface Run {
-  daemon: ReturnType<typeof spawn>;
+  daemon: BenchDaemon;
   client: MqttClient;
   fake: FakeOllama;
 }
@@ -46,12 +44,10 @@ async function measure(options: { repo: string; dataDir: string }, turns: number
   const overhead: number[] = [];
   let onSpeak: (() => void) | null = null;
   let onTurn: ((e: TurnEvent) => void) | null = null;
+  instantControlStack(run.client);
   run.client.on('message', (topic, payload) => {
     if (topic.endsWith('control/speak')) {
       onSpeak?.();
-      // An instant control stack: it "says" each sentence at once.
-      void run.client.publishAsync('nadine/agent/feedback/start_speak', '');
-      void run.client.publishAsync('nadine/agent/feedback/end_speak', '');
     } else if (topic.endsWith('state/turn')) {
       onTurn?.(TurnEventSchema.parse(JSON.parse(payload.toString())));
     }
@@ -87,8 +83,7 @@ async function measure(options: { repo: string; dataDir: string }, turns: number
       overhead.push(first - (written - stream.receivedAt));
     }
   } finally {
-    await run.client.endAsync();
-    run.daemon.kill('SIGTERM');
+    await run.daemon.stop();
     await run.fake.close();
   }
   return { firstSpeak, model, overhead };
@@ -98,43 +93,22 @@ async function start(options: { repo: string; dataDir: string }, streaming: bool
   const fake = await startFakeOllama({
     reply: (body) => (body.format ? '{"intent": "continue_conversation", "language": null}' : { text: REPLY, firstTokenDelayMs: FIRST_TOKEN_MS, tokenDelayMs: TOKEN_MS }),
   });
-  const port = await freePort();
-  const daemon = spawn(process.execPath, ['--import', 'tsx', path.join(options.repo, 'src/main.ts')], {
-    cwd: options.repo,
-    env: {
-      ...process.env,
-      NADINE_BROKER__PORT: String(port),
-      NADINE_LLM__ENABLED: 'true',
-      NADINE_LLM__URL: fake.url,
-      NADINE_LOG__LEVEL: 'warn',
-      NADINE_PATHS__DATA: options.dataDir,
-      // The on-device intent model decides alone: the only model call is the streamed reply.
-      NADINE_DIALOGUE__INTENT_THRESHOLD: '0',
-      NADINE_SPEECH__STREAMING: String(streaming),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 1000 });
-      await client.subscribeAsync(['nadine/agent/control/speak', 'nadine/agent/state/turn'], { qos: 1 });
-      return { daemon, client, fake };
-    } catch (err) {
-      if (Date.now() > deadline) {
-        daemon.kill('SIGTERM');
-        await fake.close();
-        throw err;
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
+  try {
+    const daemon = await startBenchDaemon({
+      repo: options.repo,
+      dataDir: options.dataDir,
+      env: {
+        NADINE_LLM__ENABLED: 'true',
+        NADINE_LLM__URL: fake.url,
+        // The on-device intent model decides alone: the only model call is the streamed reply.
+        NADINE_DIALOGUE__INTENT_THRESHOLD: '0',
+        NADINE_SPEECH__STREAMING: String(streaming),
+      },
+      subscribe: ['nadine/agent/control/speak', 'nadine/agent/state/turn'],
+    });
+    return { daemon, client: daemon.client, fake };
+  } catch (err) {
+    await fake.close();
+    throw err;
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
 }

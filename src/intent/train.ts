@@ -1,4 +1,5 @@
 import { OnnxGraphBuilder } from '../models/onnx-builder.js';
+import { seededRandom } from '../models/random.js';
 import type { CorpusExample } from './corpus.js';
 import { featurize, type FeaturizerSpec, type SparseFeatures } from './featurize.js';
 import { INTENTS, type Intent } from './labels.js';
@@ -34,18 +35,6 @@ export interface IntentWeights {
   b1: Float32Array;
   W2: Float32Array;
   b2: Float32Array;
-}
-
-/** mulberry32: a tiny seeded PRNG so that training is reproducible bit for bit. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function gaussian(random: () => number): number {
@@ -90,7 +79,8 @@ export function trainIntentModel(
   options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
   onEpoch?: (epoch: number, loss: number) => void,
 ): IntentWeights {
-  const random = rng(options.seed);
+  // mulberry32, seeded: training is reproducible bit for bit.
+  const random = seededRandom(options.seed);
   const D = spec.dims;
   const H = options.hidden;
   const C = INTENTS.length;

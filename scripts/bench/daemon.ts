@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
+import { freePort } from '../../src/vectors/index.js';
+
+export interface BenchDaemon {
+  /** A client of the daemon's embedded broker, subscribed to `subscribe`. */
+  client: MqttClient;
+  stop(): Promise<void>;
+}
+
+/**
+ * The daemon as robots run it: its own process (from source, through tsx), its embedded broker
+ * on a free port, configured by environment variables like any deployment.
+ */
+export async function startBenchDaemon(options: {
+  repo: string;
+  dataDir: string;
+  env: Record<string, string>;
+  subscribe: string[];
+}): Promise<BenchDaemon> {
+  const port = await freePort('127.0.0.1');
+  const daemon: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(options.repo, 'src/main.ts')], {
+    cwd: options.repo,
+    env: { ...process.env, NADINE_BROKER__PORT: String(port), NADINE_LOG__LEVEL: 'warn', NADINE_PATHS__DATA: options.dataDir, ...options.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => daemon.once('exit', () => resolve()));
+  const stop = async () => {
+    if (daemon.exitCode === null) daemon.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 1000 });
+      // As a robot's processes should: without TCP_NODELAY, Nagle holds a small publish back behind
+      // an unacknowledged one (e.g. end_speak behind start_speak) until the peer's delayed ACK, ~40 ms.
+      (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+      await client.subscribeAsync(options.subscribe, { qos: 1 });
+      return {
+        client,
+        stop: async () => {
+          await client.endAsync();
+          await stop();
+        },
+      };
+    } catch (err) {
+      if (Date.now() > deadline || daemon.exitCode !== null) {
+        await stop();
+        throw err;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/**
+ * Plays an instant control stack: each sentence is "said" at once (start_speak, end_speak), so
+ * replies are spoken out and the next utterance is not a barge-in.
+ */
+export function instantControlStack(client: MqttClient, prefix = 'nadine/'): void {
+  client.on('message', (topic) => {
+    if (topic !== `${prefix}agent/control/speak`) return;
+    void client.publishAsync(`${prefix}agent/feedback/start_speak`, '');
+    void client.publishAsync(`${prefix}agent/feedback/end_speak`, '');
+  });
+}
