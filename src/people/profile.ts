@@ -129,3 +129,8 @@ export function applyFacts(profile: Profile, facts: ProfileFacts, now: Date): Pr
     last_updated: now.toISOString(),
   };
 }
+
+/** Whether two profiles say the same things (last_updated and perception's fields aside). */
+export function sameFacts(a: Profile, b: Profile): boolean {
+  return a.user_name === b.user_name && FACT_KEYS.every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+}

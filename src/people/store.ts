@@ -6,7 +6,7 @@ import type { Logger } from '../log/index.js';
 import { ID_MAP_FILE, ProfileFiles, type ProfileRead } from './files.js';
 import { serializeIdMap, type RawIdMap } from './id-map.js';
 import { newUserId } from './ids.js';
-import { applyFacts, newProfile, ProfileSchema, type Identity, type Profile, type ProfileFacts } from './profile.js';
+import { applyFacts, newProfile, ProfileSchema, sameFacts, type Identity, type Profile, type ProfileFacts } from './profile.js';
 
 export { ID_MAP_FILE, PROFILE_FILE, PROFILES_DIR } from './files.js';
 export type { ProfileRead } from './files.js';
@@ -100,7 +100,11 @@ export class ProfileStore {
 
   /** Merges facts into the person's profile (creating it if needed); user_ids.json follows. */
   save(identity: Identity, facts: ProfileFacts): Profile {
-    const profile = applyFacts(this.load(identity.user_id) ?? newProfile(identity), facts, this.#now());
+    const current = this.load(identity.user_id);
+    const profile = applyFacts(current ?? newProfile(identity), facts, this.#now());
+    // The same facts told again: nothing to write, and last_updated keeps its meaning.
+    const listed = this.knownUsers().some((u) => u.user_id === identity.user_id);
+    if (current && listed && sameFacts(current, profile)) return current;
     this.#profiles.set(profile.user_id, profile);
     this.#ids.set(profile.user_id, profile.user_name);
     this.#changed();

@@ -54,6 +54,21 @@ describe('the profile store (SPEC section 4 layout)', () => {
     expect(mergeList(['Éclair'], ['eclair', 'ÉCLAIR'])).toEqual(['Éclair']);
   });
 
+  it('does not rewrite a profile when nothing new was said (last_updated keeps its meaning)', async () => {
+    let now = new Date('2026-11-21T10:00:00.000Z');
+    const dataDir = tempDir();
+    const s = new ProfileStore({ dataDir, log: silentLogger, health: new Health(), now: () => now });
+    s.start();
+    const id = { user_id: 'alex', user_name: 'Alex' };
+    s.save(id, { current_company: 'Siemens', hobbies: ['chess'] });
+    await s.flush();
+    now = new Date('2026-11-22T10:00:00.000Z');
+    expect(s.save(id, { current_company: 'Siemens', hobbies: ['Chess'] }).last_updated).toBe('2026-11-21T10:00:00.000Z');
+    expect(s.save(id, { location: 'Munich' }).last_updated).toBe('2026-11-22T10:00:00.000Z');
+    await s.flush();
+    expect(s.read('alex')).toMatchObject({ profile: { location: 'Munich', last_updated: '2026-11-22T10:00:00.000Z' } });
+  });
+
   it("keeps what perception wrote: its id-map entries and its own profile fields", async () => {
     const { store: s, dataDir } = store();
     s.save({ user_id: 'alice_01', user_name: 'Alice' }, {});
