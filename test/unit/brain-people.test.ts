@@ -73,6 +73,20 @@ describe('the brain with people', () => {
     expect(b.session().messages.map((m) => m.content)).toEqual(['I live in Paris', expect.any(String)]);
   });
 
+  it('what a stranger said before their name was settled follows them to their new id', async () => {
+    // Barge-in off: the utterances queue instead of cutting the turn that settles the name.
+    const { brain: b } = await brain({ speech: { bargeIn: false } });
+    const named = b.submit({ text: 'My name is Bartholomew' });
+    const later = b.submit({ text: 'I like skiing' }); // said before the first turn ended
+    const [first, second] = await Promise.all([named, later]);
+    const id = first!.event.user_id!;
+    expect(id).toMatch(/^bartholomew-/);
+    expect(second!.event.user_id).toBe(id);
+    expect(b.session().user_info).toMatchObject({ user_id: id, hobbies: ['skiing'] });
+    b.switchUser({ user_id: null, user_name: null }); // a new stranger: earlier moves no longer apply
+    expect((await b.submit({ text: 'Hello!' }))!.event.user_id).toBeNull();
+  });
+
   it('forget drops the conversation, the person as current user, and mentions in pending questions', async () => {
     const { brain: b } = await brain();
     await b.submit({ text: 'My name is Alicea' }); // anonymous, asked about Alice then Alina

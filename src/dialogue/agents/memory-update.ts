@@ -25,7 +25,7 @@ const NONE = { status: 'none', candidate: null } as const;
  */
 export const memoryUpdateAgent = defineAgent({
   name: 'memory_update',
-  reads: ['user_text', 'messages', 'user_info', 'name_confirmation', 'name_checked', 'language'],
+  reads: ['user_text', 'messages', 'user_info', 'name_confirmation', 'language'],
   writes: ['user_info', 'name_confirmation', 'name_checked', 'name_resolution'],
   async run(s, ports: MemoryUpdatePorts): Promise<Patch> {
     const asked = askedCandidate(s.name_confirmation);
