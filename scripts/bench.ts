@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --turns N] [--only intent,turn,speech,affect,embeddings,recall,clip] [--json FILE] [--clip-full]
+ * npm run bench [-- --turns N] [--only intent,turn,speech,affect,embeddings,recall,clip,people] [--json FILE] [--clip-full]
  *
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
@@ -14,6 +14,8 @@ import { benchClip } from './bench/clip.js';
 // affect (issue 4)
 import { benchAffect } from './bench/affect.js';
 import { benchIntent } from './bench/intent.js';
+// people (issue 3)
+import { benchPeople } from './bench/people.js';
 import { benchSpeech } from './bench/speech.js';
 import { formatRow, type Measurement } from './bench/stats.js';
 import { benchTurns } from './bench/turn.js';
@@ -47,6 +49,8 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
   embeddings: () => benchEmbeddings({ repo: REPO, turns: Math.min(Number(args.turns), 500) }),
   recall: () =>
     benchRecall({ repo: REPO, turns: Math.min(Number(args.turns), 500), sizes: [1_000, 10_000], dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-recall-')) }),
+  // people (issue 3)
+  people: () => benchPeople({ turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
 };
 
 async function main(): Promise<number> {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 // affect (issue 4)
 import { affectParams, AffectStore, VolatileAffect, type AffectPort } from './affect/index.js';
-import { MqttBus, startEmbeddedBroker, type EmbeddedBroker } from './bus/index.js';
+import { MqttBus, startEmbeddedBroker, type EmbeddedBroker, type ForgetReport } from './bus/index.js';
 import type { Config } from './config/index.js';
 import { Brain, buildDialogueGraph, systemClock, type Clock, type PerceptionPort } from './dialogue/index.js';
 import { selectEmbedder, type Embedder } from './embeddings/index.js';
@@ -11,8 +11,10 @@ import { OllamaLanguageModel } from './llm/index.js';
 import type { Logger } from './log/index.js';
 // visual memory (issue 5)
 import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
-import { BusPerception, wireBus, wireVisualMemory } from './wiring.js';
 import { startVectors, type Vectors } from './vectors/index.js';
+// people (issue 3)
+import { People } from './people/index.js';
+import { BusPerception, wireBus, wirePeople, wireVisualMemory } from './wiring.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -38,6 +40,10 @@ export interface Daemon {
   // embeddings and vectors (infra: issue 3 items 5-6)
   readonly embeddings: Embedder;
   readonly vectors: Vectors;
+  // people (issue 3)
+  readonly people: People;
+  /** Forget-me: waits for the running turn, then deletes everything about the person and checks. */
+  forgetUser(userId: string): Promise<ForgetReport>;
   stop(): Promise<void>;
 }
 
@@ -60,14 +66,24 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const clock = options.clock ?? systemClock;
   // affect (issue 4)
   const affect = await openAffect(config, clock, log, health);
+  // people (issue 3)
+  const people = new People({ config, log, health, now: () => clock.now() });
+  people.start();
   const brain = new Brain({
-    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store },
+    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port },
     graph: buildDialogueGraph(config),
     log,
     health,
     // speech (issue 6): on MQTT a speech stack reports start_speak/end_speak; the console has none.
     speechFeedback: options.mqtt,
   });
+  // people (issue 3): forget-me reaches every store of personal data.
+  people.forgetting.register({ name: 'conversations', forget: (id) => brain.forget(id), traces: (id) => brain.mentions(id) });
+  if (visualMemory) people.forgetting.register({ name: 'visual memory', forget: (id) => visualMemory.forget(id), traces: (id) => visualMemory.holds(id) });
+  const forgetUser = async (userId: string) => {
+    await brain.drain(); // a running turn could otherwise save the profile again after deletion
+    return people.forgetting.forget(userId);
+  };
 
   let broker: EmbeddedBroker | null = null;
   let bus: MqttBus | null = null;
@@ -95,6 +111,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       wireBus(bus, brain, health, log, config);
       // visual memory (issue 5)
       if (visualMemory) wireVisualMemory(bus, visualMemory);
+      // people (issue 3)
+      wirePeople(bus, brain, people, forgetUser, log);
       await bus.start();
     }
   } catch (err) {
@@ -123,12 +141,15 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     visualMemory,
     embeddings,
     vectors,
+    people,
+    forgetUser,
     stop: () =>
       (stopping ??= (async () => {
         log.info('stopping');
         await brain.drain(true);
         // affect (issue 4): the last committed state is on disk before the process goes.
         if (affect instanceof AffectStore) await affect.flush();
+        await people.store.flush(); // people (issue 3): queued profile writes land before exit
         llm.stop();
         await bus?.stop();
         await broker?.close();

@@ -1,9 +1,11 @@
-import type { MqttBus } from './bus/index.js';
+import type { ForgetReport, MqttBus } from './bus/index.js';
 import type { Config } from './config/index.js';
 import type { Brain, PerceptionPort } from './dialogue/index.js';
 import type { Health } from './health/index.js';
 import { wireHermes } from './hermes/index.js';
 import type { Logger } from './log/index.js';
+// people (issue 3)
+import type { People } from './people/index.js';
 // visual memory (issue 5)
 import type { VisualMemory } from './visual-memory/index.js';
 
@@ -71,4 +73,36 @@ export class BusPerception implements PerceptionPort {
     void this.#bus.publish('capture_current_view', file);
     return true;
   }
+}
+
+// people (issue 3)
+/**
+ * Perception's view of who is there drives the current user (SPEC section 3: each person has
+ * their own profile and history); face_stored keeps user_ids.json in step; the admin topic
+ * forgets a person and publishes what was deleted and what, if anything, is left.
+ */
+export function wirePeople(
+  bus: MqttBus,
+  brain: Brain,
+  people: People,
+  forgetUser: (userId: string) => Promise<ForgetReport>,
+  log: Logger,
+): void {
+  bus.on('user_detected', (detection) => {
+    const action = people.detected(detection, brain.user.user_id);
+    if (action.kind === 'known') brain.switchUser(people.userFor(action.user_id, action.user_name));
+    if (action.kind === 'stranger') {
+      // Someone new and unknown: a fresh conversation, not the previous stranger's.
+      brain.switchUser({ user_id: null, user_name: null });
+      brain.reset();
+    }
+  });
+  bus.on('face_stored', async (face) => {
+    await people.faceStored({ user_id: face.user_id, user_name: face.user_name });
+    log.debug({ user_id: face.user_id, status: face.status }, 'face stored: user_ids.json in step');
+  });
+  bus.on('forget_user', async ({ user_id }) => {
+    const report = await forgetUser(user_id);
+    await bus.publish('user_forgotten', report);
+  });
 }

@@ -52,6 +52,24 @@ export type SceneStored = z.infer<typeof SceneStoredSchema>;
 export const UserInfoSchema = z.object({ user_name: z.string().min(1).max(200), user_id: UserIdSchema });
 export type UserInfoMessage = z.infer<typeof UserInfoSchema>;
 
+// people (issue 3)
+/** Admin request: delete everything the robot keeps about a person. */
+export const ForgetUserSchema = z.object({ user_id: UserIdSchema });
+export type ForgetUser = z.infer<typeof ForgetUserSchema>;
+
+/** The outcome of a forget-me request, verified by looking again after deleting. */
+export const ForgetReportSchema = z.object({
+  user_id: z.string(),
+  /** Nothing failed and nothing about the person was found afterwards. */
+  ok: z.boolean(),
+  removed: z.array(z.string()),
+  remaining: z.array(z.string()),
+  failed: z.array(z.object({ store: z.string(), error: z.string() })),
+});
+export type ForgetReport = z.infer<typeof ForgetReportSchema>;
+
+const NameCandidateEvent = z.object({ user_id: z.string(), user_name: z.string(), score: z.number() });
+
 /** Published after every turn on agent/state/turn. Later capabilities add optional fields. */
 export const TurnEventSchema = z.object({
   turn_id: z.string(),
@@ -103,6 +121,13 @@ export const TurnEventSchema = z.object({
       appraisal_source: z.enum(['llm', 'lexicon']),
     })
     .optional(),
+  // people (issue 3)
+  /** The current user's name, if known. */
+  user_name: z.string().nullable().optional(),
+  /** Name resolution this turn: asking (and about whom), confirmed, matched, new_user, or none. */
+  name_confirmation: z
+    .object({ status: z.enum(['none', 'asking', 'confirmed', 'matched', 'new_user']), candidate: NameCandidateEvent.nullable() })
+    .optional(),
 });
 export type TurnEvent = z.infer<typeof TurnEventSchema>;
 
@@ -153,7 +178,7 @@ export type Decoding = 'json' | 'text-or-json' | 'signal';
 
 interface InboundSpec<T> {
   topic: string;
-  from: 'perception' | 'control' | 'speech input' | 'voice stack';
+  from: 'perception' | 'control' | 'speech input' | 'voice stack' | 'admin';
   decoding: Decoding;
   schema: z.ZodType<T>;
   /** The topic is used as it is, without the prefix (another protocol's own topic). */
@@ -216,6 +241,13 @@ export const inbound = {
     absolute: true,
     optional: true,
   } satisfies InboundSpec<HermesSayFinished>,
+  // people (issue 3)
+  forget_user: {
+    topic: 'agent/admin/forget_user',
+    from: 'admin',
+    decoding: 'json',
+    schema: ForgetUserSchema,
+  } satisfies InboundSpec<ForgetUser>,
 } as const;
 
 export type InboundKey = keyof typeof inbound;
@@ -287,6 +319,15 @@ export const outbound = {
     qos: 1,
     retain: false,
     absolute: true,
+  },
+  // people (issue 3)
+  user_forgotten: {
+    topic: 'agent/state/user_forgotten',
+    to: 'monitors',
+    encoding: 'json',
+    schema: ForgetReportSchema,
+    qos: 1,
+    retain: false,
   },
 } as const satisfies Record<string, OutboundSpec<unknown>>;
 

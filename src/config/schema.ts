@@ -328,6 +328,31 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
+  // people (issue 3)
+  people: z
+    .strictObject({
+      /**
+       * Name similarity (normalised Levenshtein ratio on case- and accent-folded names) against the
+       * names in user_ids.json. high: at or above, the same person, linked without asking — 0.9 lets
+       * only identical names (under 10 letters) or one slip in a long name ("Alicia Smyth") through.
+       * low: from here up to high the robot asks "Is your name …?" — 0.6 catches Jon/John (0.75),
+       * Alice/Alicia (0.67), Steven/Stephen (0.71); below it (Sam/Samantha 0.38) someone new.
+       */
+      nameMatch: z
+        .strictObject({ high: z.number().min(0).max(1).default(0.9), low: z.number().min(0).max(1).default(0.6) })
+        .prefault({})
+        .refine((t) => t.low <= t.high, 'low must not exceed high'),
+      detection: z
+        .strictObject({
+          /** Face-recognition reports below this confidence (a percentage) are ignored. */
+          minConfidence: z.number().min(0).max(100).default(60),
+          /** No report for this long: whoever comes next is a new person, even if unknown too. */
+          absenceMs: Millis.default(30_000),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
+
   log: z
     .strictObject({
       level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),

@@ -2,10 +2,12 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 // affect (issue 4)
 import { describeEmotion, describeMood, snapshot } from '../affect/index.js';
+// people (issue 3)
+import { UserIdSchema } from '../bus/index.js';
 import type { Daemon } from '../daemon.js';
 
 export interface ConsoleOptions {
-  daemon: Pick<Daemon, 'brain' | 'health' | 'config'> & Partial<Pick<Daemon, 'affect'>>;
+  daemon: Pick<Daemon, 'brain' | 'health' | 'config' | 'forgetUser'> & Partial<Pick<Daemon, 'affect'>>;
   input: Readable;
   output: Writable;
   /** Show the prompt and greeting banner (off when input is piped). */
@@ -58,6 +60,17 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
       run: () => {
         brain.reset();
         return 'conversation reset';
+      },
+    },
+    // people (issue 3)
+    forget: {
+      help: 'forget everything about a person: /forget [user_id] (default: the current user)',
+      run: async (args) => {
+        const id = args.trim() || brain.user.user_id;
+        if (!id) return 'no current user with an id: /forget <user_id>';
+        const parsed = UserIdSchema.safeParse(id);
+        if (!parsed.success) return `not a user id: ${id}`;
+        return json(await daemon.forgetUser(parsed.data));
       },
     },
     quit: { help: 'leave', run: () => '' },

@@ -62,7 +62,8 @@ export class Brain extends EventEmitter<BrainEvents> {
   readonly #health: Health;
   readonly #sessions = new Map<string, Session>();
   #user: UserInfo = { user_id: null, user_name: null };
-  readonly #waiting: { utterance: Utterance; resolve: (result: TurnResult | null) => void }[] = [];
+  // people (issue 3): each utterance remembers who was in front of the robot when it arrived.
+  readonly #waiting: { utterance: Utterance; user: UserInfo; resolve: (result: TurnResult | null) => void }[] = [];
   #running: Promise<void> | null = null;
   #current: AbortController | null = null;
   #lastTurn: TurnResult | null = null;
@@ -70,6 +71,8 @@ export class Brain extends EventEmitter<BrainEvents> {
   readonly #speech: SpeechDelivery;
   #turnId: string | null = null;
   readonly #spoken = new SpokenHistory();
+  // people (issue 3): sessions moved by a turn that settled who the person is (key → them).
+  readonly #moved = new Map<string, UserInfo>();
 
   constructor(options: BrainOptions) {
     super();
@@ -109,6 +112,8 @@ export class Brain extends EventEmitter<BrainEvents> {
     if (session) this.#sessions.set(this.#key(user), { ...session, user_info: { ...session.user_info, ...user } });
     this.#log.info({ user_id: user.user_id, user_name: user.user_name }, 'current user changed');
     this.#user = { ...user };
+    // people (issue 3): someone (new) is now in front under this key; earlier moves no longer apply.
+    this.#moved.delete(this.#key(user));
   }
 
   /** Forgets the current user's conversation. */
@@ -130,7 +135,7 @@ export class Brain extends EventEmitter<BrainEvents> {
         this.#log.warn({ text: preview(dropped.utterance.text), waiting: this.#waiting.length }, 'too many utterances waiting; dropping the oldest');
         dropped.resolve(null);
       }
-      this.#waiting.push({ utterance, resolve });
+      this.#waiting.push({ utterance, user: this.#user, resolve });
       if (!this.#running) this.#running = this.#work();
     });
   }
@@ -175,7 +180,7 @@ export class Brain extends EventEmitter<BrainEvents> {
 
   async #work(): Promise<void> {
     for (let next = this.#waiting.shift(); next; next = this.#waiting.shift()) {
-      next.resolve(await this.#turn(next.utterance));
+      next.resolve(await this.#turn(next.utterance, this.#settledAs(next.user)));
     }
     this.#running = null;
   }
@@ -188,14 +193,16 @@ export class Brain extends EventEmitter<BrainEvents> {
     return this.#sessions.get(this.#key(user)) ?? newSession(this.#ports.config.language, user);
   }
 
-  async #turn(utterance: Utterance): Promise<TurnResult> {
+  async #turn(utterance: Utterance, user: UserInfo): Promise<TurnResult> {
     const turnId = randomUUID();
     const log = this.#log.child({ turn_id: turnId });
     const started = performance.now();
     const controller = new AbortController();
     this.#current = controller;
     const modelMs: Record<string, number> = {};
-    const initial = startTurn(this.#sessionOf(this.#user), turnId, utterance.text, supportedLanguageFromTag(utterance.language));
+    // people (issue 3): the turn belongs to whoever was in front of the robot when it was said,
+    // even if perception reports someone else before it runs or ends.
+    const initial = startTurn(this.#sessionOf(user), turnId, utterance.text, supportedLanguageFromTag(utterance.language));
     let latest = initial;
     const seq = this.#speech.begin(turnId, utterance.sessionId ?? null);
     this.#turnId = turnId;
@@ -218,7 +225,7 @@ export class Brain extends EventEmitter<BrainEvents> {
       reply,
       metrics: { model: (agent, ms) => void (modelMs[agent] = (modelMs[agent] ?? 0) + ms) },
     };
-    log.info({ text: preview(utterance.text), user_id: this.#user.user_id }, 'turn started');
+    log.info({ text: preview(utterance.text), user_id: user.user_id }, 'turn started');
 
     let run: GraphRun;
     try {
@@ -260,8 +267,8 @@ export class Brain extends EventEmitter<BrainEvents> {
     if (reply.handedOn === 0 && !run.cancelled) log.warn('empty reply: nothing to say');
     this.#speech.end(seq);
     this.#turnId = null;
-    this.#sessions.set(this.#key(this.#user), endTurn(state));
-    if (!cut && !run.cancelled) this.#spoken.finished(turnId, this.#key(this.#user), state.final_message);
+    const key = this.#keep(user, endTurn(state));
+    if (!cut && !run.cancelled) this.#spoken.finished(turnId, key, state.final_message);
 
     const event = buildTurnEvent({
       state,
@@ -286,5 +293,71 @@ export class Brain extends EventEmitter<BrainEvents> {
     this.emit('turn', event);
     this.#lastTurn = { event, state, run };
     return this.#lastTurn;
+  }
+
+  // people (issue 3)
+  /**
+   * Stores a turn's session and says under which key. A turn may settle who the person is
+   * (memory_update gives an anonymous person an id, or links them to a known one): their
+   * conversation moves with them, and they become the current user unless perception has
+   * switched to someone else meanwhile.
+   */
+  #keep(user: UserInfo, session: Session): string {
+    const settled = session.user_info;
+    if (settled.user_id === user.user_id) {
+      this.#sessions.set(this.#key(user), session);
+      return this.#key(user);
+    }
+    this.#sessions.delete(this.#key(user));
+    this.#sessions.set(this.#key(settled), session);
+    this.#moved.set(this.#key(user), { user_id: settled.user_id, user_name: settled.user_name });
+    if (this.#key(this.#user) === this.#key(user)) {
+      this.#log.info({ from: user.user_id, to: settled.user_id }, 'current user settled by the conversation');
+      this.#user = { user_id: settled.user_id, user_name: settled.user_name };
+    }
+    return this.#key(settled);
+  }
+
+  /**
+   * Who an utterance's speaker turned out to be: an anonymous person who has since told their
+   * name, for utterances they said before that turn ended.
+   */
+  #settledAs(user: UserInfo): UserInfo {
+    let resolved = user;
+    for (let hops = 0; hops < 8; hops++) {
+      const next = this.#moved.get(this.#key(resolved));
+      if (!next) break;
+      resolved = next;
+    }
+    return resolved;
+  }
+
+  /** Forget-me: drops the person's conversation and every mention of them in other sessions. */
+  forget(userId: string): string[] {
+    const removed: string[] = [];
+    if (this.#sessions.delete(userId)) removed.push('conversation');
+    for (const [key, session] of this.#sessions) {
+      const pending = session.name_confirmation;
+      if (!pending?.candidates.some((c) => c.user_id === userId)) continue;
+      const candidates = pending.candidates.filter((c) => c.user_id !== userId);
+      // Without candidates the question is void; the person's own name is resolved anew next time.
+      this.#sessions.set(key, { ...session, name_confirmation: candidates.length ? { ...pending, candidates } : null });
+      removed.push(`candidate in the name confirmation of ${key === ANONYMOUS ? 'an anonymous person' : key}`);
+    }
+    for (const [key, to] of this.#moved) if (key === userId || to.user_id === userId) this.#moved.delete(key);
+    if (this.#user.user_id === userId) {
+      this.#user = { user_id: null, user_name: null };
+      this.#sessions.delete(ANONYMOUS);
+      removed.push('current user');
+    }
+    return removed;
+  }
+
+  /** Where the brain still holds something about the person (searching every session). */
+  mentions(userId: string): string[] {
+    const found = [...this.#sessions].filter(([key, s]) => key === userId || JSON.stringify(s).includes(userId)).map(([key]) => `session ${key}`);
+    if (this.#user.user_id === userId) found.push('current user');
+    if ([...this.#moved].some(([key, to]) => key === userId || to.user_id === userId)) found.push('a settled name');
+    return found;
   }
 }

@@ -8,6 +8,8 @@ import type { Logger } from '../log/index.js';
 // visual memory (issue 5)
 import type { VisualMemoryPort } from '../visual-memory/index.js';
 import type { VectorStore } from '../vectors/index.js';
+// people (issue 3)
+import type { PeoplePort } from '../people/index.js';
 
 export interface Clock {
   now(): Date;
@@ -65,6 +67,9 @@ export interface Ports {
   embeddings: Embedder;
   /** ChromaDB collections behind a durable outbox; reads give nothing while it is unreachable. */
   vectors: VectorStore;
+  // people (issue 3)
+  /** Profiles of the people the robot knows (user_ids.json and user_info.json under paths.data). */
+  people: PeoplePort;
   log: Logger;
   signal: AbortSignal;
   reply: ReplySink;

@@ -14,6 +14,25 @@ export type PromptSection = (state: TurnState) => string | null;
 const userSection: PromptSection = ({ user_info }) =>
   user_info.user_name ? `You are talking with ${user_info.user_name}.` : 'You do not know the name of the person you are talking with yet.';
 
+// people (issue 3): what the person told about themselves, and whether the robot just learnt who they are.
+const MET: Partial<Record<TurnState['name_resolution']['status'], string>> = {
+  new_user: 'They have just told you their name: you are meeting them for the first time.',
+  matched: 'They have just told you their name: you have met them before, welcome them back.',
+  confirmed: 'They have just confirmed their name: you have met them before, welcome them back.',
+};
+const profileSection: PromptSection = ({ user_info: u, name_resolution: r }) => {
+  const facts = [
+    u.current_position && `works as ${u.current_position}`,
+    u.current_company && `works at ${u.current_company}`,
+    u.location && `lives in ${u.location}`,
+    u.hobbies?.length && `hobbies: ${u.hobbies.join(', ')}`,
+    u.interests?.length && `interests: ${u.interests.join(', ')}`,
+  ].filter(Boolean);
+  const known = facts.length ? `What you know about them: ${facts.join('; ')}.` : null;
+  const met = MET[r.status] ?? null;
+  return [met, known].filter(Boolean).join(' ') || null;
+};
+
 // visual memory (issue 5)
 const visualMemorySection: PromptSection = ({ visual_memory: scene }) => {
   if (!scene) return null;
@@ -27,7 +46,7 @@ const visualMemorySection: PromptSection = ({ visual_memory: scene }) => {
 // affect (issue 4): the robot's current emotion and mood, in words.
 const affectSection: PromptSection = ({ affect }) => (affect ? describeAffect(affect) : null);
 
-export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection, affectSection, visualMemorySection];
+export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection, profileSection, affectSection, visualMemorySection];
 
 export function responseSystemPrompt(state: TurnState, config: Config, now: Date): string {
   const language = languageName(state.language, 'en');

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { AffectSnapshotSchema, AppraisalSchema } from '../affect/index.js';
 import { LanguageSchema } from '../config/index.js';
 import { IntentSchema } from '../intent/index.js';
+// people (issue 3)
+import { CandidateSchema, NAME_STATUSES, NameConfirmationSchema, ProfileFactsSchema } from '../people/index.js';
 // visual memory (issue 5)
 import { VisualMemoryMatchSchema } from '../visual-memory/index.js';
 
@@ -20,6 +22,8 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 export const UserInfoSchema = z.object({
   user_id: z.string().nullable(),
   user_name: z.string().nullable(),
+  // people (issue 3): the profile facts known in this session (company, position, location, hobbies, interests)
+  ...ProfileFactsSchema.shape,
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
@@ -53,16 +57,24 @@ export const TurnStateSchema = z.object({
   appraisal: AppraisalSchema.nullable(),
   /** The robot's emotion and mood after appraising this utterance (null when the affect agent is off). */
   affect: AffectSnapshotSchema.nullable(),
+  // people (issue 3)
+  /** A pending "Is your name Alice?" (SPEC step 2); while set, the next turn's intent is update_user_info. */
+  name_confirmation: NameConfirmationSchema.nullable(),
+  /** Whether the person's name is settled (confirmed in dialogue, or recognised by perception). */
+  name_checked: z.boolean(),
+  /** What name resolution did this turn, for the reply and the turn event. */
+  name_resolution: z.object({ status: z.enum(NAME_STATUSES), candidate: CandidateSchema.nullable() }),
 });
 export type TurnState = z.infer<typeof TurnStateSchema>;
 export type StateKey = keyof TurnState;
 
 /** Fields kept per user between turns; everything else starts fresh each turn. */
-export const SESSION_KEYS = ['messages', 'user_info', 'language'] as const satisfies readonly StateKey[];
+export const SESSION_KEYS = ['messages', 'user_info', 'language', 'name_confirmation', 'name_checked'] as const satisfies readonly StateKey[];
 export type Session = Pick<TurnState, (typeof SESSION_KEYS)[number]>;
 
 export function newSession(language: TurnState['language'], user: UserInfo = { user_id: null, user_name: null }): Session {
-  return { messages: [], user_info: user, language };
+  // people (issue 3): a person recognised by perception has a settled name; an anonymous one does not yet.
+  return { messages: [], user_info: user, language, name_confirmation: null, name_checked: user.user_id !== null };
 }
 
 export function startTurn(session: Session, turnId: string, text: string, languageHint: TurnState['language'] | null): TurnState {
@@ -83,6 +95,8 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     // affect (issue 4)
     appraisal: null,
     affect: null,
+    // people (issue 3)
+    name_resolution: { status: 'none', candidate: null },
   };
 }
 

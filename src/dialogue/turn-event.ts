@@ -57,5 +57,8 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
         appraisal_source: state.appraisal.source,
       },
     }),
+    // people (issue 3)
+    user_name: state.user_info.user_name,
+    name_confirmation: state.name_resolution,
   };
 }

@@ -135,6 +135,22 @@ export class VisualMemory implements VisualMemoryPort {
     );
   }
 
+  // people (issue 3): forget-me. The scene files go with the person's profile folder; this drops
+  // what was loaded from them, after any indexing of theirs still running.
+  /** Drops the person's scene index from memory; says what was dropped. */
+  async forget(userId: string): Promise<string[]> {
+    return this.#serial(userId, async () => {
+      const index = this.#indices.get(userId);
+      this.#indices.delete(userId);
+      return index ? [`scene index (${index.scenes.size} scenes)`] : [];
+    });
+  }
+
+  /** What is still held in memory about the person. */
+  holds(userId: string): string[] {
+    return this.#indices.has(userId) ? ['scene index'] : [];
+  }
+
   /** Counters of a user's index, once built. */
   stats(userId: string): { scenes: number; failed: number } & LoadCounters {
     const index = this.#indices.get(userId);

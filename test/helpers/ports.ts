@@ -6,6 +6,7 @@ import { Health } from '../../src/health/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { unreachableVectorStore } from './vectors.js';
+import { ProfileStore } from '../../src/people/index.js';
 
 /** A reply sink that keeps what it was given, to assert on what would have been spoken. */
 export class RecordingReply implements ReplySink {
@@ -50,6 +51,8 @@ export function daemonPorts(config: Config, overrides: Partial<DaemonPorts> = {}
     // pass a store on a real ChromaDB server).
     embeddings: new LexicalEmbedder(),
     vectors: unreachableVectorStore(),
+    // people (issue 3): the real store, in the test config's temporary data directory
+    people: testProfileStore(config),
     ...overrides,
   };
 }
@@ -66,4 +69,12 @@ export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports
     modelMs,
     ...overrides,
   } as Ports & { reply: RecordingReply; modelMs: Record<string, number> };
+}
+
+// people (issue 3)
+/** The real profile store on the config's data directory (a temporary one in testConfig). */
+export function testProfileStore(config: Config, health = new Health()): ProfileStore {
+  const store = new ProfileStore({ dataDir: config.paths.data, log: silentLogger, health });
+  store.start();
+  return store;
 }

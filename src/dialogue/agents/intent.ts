@@ -28,11 +28,15 @@ type IntentPorts = Pick<Ports, 'intent' | 'llm' | 'config' | 'log' | 'metrics' |
  */
 export const intentAgent = defineAgent({
   name: 'intent',
-  reads: ['user_text', 'messages', 'language', 'language_hint'],
+  reads: ['user_text', 'messages', 'language', 'language_hint', 'name_confirmation'],
   writes: ['intent', 'intent_confidence', 'intent_source', 'language', 'requested_language'],
   async run(s, ports: IntentPorts) {
     // A speech-to-text engine that knows the spoken language settles the session language.
     const language = s.language_hint ?? s.language;
+    // people (issue 3): while "Is your name …?" waits for an answer, the answer goes to memory_update.
+    if (s.name_confirmation) {
+      return { intent: 'update_user_info', intent_confidence: 1, intent_source: 'forced', language, requested_language: null };
+    }
     let intent: Intent = 'continue_conversation';
     let confidence = 0;
     let source: 'model' | 'llm' | 'fallback' = 'fallback';

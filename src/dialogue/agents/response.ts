@@ -1,6 +1,6 @@
 import type { LlmMessage } from '../../llm/index.js';
 import { defineAgent } from '../agent.js';
-import { languageChangeReply, offlineReply, type OfflineContext } from '../offline/responder.js';
+import { languageChangeReply, offlineReply, userInfoReply, type OfflineContext } from '../offline/responder.js';
 import type { Ports } from '../ports.js';
 import { responseMessages } from '../prompt.js';
 import { TurnStateSchema, type TurnState } from '../state.js';
@@ -28,6 +28,8 @@ export const responseAgent = defineAgent({
 
     // Switching language is confirmed in the new language, with or without a model.
     if (s.intent === 'language_change') return say(languageChangeReply(s, offline));
+    // people (issue 3): "Is your name …?" is asked word for word, in the session language.
+    if (s.name_resolution.status === 'asking') return say(userInfoReply(s, offline));
     if (!ports.llm.available('response')) return say(offlineReply(s, offline));
 
     const started = performance.now();

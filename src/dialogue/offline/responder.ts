@@ -37,7 +37,9 @@ export function line(
 
 export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_language' | 'user_info'> &
   // affect (issue 4)
-  Partial<Pick<TurnState, 'user_text' | 'appraisal' | 'affect'>>;
+  Partial<Pick<TurnState, 'user_text' | 'appraisal' | 'affect'>> &
+  // people (issue 3): greets by name when the name was just settled
+  Partial<Pick<TurnState, 'name_resolution'>>;
 
 /**
  * The reply when there is no language model: it covers every intent sensibly and is honest
@@ -53,7 +55,9 @@ export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
   // A reaction is the answer to a remark (no "thank you for telling me" after an insult); a
   // question still gets the honest "I can't answer that". Greetings and farewells get both.
   const remark = state.intent === 'continue_conversation' || state.intent === 'update_user_info';
-  const answer = reaction && remark && !asksSomething(state.user_text) ? null : intentReply(state, toned);
+  // people (issue 3): a name just settled is always answered ("Nice to meet you, Alex!").
+  const named = state.name_resolution !== undefined && state.name_resolution.status !== 'none';
+  const answer = reaction && remark && !named && !asksSomething(state.user_text) ? null : intentReply(state, toned);
   return [said, answer].filter(Boolean).join(' ');
 }
 
@@ -67,7 +71,7 @@ function intentReply(state: OfflineInput, ctx: OfflineContext): string {
     case 'language_change':
       return languageChangeReply(state, ctx);
     case 'update_user_info':
-      return line('info_ack', state.language, ctx);
+      return userInfoReply(state, ctx);
     default:
       return line('no_llm', state.language, ctx);
   }
@@ -81,4 +85,15 @@ export function languageChangeReply(state: Pick<TurnState, 'language' | 'request
     return line('language_unsupported', state.language, ctx, { language: languageName(request.code, state.language) });
   }
   return line('language_switched', state.language, ctx);
+}
+
+// people (issue 3)
+/** The reply to what a person told about themselves: the confirmation question, a welcome by name, or thanks. */
+export function userInfoReply(state: OfflineInput, ctx: OfflineContext): string {
+  const resolution = state.name_resolution;
+  const name = state.user_info.user_name;
+  if (resolution?.status === 'asking' && resolution.candidate) return line('name_confirm', state.language, ctx, { name: resolution.candidate.user_name });
+  if (resolution?.status === 'new_user' && name) return line('name_new', state.language, ctx, { name });
+  if ((resolution?.status === 'matched' || resolution?.status === 'confirmed') && name) return line('name_known', state.language, ctx, { name });
+  return line('info_ack', state.language, ctx);
 }

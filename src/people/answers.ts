@@ -1,0 +1,94 @@
+/**
+ * Yes or no to "Is your name Alice?", in the languages the robot speaks. Pure and rule-based:
+ * answers are short and formulaic, and a wrong "yes" would merge two people, so a negation
+ * anywhere wins over agreement ("yes... no, not really" is a no), and anything else is unclear.
+ */
+
+export type Answer = 'yes' | 'no' | 'unclear';
+
+/** Matched on folded text (lower case, no accents, apostrophes as "'"), at word boundaries. */
+const YES_WORDS = [
+  // en
+  'yes', 'yeah', 'yea', 'yep', 'yup', 'ya', 'aye', 'sure', 'correct', 'right', 'exactly', 'indeed', 'absolutely', 'definitely',
+  'affirmative', 'certainly', 'of course', 'uh huh', 'mhm', 'that s me', 'thats me', 'that is me', 'it s me', 'its me', 'it is me',
+  'that s right', 'thats right', 'that is right', 'you got it', 'spot on', 'bingo', 'that s my name', 'that is my name', 'yes i am',
+  'i am', 'i am indeed', 'you re right', 'you are right', 'true', 'ok', 'okay',
+  // de
+  'ja', 'jawohl', 'jep', 'genau', 'richtig', 'stimmt', 'korrekt', 'klar', 'naturlich', 'sicher', 'das bin ich', 'bin ich', 'ganz genau',
+  'so ist es', 'doch',
+  // fr
+  'oui', 'ouais', 'ouaip', 'si', 'exact', 'exactement', 'c est ca', 'c est moi', 'tout a fait', 'bien sur', 'voila', 'absolument',
+  'effectivement', 'c est bien ca', 'en effet', 'c est exact',
+  // es
+  'claro', 'correcto', 'exacto', 'soy yo', 'eso es', 'efectivamente', 'por supuesto', 'asi es', 'vale',
+];
+
+const NO_WORDS = [
+  // en
+  'no', 'nope', 'nah', 'not', 'never', 'wrong', 'incorrect', 'negative', 'not me', 'that s not', 'thats not', 'isn t', 'isnt', 'i m not', 'im not',
+  'i am not', 'don t', 'dont', 'nobody',
+  // de
+  'nein', 'ne', 'nee', 'no', 'noe', 'nicht', 'falsch', 'keineswegs', 'bin ich nicht', 'stimmt nicht',
+  // fr
+  'non', 'pas', 'pas du tout', 'jamais', 'faux', 'c est pas', 'ce n est pas',
+  // es
+  'nunca', 'incorrecto', 'para nada',
+];
+
+/** Idioms with a negation word that do not negate the answer. */
+const NOT_NEGATIONS = ['no problem', 'no worries', 'no doubt', 'not bad', 'pas de probleme', 'kein problem', 'no hay problema', 'pourquoi pas'];
+
+const ZH_NO = ['不是', '不对', '不', '没有', '错了', '错', '并不是', '否'];
+const ZH_YES = ['是的', '是我', '是啊', '是', '对的', '对啊', '对', '没错', '正确', '嗯', '好的', '当然'];
+/** Chinese idioms written with a negation character: 没错 ("no mistake") is a yes. */
+const ZH_IDIOMS: [string, string][] = [['没错', '对'], ['没问题', ''], ['不客气', ''], ['不错', ''], ['对不起', '']];
+
+export function foldAnswer(text: string): string {
+  return ` ${text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[’`´]/g, "'")
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+}
+
+const hasPhrase = (folded: string, phrase: string) => folded.includes(` ${phrase} `);
+
+export function detectAnswer(text: string): Answer {
+  let folded = foldAnswer(text);
+  for (const idiom of NOT_NEGATIONS) folded = folded.replaceAll(` ${idiom} `, ' ');
+  let han = text.replace(/\s+/g, '');
+  for (const [idiom, meaning] of ZH_IDIOMS) han = han.replaceAll(idiom, meaning);
+
+  const no = NO_WORDS.some((w) => hasPhrase(folded, w)) || ZH_NO.some((w) => han.includes(w));
+  if (no) return 'no';
+  const yes = YES_WORDS.some((w) => hasPhrase(folded, w)) || ZH_YES.some((w) => han.includes(w));
+  return yes ? 'yes' : 'unclear';
+}
+
+/** Yes/no words and fillers around a bare name in an answer ("No, Alicia Smith." → "Alicia Smith"). */
+const ANSWER_FILLERS = new Set([
+  ...YES_WORDS.filter((w) => !w.includes(' ')),
+  ...NO_WORDS.filter((w) => !w.includes(' ')),
+  'well', 'um', 'uh', 'oh', 'ah', 'hm', 'hmm', 'actually', 'sorry', 'it', 's', 'its', 'is', 'it s', 'my', 'name', 'i', 'm', 'am', 'im',
+  'please', 'thanks', 'thank', 'you', 'but', 'and', 'just', 'also', 'so', 'the', 'that', 'bitte', 'danke', 'ich', 'heisse', 'bin',
+  'merci', 'je', 'suis', 'm', 'appelle', 'c', 'est', 'gracias', 'me', 'llamo', 'soy',
+]);
+
+/**
+ * What is left of an answer once yes/no words and fillers are removed from its start and end,
+ * in the original spelling: a candidate bare name. Empty when nothing is left.
+ */
+export function answerRemainder(text: string): string {
+  const words = text
+    .replace(/[’`´]/g, "'")
+    .split(/[\s,.;:!?¡¿"“”«»()]+/)
+    .filter(Boolean);
+  const key = (w: string) => foldAnswer(w).trim();
+  let start = 0;
+  let end = words.length;
+  while (start < end && ANSWER_FILLERS.has(key(words[start]!))) start++;
+  while (end > start && ANSWER_FILLERS.has(key(words[end - 1]!))) end--;
+  return words.slice(start, end).join(' ');
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { Answer } from './answers.js';
+import { nameSimilarity, resolveName, type Candidate, type NameThresholds } from './names.js';
+import { factsOf, mergeFacts, ProfileFactsSchema, type Identity, type ProfileFacts } from './profile.js';
+
+/**
+ * What a memory update does with what was said: SPEC section 3 step 2 as a pure function, so that
+ * every branch of name resolution and confirmation is tested without disk, models or MQTT.
+ */
+
+export const CandidateSchema = z.object({ user_id: z.string(), user_name: z.string(), score: z.number().min(0).max(1) });
+
+/** A pending "Is your name Alice?": the name given, the candidates left (asked: the first). */
+export const NameConfirmationSchema = z.object({
+  given_name: z.string().min(1),
+  candidates: z.array(CandidateSchema).min(1),
+  /** Facts told while the identity is unsettled: saved once it is. */
+  facts: ProfileFactsSchema,
+});
+export type NameConfirmation = z.infer<typeof NameConfirmationSchema>;
+
+export const NAME_STATUSES = ['none', 'asking', 'confirmed', 'matched', 'new_user'] as const;
+export type NameStatus = (typeof NAME_STATUSES)[number];
+
+/** The identity part of the blackboard's user_info, with the facts known in the session. */
+export interface SessionUser extends ProfileFacts {
+  user_id: string | null;
+  user_name: string | null;
+}
+
+export interface UpdateInput {
+  user: SessionUser;
+  pending: NameConfirmation | null;
+  /** The name said in this utterance, if any. */
+  statedName: string | null;
+  facts: ProfileFacts;
+  /** Yes/no to the pending question. */
+  answer: Answer;
+  known: readonly Identity[];
+  thresholds: NameThresholds;
+}
+
+export type UpdatePlan =
+  /** No change of identity: merge the facts into the current person (saved if they have an id). */
+  | { kind: 'facts'; facts: ProfileFacts }
+  /** Ambiguous: ask about the first candidate; nothing is saved or published yet. */
+  | { kind: 'ask'; confirmation: NameConfirmation }
+  /** Settled on someone known: load their profile, merge the facts, publish. */
+  | { kind: 'link'; user: Candidate; facts: ProfileFacts; status: 'matched' | 'confirmed' }
+  /** Settled on someone new under this name: create a profile, publish. */
+  | { kind: 'create'; name: string; facts: ProfileFacts };
+
+export function decideUpdate(input: UpdateInput): UpdatePlan {
+  const { user, pending, statedName, thresholds } = input;
+  // Facts of an anonymous session belong to whoever the person turns out to be; an identified
+  // person's facts are already in their profile and must not follow them into another identity.
+  const carried = mergeFacts(user.user_id === null ? factsOf(user) : {}, pending?.facts ?? {}, input.facts);
+
+  if (pending) return answerPending({ ...input, pending }, carried);
+  if (!statedName) return { kind: 'facts', facts: input.facts };
+  if (user.user_id !== null && user.user_name && nameSimilarity(statedName, user.user_name) >= thresholds.high) {
+    return { kind: 'facts', facts: input.facts }; // the same person saying their name again
+  }
+  return resolve(statedName, input.known, thresholds, carried);
+}
+
+function resolve(name: string, known: readonly Identity[], thresholds: NameThresholds, facts: ProfileFacts): UpdatePlan {
+  const match = resolveName(name, known, thresholds);
+  switch (match.kind) {
+    case 'strong':
+      return { kind: 'link', user: match.match, facts, status: 'matched' };
+    case 'ambiguous':
+      return { kind: 'ask', confirmation: { given_name: name, candidates: match.candidates, facts } };
+    case 'none':
+      return { kind: 'create', name, facts };
+  }
+}
+
+function answerPending(input: UpdateInput & { pending: NameConfirmation }, facts: ProfileFacts): UpdatePlan {
+  const { pending, statedName, answer, thresholds } = input;
+  // A candidate forgotten since the question was asked is no longer offered; if it was the one
+  // asked about, the answer is about nobody, and the next candidate is asked.
+  const knownIds = new Set(input.known.map((k) => k.user_id));
+  const candidates = pending.candidates.filter((c) => knownIds.has(c.user_id));
+  const asked = candidates[0];
+  if (!asked) return { kind: 'create', name: pending.given_name, facts };
+  if (asked !== pending.candidates[0]) return { kind: 'ask', confirmation: { given_name: pending.given_name, candidates, facts } };
+
+  const namesAsked = statedName !== null && nameSimilarity(statedName, asked.user_name) >= thresholds.high;
+  if (statedName && !namesAsked) {
+    // "No, I'm Alicia Smith": a clearly different name. Someone known by exactly that name is
+    // that person (a strong match); otherwise a new profile under it, without asking again.
+    const strong = resolveName(statedName, input.known, thresholds);
+    return strong.kind === 'strong'
+      ? { kind: 'link', user: strong.match, facts, status: 'matched' }
+      : { kind: 'create', name: statedName, facts };
+  }
+  if (answer === 'yes' || (namesAsked && answer !== 'no')) return { kind: 'link', user: asked, facts, status: 'confirmed' };
+  // A plain no, or no clear answer: the next candidate, or — none left — the name as given.
+  const rest = candidates.slice(1);
+  if (rest.length > 0) return { kind: 'ask', confirmation: { given_name: pending.given_name, candidates: rest, facts } };
+  return { kind: 'create', name: pending.given_name, facts };
+}
+
+/** The question of a plan that asks: the candidate named in "Is your name …?". */
+export function askedCandidate(confirmation: NameConfirmation | null): Candidate | null {
+  return confirmation?.candidates[0] ?? null;
+}

@@ -1,0 +1,114 @@
+import { mergeFacts, type ProfileFacts } from '../profile.js';
+import { pickName, type NameStrength } from './name-pick.js';
+import { tokensFrom, type Token } from './tokens.js';
+
+/**
+ * A small engine for phrase rules. A rule is a regular expression (with the `d` flag, for spans)
+ * whose named groups say what was captured: name, company, position, location, list. Each value
+ * is then cut where the phrase ends ("I live in Paris with my wife" → "Paris") and cleaned.
+ */
+
+export type ListKind = 'hobbies' | 'interests' | 'auto';
+
+export interface Rule {
+  re: RegExp;
+  name?: NameStrength;
+  list?: ListKind;
+  /** "I'm a nurse" is a position, "I'm a big fan" is not: the position must look like a job. */
+  jobOnly?: boolean;
+}
+
+export interface Language {
+  rules: readonly Rule[];
+  /** Where a company, position or location ends. */
+  valueStop: RegExp;
+  companyStop: RegExp;
+  positionStop: RegExp;
+  locationStop: RegExp;
+  /** Where a list of hobbies or interests ends. */
+  listStop: RegExp;
+  /** Splits a list into items. */
+  listSplit: RegExp;
+  /** An item that is not a hobby or interest ("you", "it", "this place"). */
+  rejectItem: RegExp;
+  /** Leading words to drop from an item ("to", "also", articles). */
+  itemPrefix: RegExp;
+  /** Hobby (an activity) or interest (a topic), for lists that do not say which. */
+  classify(item: string, raw: string): { kind: 'hobbies' | 'interests'; item: string };
+  looksLikeJob(position: string): boolean;
+  tokens(text: string): Token[];
+}
+
+export interface RuleResult {
+  user_name: string | null;
+  facts: ProfileFacts;
+}
+
+const TRIM = /^[\s"'“”«»,:;-]+|[\s"'“”«»,.;:!?-]+$/g;
+
+export function cut(value: string, stop: RegExp): string {
+  const match = stop.exec(value);
+  return (match ? value.slice(0, match.index) : value).replace(TRIM, '');
+}
+
+function cleanValue(value: string, stop: RegExp, lang: Language): string | null {
+  const cleaned = cut(cut(value, lang.valueStop), stop).replace(/^(?:the|a|an)\s+(?=\p{Lu})/u, '');
+  if (!cleaned || cleaned.length > 80 || cleaned.split(/\s+/).length > 6 || lang.rejectItem.test(cleaned)) return null;
+  return cleaned;
+}
+
+function listItems(value: string, kind: ListKind, lang: Language): Pick<ProfileFacts, 'hobbies' | 'interests'> {
+  const out: { hobbies: string[]; interests: string[] } = { hobbies: [], interests: [] };
+  for (const raw of cut(value, lang.listStop).split(lang.listSplit)) {
+    const item = raw.replace(TRIM, '').replace(lang.itemPrefix, '').replace(TRIM, '');
+    if (!item || item.length > 60 || item.split(/\s+/).length > 5 || lang.rejectItem.test(item)) continue;
+    if (kind === 'auto') {
+      const classified = lang.classify(item, raw.trim());
+      out[classified.kind].push(classified.item);
+    } else out[kind].push(item);
+  }
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v.length)) as Pick<ProfileFacts, 'hobbies' | 'interests'>;
+}
+
+/** Applies every rule of a language; the first rule that yields a field wins it, lists accumulate. */
+export function applyRules(text: string, lang: Language, expectingName: boolean): RuleResult {
+  let tokens: Token[] | null = null;
+  let user_name: string | null = null;
+  let facts: ProfileFacts = {};
+  for (const rule of lang.rules) {
+    for (const match of text.matchAll(new RegExp(rule.re.source, withFlags(rule.re.flags)))) {
+      const groups = match.groups ?? {};
+      const spans = match.indices?.groups ?? {};
+      if (rule.jobOnly && !isJob(groups.position, lang)) continue;
+      if (groups.name !== undefined && rule.name && !user_name) {
+        tokens ??= lang.tokens(text);
+        const strength = (rule.name === 'weak' || rule.name === 'known') && expectingName ? 'answer' : rule.name;
+        const start = spans.name?.[0] ?? 0;
+        user_name = pickName(tokensFrom(tokens, start), { strength, text });
+      }
+      const found: ProfileFacts = {};
+      if (groups.company !== undefined && !facts.current_company) {
+        found.current_company = cleanValue(groups.company, lang.companyStop, lang);
+      }
+      if (groups.position !== undefined && !facts.current_position) {
+        found.current_position = cleanValue(groups.position, lang.positionStop, lang);
+      }
+      if (groups.location !== undefined && !facts.location) found.location = cleanValue(groups.location, lang.locationStop, lang);
+      if (groups.list !== undefined && rule.list) Object.assign(found, listItems(groups.list, rule.list, lang));
+      facts = mergeFacts(facts, dropNulls(found));
+    }
+  }
+  return { user_name, facts };
+}
+
+function isJob(position: string | undefined, lang: Language): boolean {
+  const cleaned = position === undefined ? null : cleanValue(position, lang.positionStop, lang);
+  return cleaned !== null && lang.looksLikeJob(cleaned);
+}
+
+/** Global (every occurrence) and with indices (the span of the name, to find its tokens). */
+const withFlags = (flags: string) => [...new Set(`${flags}gd`)].join('');
+
+function dropNulls(facts: ProfileFacts): ProfileFacts {
+  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null && v !== undefined)) as ProfileFacts;
+}

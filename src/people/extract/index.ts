@@ -1,0 +1,65 @@
+import type { LanguageModel } from '../../llm/index.js';
+import type { Logger } from '../../log/index.js';
+import { detectAnswer, type Answer } from '../answers.js';
+import type { ProfileFacts } from '../profile.js';
+import { extractionPrompt, LlmExtractionSchema, sanitizeExtraction } from './llm.js';
+import { asksForName, extractByRules } from './rules.js';
+
+export { asksForName, extractByRules, normalizeText } from './rules.js';
+export type { RulesInput, RulesResult } from './rules.js';
+export { extractionPrompt, LlmExtractionSchema, sanitizeExtraction } from './llm.js';
+export type { LlmExtraction, LlmExtractionContext } from './llm.js';
+
+export interface ExtractionInput {
+  text: string;
+  language: string;
+  robotName: string;
+  lastRobotMessage: string | null;
+  /** The name the robot asked to confirm ("Is your name Alice?"), while a confirmation is pending. */
+  askedName: string | null;
+}
+
+export interface Extraction {
+  user_name: string | null;
+  facts: ProfileFacts;
+  /** The answer to a pending confirmation question ("unclear" when none is pending). */
+  answer: Answer;
+  source: 'llm' | 'rules';
+}
+
+export interface ExtractionDeps {
+  llm: Pick<LanguageModel, 'available' | 'json'>;
+  log: Logger;
+  signal?: AbortSignal;
+  /** Model time, reported in the turn event. */
+  onModelMs?: (ms: number) => void;
+}
+
+/**
+ * What the person said about themselves: with the language model when it is available
+ * (structured output, checked), else — or when it fails — with the phrase rules. Yes/no to a
+ * confirmation question is read by rules first (fast, and a wrong "yes" merges two people); the
+ * model only settles answers the rules find unclear.
+ */
+export async function extractProfile(input: ExtractionInput, deps: ExtractionDeps): Promise<Extraction> {
+  const expectingName = input.askedName !== null || asksForName(input.lastRobotMessage);
+  const rules = extractByRules({ text: input.text, expectingName, language: input.language });
+  const ruleAnswer: Answer = input.askedName ? detectAnswer(input.text) : 'unclear';
+  const offline: Extraction = { ...rules, answer: ruleAnswer, source: 'rules' };
+  if (!deps.llm.available('extraction')) return offline;
+
+  const started = performance.now();
+  try {
+    const ctx = { text: input.text, robotName: input.robotName, lastRobotMessage: input.lastRobotMessage, askedName: input.askedName };
+    const raw = await deps.llm.json({ agent: 'extraction', messages: extractionPrompt(ctx), signal: deps.signal }, LlmExtractionSchema);
+    const model = sanitizeExtraction(raw, ctx);
+    const answer = ruleAnswer !== 'unclear' || !input.askedName ? ruleAnswer : (raw.answer ?? 'unclear');
+    // The rules are conservative about names: one they find is kept if the model missed it.
+    return { user_name: model.user_name ?? rules.user_name, facts: model.facts, answer, source: 'llm' };
+  } catch (err) {
+    deps.log.warn({ err: (err as Error).message }, 'extraction: language model failed; using the phrase rules');
+    return offline;
+  } finally {
+    deps.onModelMs?.(performance.now() - started);
+  }
+}

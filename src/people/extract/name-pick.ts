@@ -1,0 +1,111 @@
+import { isCapitalized, type Token } from './tokens.js';
+
+/**
+ * How sure the phrase is that a name follows:
+ * - explicit: "my name is X", "call me X", "ich heiße X" — X is a name unless it is plainly not;
+ * - weak: "I'm X", "this is X", "je suis X" — X must look like a name (a known first or last
+ *   name, or a capitalised proper noun), else "I'm tired" would become a person called Tired;
+ * - known: like weak, in languages whose nouns are capitalised too ("ich bin Lehrer"): X must be
+ *   a first or last name compromise's lexicon knows;
+ * - answer: a bare reply to "what's your name?" or "is your name Alice?".
+ */
+export type NameStrength = 'explicit' | 'weak' | 'known' | 'answer';
+
+/** Words that end a name. */
+const STOPS = new Set([
+  'and', 'but', 'or', 'from', 'at', 'in', 'on', 'for', 'with', 'here', 'there', 'too', 'again', 'speaking', 'by', 'the', 'a', 'an',
+  'i', "i'm", 'im', 'my', 'me', 'nice', 'pleased', 'glad', 'thanks', 'thank', 'please', 'today', 'now', 'who', 'and', 'so', 'as',
+  'und', 'aber', 'ich', 'bin', 'aus', 'mein', 'meine', 'freut', 'danke', 'bitte', 'hier', 'et', 'mais', 'je', "j'", 'suis', 'moi',
+  'merci', 'enchanté', 'enchante', 'y', 'pero', 'soy', 'mucho', 'gusto', 'gracias', 'encantado', 'encantada', 'hola', 'hallo', 'bonjour',
+]);
+
+/** Words that cannot start a name even after "my name is". */
+const NEVER_A_NAME = new Set([
+  'fine', 'ok', 'okay', 'good', 'great', 'well', 'here', 'there', 'back', 'sorry', 'glad', 'happy', 'sure', 'ready', 'new', 'late', 'done',
+  'home', 'just', 'also', 'so', 'not', 'still', 'really', 'very', 'a', 'an', 'the', 'from', 'into', 'interested', 'working', 'looking',
+  'going', 'trying', 'calling', 'with', 'at', 'in', 'on', 'tired', 'hungry', 'busy', 'alright', 'cool', 'bored', 'lost', 'confused',
+  'what', 'secret', 'unknown', 'nobody', 'none', 'nothing', 'something', 'someone', 'it', 'that', 'this', 'you', 'your', 'yours',
+  'doing', 'feeling', 'afraid', 'excited', 'curious', 'hier', 'da', 'müde', 'mude', 'gut', 'froh', 'ici', 'content', 'contente',
+  'fatigué', 'fatigue', 'bien', 'désolé', 'desole', 'aquí', 'aqui', 'cansado', 'cansada', 'bueno', 'student', 'teacher', 'engineer',
+  // greetings and replies that are not names, said when the robot expects one
+  'hello', 'hi', 'hey', 'bye', 'goodbye', 'thanks', 'thank', 'pardon', 'huh', 'why', 'who', 'how', 'where', 'when', 'which', 'please',
+  'hallo', 'servus', 'tschüss', 'tschuss', 'danke', 'bonjour', 'salut', 'coucou', 'merci', 'hola', 'adiós', 'adios', 'gracias', 'yes', 'no',
+]);
+
+/** Particles inside names: "Maria de la Cruz", "Ludwig van Beethoven". */
+const PARTICLES = new Set(['de', 'del', 'della', 'la', 'le', 'van', 'von', 'der', 'den', 'da', 'di', 'du', 'dos', 'das', 'bin', 'al', 'el', 'y', 'ten', 'ter']);
+
+const TITLES = new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'prof', 'professor', 'doctor', 'sir', 'madam', 'herr', 'frau', 'monsieur', 'madame', 'señor', 'señora']);
+const NO_TOKEN: Token = { text: '', start: 0, end: 0, tags: new Set() };
+
+const NOT_NAME_TAGS = ['Adjective', 'Adverb', 'Determiner', 'Preposition', 'Pronoun', 'Conjunction', 'Value', 'QuestionWord', 'Negative', 'Date', 'Expression'];
+const NAME_TAGS = ['Person', 'FirstName', 'LastName', 'MaleName', 'FemaleName'];
+
+const has = (tok: Token, tags: readonly string[]) => tags.some((t) => tok.tags.has(t));
+const key = (tok: Token) => tok.text.toLowerCase().replace(/[’]/g, "'");
+
+export interface PickOptions {
+  strength: NameStrength;
+  /** The original utterance: punctuation between tokens ends a name. */
+  text: string;
+}
+
+/**
+ * The name at the start of `tokens` (the words after "my name is"…), or null. At most four words,
+ * plus particles; it stops at punctuation, at a function word or at a word that is not name-like.
+ */
+export function pickName(all: readonly Token[], options: PickOptions): string | null {
+  // "Dr. Smith": the title is not part of the name (and its full stop does not end it).
+  const tokens = TITLES.has(key(all[0] ?? NO_TOKEN).replace(/\.$/, '')) && all.length > 1 ? all.slice(1) : all;
+  const first = tokens[0];
+  if (!first || !startsName(first, options.strength)) return null;
+  const allLower = tokens.every((t) => t.text === t.text.toLowerCase());
+  const parts: Token[] = [first];
+  for (let i = 1; i < tokens.length && parts.length < 6; i++) {
+    const tok = tokens[i]!;
+    const prev = tokens[i - 1]!;
+    if (/[,.;:!?()"“”«»，。！？、]/.test(options.text.slice(prev.end, tok.start))) break;
+    if (PARTICLES.has(key(tok)) && tokens[i + 1] && continuesName(tokens[i + 1]!, allLower)) {
+      parts.push(tok);
+      continue;
+    }
+    if (STOPS.has(key(tok)) || !continuesName(tok, allLower)) break;
+    parts.push(tok);
+  }
+  while (parts.length && PARTICLES.has(key(parts.at(-1)!))) parts.pop();
+  const words = parts.map((t) => t.text.replace(/[.'’-]+$/, '')).filter(Boolean);
+  if (words.length === 0 || words.filter((w) => !PARTICLES.has(w.toLowerCase())).length > 4) return null;
+  return normalizeNameCase(words.join(' '));
+}
+
+function startsName(tok: Token, strength: NameStrength): boolean {
+  const k = key(tok);
+  if (NEVER_A_NAME.has(k) || STOPS.has(k) || PARTICLES.has(k)) return false;
+  if (!/^\p{L}/u.test(tok.text) || tok.text.length > 40) return false;
+  const named = has(tok, NAME_TAGS);
+  if (!named && has(tok, NOT_NAME_TAGS)) return false;
+  if (strength === 'explicit' || strength === 'answer') return named || !tok.tags.has('Verb') || isCapitalized(tok.text);
+  if (strength === 'known') return named;
+  // weak: evidence that this is a name, not a state or a thing.
+  return named || (isCapitalized(tok.text) && (tok.tags.size === 0 || tok.tags.has('ProperNoun')) && !tok.tags.has('Place'));
+}
+
+function continuesName(tok: Token, allLower: boolean): boolean {
+  if (!/^\p{L}/u.test(tok.text) || NEVER_A_NAME.has(key(tok)) || STOPS.has(key(tok))) return false;
+  if (has(tok, NAME_TAGS)) return true;
+  if (has(tok, NOT_NAME_TAGS) || tok.tags.has('Verb')) return false;
+  // Speech-to-text often writes everything in lower case: then a plain noun may be a surname.
+  return isCapitalized(tok.text) || (allLower && tok.tags.has('Noun'));
+}
+
+/** "alex smith" and "ALEX SMITH" → "Alex Smith"; "McDonald" and "de la Cruz" stay. */
+export function normalizeNameCase(name: string): string {
+  const letters = name.replace(/[^\p{L}]/gu, '');
+  const uniform = letters === letters.toLowerCase() || (letters === letters.toUpperCase() && letters.length > 1);
+  if (!uniform) return name;
+  return name
+    .toLowerCase()
+    .split(' ')
+    .map((w, i) => (i > 0 && PARTICLES.has(w) ? w : w.replace(/(^|[-'])(\p{L})/gu, (_m, sep: string, c: string) => sep + c.toUpperCase())))
+    .join(' ');
+}

@@ -1,0 +1,134 @@
+import type { Language, Rule } from './engine.js';
+import { nameTaggedTokens } from './tokens.js';
+
+/**
+ * The basic self-introduction phrasings in German, French and Spanish. "ich bin X", "je suis X"
+ * and "soy X" are also how people say their job or mood, so a name there must be one the name
+ * lexicon knows (`known`), unless the robot has just asked for the name.
+ */
+
+const V = String.raw`[^,.;!?]+`; // a value runs to the next punctuation; the engine cuts it further
+const re = (source: string) => new RegExp(source, 'iu');
+const words = (list: string) => new Set(list.split(/\s+/));
+
+function jobIn(jobs: Set<string>, suffix?: RegExp) {
+  return (position: string) =>
+    position
+      .toLowerCase()
+      .split(/\s+/)
+      .some((w) => jobs.has(w) || (suffix !== undefined && suffix.test(w) && w.length > 5));
+}
+
+const DE_JOBS = words(`lehrer lehrerin arzt ärztin student studentin ingenieur ingenieurin entwickler entwicklerin informatiker
+  informatikerin krankenpfleger krankenschwester pflegerin anwalt anwältin architekt architektin manager managerin designer
+  designerin koch köchin verkäufer verkäuferin rentner rentnerin forscher forscherin professor professorin berater beraterin`);
+const FR_JOBS = words(`professeur prof ingénieur ingénieure étudiant étudiante médecin infirmier infirmière développeur développeuse
+  avocat avocate architecte comptable chercheur chercheuse designer directeur directrice manager chef cuisinier cuisinière serveur
+  serveuse vendeur vendeuse secrétaire journaliste artiste musicien musicienne enseignant enseignante consultant consultante
+  stagiaire retraité retraitée pharmacien pharmacienne dentiste pilote policier pompier boulanger informaticien informaticienne`);
+const ES_JOBS = words(`profesor profesora ingeniero ingeniera estudiante médico médica enfermero enfermera desarrollador
+  desarrolladora abogado abogada arquitecto arquitecta contador contadora investigador investigadora diseñador diseñadora director
+  directora gerente cocinero cocinera camarero camarera vendedor vendedora secretario secretaria periodista artista músico
+  consultor consultora jubilado jubilada programador programadora`);
+
+const common = {
+  listSplit: /\s*,\s*(?:(?:und|oder|et|ou|y|o)\s+)?|\s+(?:und|oder|sowie|et|ou|y|o|e)\s+/iu,
+  tokens: nameTaggedTokens,
+};
+
+export const german: Language = {
+  ...common,
+  rules: [
+    { re: re(String.raw`(?<!\p{L})ich hei(?:ß|ss)e\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})mein (?:vor)?name (?:ist|lautet)\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})(?:man nennt mich|nenn(?:t|en sie)? mich)\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})ich bin (?:der |die )?(?<name>.+)`), name: 'known' },
+    { re: re(String.raw`(?<!\p{L})arbeite (?:bei|für|fuer) ${V}? als (?<position>${V})`) },
+    { re: re(String.raw`(?<!\p{L})arbeite als ${V}? (?:bei|für|fuer) (?<company>${V})`) },
+    { re: re(String.raw`(?<!\p{L})ich arbeite (?:bei|für|fuer) (?<company>${V})`) },
+    { re: re(String.raw`(?<!\p{L})ich arbeite als (?<position>${V})`) },
+    { re: re(String.raw`(?<!\p{L})ich bin (?:von beruf )?(?<position>${V}?) (?:bei|für|fuer) (?<company>${V})`), jobOnly: true },
+    { re: re(String.raw`(?<!\p{L})(?:mein beruf ist|ich bin von beruf)\s+(?<position>${V})`) },
+    { re: re(String.raw`(?<!\p{L})ich bin (?:ein |eine )?(?<position>${V})`), jobOnly: true },
+    { re: re(String.raw`(?<!\p{L})(?:ich |und )?(?:wohne|lebe) (?:in|im) (?<location>${V})`) },
+    { re: re(String.raw`(?<!\p{L})ich (?:komme|bin|stamme) (?:ursprünglich )?aus (?<location>${V})`) },
+    { re: re(String.raw`(?<!\p{L})meine hobbys? sind (?<list>[^.;!?]+)`), list: 'hobbies' },
+    { re: re(String.raw`(?<!\p{L})mein hobby ist (?<list>[^.;!?]+)`), list: 'hobbies' },
+    { re: re(String.raw`(?<!\p{L})ich \p{L}+e (?:sehr )?gerne? (?<list>[^.;!?]+)`), list: 'hobbies' },
+    { re: re(String.raw`(?<!\p{L})ich interessiere mich (?:sehr )?für (?<list>[^.;!?]+)`), list: 'interests' },
+    { re: re(String.raw`(?<!\p{L})ich (?:mag|liebe) (?<list>[^.;!?]+)`), list: 'auto' },
+  ] satisfies Rule[],
+  valueStop: /\s+(?:und (?:ich|mein|meine)|aber|weil|denn|seit|wo|jetzt|zurzeit|momentan)(?!\p{L})/iu,
+  companyStop: /\s+(?:als|in|seit)(?!\p{L})/iu,
+  positionStop: /\s+(?:bei|für|fuer|in|im)(?!\p{L})/iu,
+  locationStop: /\s+(?:mit|seit|bei|aber|und(?=\s+\p{Ll}))(?!\p{L})/u,
+  listStop: /\s*(?:[.;!?]|,?\s+(?:aber|weil|denn|wenn)(?!\p{L})|,?\s+(?:und\s+)?(?:ich|mein|meine)(?!\p{L}))/iu,
+  rejectItem: /(?<!\p{L})(?:dich|dir|du|euch|es|das hier|dies|dieses|diese|hier)(?!\p{L})/iu,
+  itemPrefix: /^(?:(?:auch|sehr|gerne?|den|die|das|der|ein|eine|zu)\s+)+/iu,
+  // Nominalised verbs ("Wandern", "Lesen") are activities.
+  classify: (item) => ({ kind: /^\p{Lu}\p{Ll}+(?:en|ern|eln)$/u.test(item) ? 'hobbies' : 'interests', item }),
+  looksLikeJob: jobIn(DE_JOBS, /(?:er|erin|ent|entin|ist|istin|eur|eurin|or|orin)$/),
+};
+
+export const french: Language = {
+  ...common,
+  rules: [
+    { re: re(String.raw`(?<!\p{L})je m'? ?appelle\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})mon (?:pré)?nom (?:est|c'est)\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})(?:appelle[sz]?-moi|on m'appelle|moi,? c'est)\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})je suis\s+(?<name>.+)`), name: 'known' },
+    { re: re(String.raw`(?<!\p{L})travaille (?:chez|pour|à|dans) ${V}? (?:comme|en tant que) (?:une? )?(?<position>${V})`) },
+    { re: re(String.raw`(?<!\p{L})travaille (?:comme|en tant que) ${V}? (?:chez|pour) (?<company>${V})`) },
+    { re: re(String.raw`(?<!\p{L})je travaille (?:chez|pour|dans) (?<company>${V})`) },
+    { re: re(String.raw`(?<!\p{L})je travaille (?:comme|en tant que) (?:une? )?(?<position>${V})`) },
+    { re: re(String.raw`(?<!\p{L})je suis (?:une? )?(?<position>${V}?) (?:chez|pour) (?<company>${V})`), jobOnly: true },
+    { re: re(String.raw`(?<!\p{L})je suis (?:une? )?(?<position>${V})`), jobOnly: true },
+    { re: re(String.raw`(?<!\p{L})(?:j'habite|je vis|je réside) (?:à |a |en |au |aux |dans )?(?<location>${V})`) },
+    { re: re(String.raw`(?<!\p{L})je (?:viens|suis originaire|suis) (?:de |d'|du |des )(?<location>${V})`) },
+    { re: re(String.raw`(?<!\p{L})mes (?:loisirs|hobbies|passe-temps|passions) (?:sont|c'est) (?<list>[^.;!?]+)`), list: 'hobbies' },
+    { re: re(String.raw`(?<!\p{L})mon (?:loisir|hobby|passe-temps)(?: préféré)? (?:est|c'est) (?<list>[^.;!?]+)`), list: 'hobbies' },
+    { re: re(String.raw`(?<!\p{L})je fais (?:du |de la |de l'|des )(?<list>[^.;!?]+)`), list: 'hobbies' },
+    { re: re(String.raw`(?<!\p{L})je m'intéresse (?:à |au |aux |a )(?<list>[^.;!?]+)`), list: 'interests' },
+    { re: re(String.raw`(?<!\p{L})je suis passionnée? (?:de |par |d')(?<list>[^.;!?]+)`), list: 'interests' },
+    { re: re(String.raw`(?<!\p{L})j'(?:aime|adore)(?: bien| beaucoup)? (?<list>[^.;!?]+)`), list: 'auto' },
+  ] satisfies Rule[],
+  valueStop: /\s+(?:et (?:je|j'|mon|ma|mes)|mais|parce|car|depuis|où|maintenant|actuellement)(?!\p{L})/iu,
+  companyStop: /\s+(?:comme|en tant|à|a|depuis)(?!\p{L})/iu,
+  positionStop: /\s+(?:chez|pour|à|dans)(?!\p{L})/iu,
+  locationStop: /\s+(?:avec|depuis|mais|et(?=\s+\p{Ll}))(?!\p{L})/u,
+  listStop: /\s*(?:[.;!?]|,?\s+(?:mais|parce|car|quand|si)(?!\p{L})|,?\s+(?:et\s+)?(?:je|j'|mon|ma|mes)(?!\p{L}))/iu,
+  rejectItem: /(?<!\p{L})(?:toi|te|tu|vous|votre|ton|ta|tes|ça|ca|cela|ce|cette|ici)(?!\p{L})/iu,
+  itemPrefix: /^(?:(?:aussi|bien|beaucoup|le|la|les|l'|du|de la|des|un|une)\s*)+/iu,
+  classify: (item) => ({ kind: /^\p{Ll}+(?:er|ir|re)(?:\s|$)/u.test(item) ? 'hobbies' : 'interests', item }),
+  looksLikeJob: jobIn(FR_JOBS),
+};
+
+export const spanish: Language = {
+  ...common,
+  rules: [
+    { re: re(String.raw`(?<!\p{L})me llamo\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})mi nombre es\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})ll[aá]mame\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})soy\s+(?<name>.+)`), name: 'known' },
+    { re: re(String.raw`(?<!\p{L})trabajo (?:en|para) ${V}? como (?:una? )?(?<position>${V})`) },
+    { re: re(String.raw`(?<!\p{L})trabajo como ${V}? (?:en|para) (?<company>${V})`) },
+    { re: re(String.raw`(?<!\p{L})trabajo (?:en|para) (?<company>${V})`) },
+    { re: re(String.raw`(?<!\p{L})trabajo como (?:una? )?(?<position>${V})`) },
+    { re: re(String.raw`(?<!\p{L})soy (?:una? )?(?<position>${V}?) (?:en|de|para) (?<company>${V})`), jobOnly: true },
+    { re: re(String.raw`(?<!\p{L})vivo en (?<location>${V})`) },
+    { re: re(String.raw`(?<!\p{L})(?:soy|vengo) de (?<location>${V})`) },
+    { re: re(String.raw`(?<!\p{L})mis (?:aficiones|hobbies|pasatiempos) son (?<list>[^.;!?]+)`), list: 'hobbies' },
+    { re: re(String.raw`(?<!\p{L})mi (?:afición|hobby|pasatiempo)(?: favorito)? es (?<list>[^.;!?]+)`), list: 'hobbies' },
+    { re: re(String.raw`(?<!\p{L})me interesan? (?<list>[^.;!?]+)`), list: 'interests' },
+    { re: re(String.raw`(?<!\p{L})me (?:gusta|gustan|encanta|encantan) (?<list>[^.;!?]+)`), list: 'auto' },
+  ] satisfies Rule[],
+  valueStop: /\s+(?:y (?:yo|mi|mis)|pero|porque|desde|donde|ahora)(?!\p{L})/iu,
+  companyStop: /\s+(?:como|desde)(?!\p{L})/iu,
+  positionStop: /\s+(?:en|para)(?!\p{L})/iu,
+  locationStop: /\s+(?:con|desde|pero|y(?=\s+\p{Ll}))(?!\p{L})/u,
+  listStop: /\s*(?:[.;!?]|,?\s+(?:pero|porque|cuando|si)(?!\p{L})|,?\s+(?:y\s+)?(?:yo|mi|mis)(?!\p{L}))/iu,
+  rejectItem: /(?<!\p{L})(?:tú|tu|te|ti|usted|esto|eso|aquí|aqui)(?!\p{L})/iu,
+  itemPrefix: /^(?:(?:también|mucho|el|la|los|las|un|una)\s+)+/iu,
+  classify: (item) => ({ kind: /^\p{Ll}+(?:ar|er|ir)(?:\s|$)/u.test(item) ? 'hobbies' : 'interests', item }),
+  looksLikeJob: jobIn(ES_JOBS),
+};

@@ -1,0 +1,65 @@
+import { answerRemainder } from '../answers.js';
+import { mergeFacts, type ProfileFacts } from '../profile.js';
+import { applyRules, type Language } from './engine.js';
+import { pickName } from './name-pick.js';
+import { english } from './rules-en.js';
+import { french, german, spanish } from './rules-intl.js';
+import { applyChinese, bareChineseName } from './rules-zh.js';
+import { tagEnglish } from './tokens.js';
+
+export interface RulesInput {
+  text: string;
+  /** The robot just asked for the person's name, or to confirm it: a bare name counts. */
+  expectingName: boolean;
+  /** Session language: its phrasings are tried first. */
+  language?: string;
+}
+
+export interface RulesResult {
+  user_name: string | null;
+  facts: ProfileFacts;
+}
+
+const LATIN: Record<string, Language> = { en: english, de: german, fr: french, es: spanish };
+
+/**
+ * Apostrophes as one character, and the full stop of "St. Mary" or "Dr. Smith" dropped so that
+ * it does not end the value (a value runs to the next punctuation).
+ */
+export const normalizeText = (text: string) =>
+  text.replace(/[’‘`´]/g, "'").replace(/\b(St|Dr|Mr|Mrs|Ms|Mt|Jr|Sr|Prof)\.(?=\s+\p{Lu})(?!\s+I\b)/gu, '$1');
+
+/**
+ * The offline profile extractor: phrase rules for English, German, French, Spanish and Chinese.
+ * Every language is tried (people mix languages, speech-to-text may mislabel them); the session
+ * language's rules come first, so they win a field when two languages disagree.
+ */
+export function extractByRules(input: RulesInput): RulesResult {
+  const text = normalizeText(input.text);
+  const order = [input.language, 'en', 'de', 'fr', 'es'].filter((l, i, all): l is string => !!l && l in LATIN && all.indexOf(l) === i);
+  const results = order.map((code) => applyRules(text, LATIN[code]!, input.expectingName));
+  const chinese = applyChinese(text, input.expectingName);
+  if (input.language === 'zh') results.unshift(chinese);
+  else results.push(chinese);
+
+  let user_name = results.find((r) => r.user_name)?.user_name ?? null;
+  if (!user_name && input.expectingName) user_name = bareName(text);
+  const facts = mergeFacts(...results.map((r) => r.facts).reverse());
+  return { user_name, facts };
+}
+
+/** "Alex." or "No, Alicia Smith" in reply to a name question: what remains is the name. */
+function bareName(text: string): string | null {
+  const rest = answerRemainder(text);
+  if (!rest || rest.split(/\s+/).length > 4) return null;
+  if (/\p{Script=Han}/u.test(rest)) return bareChineseName(rest);
+  return pickName(tagEnglish(rest), { strength: 'answer', text: rest });
+}
+
+const NAME_QUESTION =
+  /\bname\b[^.!]*\?|who do i have the pleasure|wie hei(?:ß|ss)(?:t|en) (?:du|sie)|wie ist (?:dein|ihr) name|mit wem habe ich|comment (?:tu t'appelles|vous appelez-vous|t'appelles-tu)|ton (?:pré)?nom|votre (?:pré)?nom|à qui ai-je|你叫什么|怎么称呼|名字|c[óo]mo te llamas|c[óo]mo se llama|tu nombre|con qui[ée]n tengo/iu;
+
+/** Whether the robot's last words asked for the person's name (then "Alex." is an answer). */
+export function asksForName(robotText: string | null | undefined): boolean {
+  return !!robotText && NAME_QUESTION.test(normalizeText(robotText));
+}
