@@ -11,6 +11,12 @@ export interface Agent<R extends StateKey = StateKey, W extends StateKey = State
   readonly name: string;
   readonly reads: readonly R[];
   readonly writes: readonly W[];
+  /**
+   * Records what the person said (their profile, the robot's feelings, the farewell episode):
+   * it still runs when the turn is cancelled by a barge-in, so nothing they told is lost. It then
+   * gets an aborted signal, so its language-model calls fail at once and it takes its offline path.
+   */
+  readonly critical: boolean;
   readonly input: z.ZodType<Pick<TurnState, R>>;
   readonly output: z.ZodType<Partial<Pick<TurnState, W>>>;
   run(input: Pick<TurnState, R>, ports: P): Promise<Partial<Pick<TurnState, W>>> | Partial<Pick<TurnState, W>>;
@@ -20,6 +26,8 @@ export interface AgentSpec<R extends StateKey, W extends StateKey, P> {
   name: string;
   reads: readonly R[];
   writes: readonly W[];
+  /** See Agent.critical; false when not given. */
+  critical?: boolean;
   run(input: Pick<TurnState, R>, ports: P): Promise<Partial<Pick<TurnState, W>>> | Partial<Pick<TurnState, W>>;
 }
 
@@ -35,6 +43,7 @@ export function defineAgent<R extends StateKey, W extends StateKey, P extends Pa
 ): Agent<R, W, P> {
   return {
     ...spec,
+    critical: spec.critical ?? false,
     input: TurnStateSchema.pick(mask(spec.reads)) as unknown as z.ZodType<Pick<TurnState, R>>,
     // strict: writing a field the agent did not declare is a bug, caught at the first run.
     output: TurnStateSchema.pick(mask(spec.writes)).partial().strict() as unknown as z.ZodType<Partial<Pick<TurnState, W>>>,

@@ -1,3 +1,4 @@
+import { unavailableToAgents } from '../llm/index.js';
 import type { Agent } from './agent.js';
 import type { Ports } from './ports.js';
 import type { StateKey, TurnState } from './state.js';
@@ -63,7 +64,7 @@ export interface GraphRun {
   state: TurnState;
   /** Wall time per agent, in ms (summed when an agent runs more than once). */
   timings: Record<string, number>;
-  /** Nodes in the order they ran. */
+  /** Nodes in the order they ran (a cancelled turn skips the nodes without a critical agent). */
   path: string[];
   errors: AgentError[];
   cancelled: boolean;
@@ -78,7 +79,8 @@ const MAX_STEPS = 64;
 
 /**
  * Runs one turn through the graph. An agent that throws or breaks its contract is logged and
- * skipped (its patch is dropped) so the turn still ends with a reply; a cancelled turn stops.
+ * skipped (its patch is dropped) so the turn still ends with a reply; a cancelled turn runs only
+ * its critical agents.
  */
 export async function runGraph<N extends string>(
   graph: Graph<N>,
@@ -93,14 +95,16 @@ export async function runGraph<N extends string>(
   let current: N | End = graph.start;
 
   for (let step = 0; current !== END; step++) {
-    if (ports.signal.aborted) return { state, timings, path, errors, cancelled: true };
     if (step >= MAX_STEPS) {
       errors.push({ agent: current, message: `graph did not end within ${MAX_STEPS} steps` });
       break;
     }
     const node: GraphNode = graph.nodes[current];
-    path.push(current);
-    const agents = isParallel(node) ? node.agents : [node];
+    // A cancelled turn (barge-in) still walks the graph, but runs only the critical agents: what
+    // the person said is recorded, nothing more is done for a reply nobody will hear.
+    const all = isParallel(node) ? node.agents : [node];
+    const agents = ports.signal.aborted ? all.filter((agent) => agent.critical) : all;
+    if (agents.length) path.push(current);
     const results = await Promise.all(agents.map((agent) => runAgent(agent, state, ports)));
     for (const [i, result] of results.entries()) {
       const agent = agents[i]!;
@@ -123,6 +127,7 @@ async function runAgent(
   agent: AnyAgent,
   state: TurnState,
   ports: Ports,
+  cancelledBefore = ports.signal.aborted,
 ): Promise<{ patch: Partial<TurnState>; ms: number; error?: string }> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
@@ -132,10 +137,13 @@ async function runAgent(
   }
   let output: unknown;
   try {
-    output = await agent.run(input.data, ports);
+    output = await agent.run(input.data, cancelledBefore ? { ...ports, llm: unavailableToAgents(ports.llm) } : ports);
   } catch (err) {
-    if (ports.signal.aborted) return { patch: {}, ms: elapsed() };
-    return { patch: {}, ms: elapsed(), error: (err as Error).message ?? String(err) };
+    if (!ports.signal.aborted) return { patch: {}, ms: elapsed(), error: (err as Error).message ?? String(err) };
+    if (!agent.critical || cancelledBefore) return { patch: {}, ms: elapsed() };
+    // Cut off mid-way by the cancellation: once more, now on its offline path, so that what the
+    // person said is still recorded.
+    return runAgent(agent, state, ports, true).then((again) => ({ ...again, ms: elapsed() }));
   }
   const patch = agent.output.safeParse(output);
   if (!patch.success) {

@@ -53,3 +53,21 @@ export interface LanguageModel {
   json<T>(request: LlmRequest, schema: z.ZodType<T>): Promise<T>;
   health(): LlmHealthSnapshot;
 }
+
+/**
+ * The same model, offered to no agent: what the critical agents of a cancelled turn see, so they
+ * take their offline path at once instead of waiting on (or failing with) an aborted request.
+ */
+export function unavailableToAgents(llm: LanguageModel): LanguageModel {
+  const refuse = () => {
+    throw new LlmError('aborted', 'the turn was cancelled: its agents work without the language model');
+  };
+  return {
+    available: () => false,
+    multimodal: (agent) => llm.multimodal(agent),
+    stream: refuse,
+    complete: refuse,
+    json: refuse,
+    health: () => llm.health(),
+  };
+}

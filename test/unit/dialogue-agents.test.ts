@@ -69,8 +69,27 @@ describe('intent agent', () => {
     expect(server!.chats[0]!.model).toBe('qwen2.5:3b'); // the small profile
 
     server!.setReply(() => ({ text: '', status: 500 }));
-    const fallback = await intentAgent.run(turn('Goodbye!'), ports);
-    expect(fallback).toMatchObject({ intent: 'end_conversation', intent_source: 'model' });
+    const fallback = await intentAgent.run(turn('Hello there!'), ports);
+    expect(fallback).toMatchObject({ intent: 'first_greeting', intent_source: 'model' });
+  });
+
+  it('does not end the conversation or ask for a language on an unsure guess that nobody confirmed', async () => {
+    const unsure = (intent: 'end_conversation' | 'language_change') => ({
+      classify: async () => ({ intent, confidence: 0.3, scores: {} as never, ms: 0.1 }),
+    });
+    const ports = (intent: 'end_conversation' | 'language_change') => turnPorts(testConfig(), { intent: unsure(intent) });
+    expect(await intentAgent.run(turn('You are a useless machine.'), ports('end_conversation'))).toMatchObject({
+      intent: 'continue_conversation',
+      intent_source: 'fallback',
+    });
+    expect(await intentAgent.run(turn('Can you do that the other way?'), ports('language_change'))).toMatchObject({
+      intent: 'continue_conversation',
+      requested_language: null,
+    });
+    // Naming a language makes an unsure switch clear enough to act on.
+    expect(await intentAgent.run(turn('Deutsch bitte'), ports('language_change'))).toMatchObject({ intent: 'language_change', language: 'de' });
+    // A sure farewell is a farewell.
+    expect(await intentAgent.run(turn('Goodbye!'), turnPorts(testConfig(), { intent: classifier }))).toMatchObject({ intent: 'end_conversation' });
   });
 
   it('uses the language model alone when there is no intent model', async () => {

@@ -93,13 +93,40 @@ describe('the graph engine', () => {
     expect(() => defineGraph({ start: 'x', nodes: { x: parallel(a, b) }, edges: { x: END } })).toThrow(/both write "final_message"/);
   });
 
-  it('stops a cancelled turn between agents', async () => {
+  it('stops a cancelled turn between agents, but still runs its critical agents', async () => {
     const controller = new AbortController();
     const first = defineAgent({ name: 'first', reads: [], writes: ['intent'], run: () => (controller.abort(), { intent: 'first_greeting' as const }) });
     const second = defineAgent({ name: 'second', reads: [], writes: ['final_message'], run: () => ({ final_message: 'never' }) });
-    const graph = defineGraph({ start: 'first', nodes: { first, second }, edges: { first: 'second', second: END } });
+    const records = defineAgent({ name: 'records', critical: true, reads: ['intent'], writes: ['gestures'], run: (s) => ({ gestures: [`seen ${s.intent}`] }) });
+    const graph = defineGraph({ start: 'first', nodes: { first, second, records }, edges: { first: 'second', second: 'records', records: END } });
     const run = await runGraph(graph, initial(), ports(controller.signal));
     expect(run.cancelled).toBe(true);
-    expect(run.path).toEqual(['first']);
+    expect(run.path).toEqual(['first', 'records']);
+    expect(run.state.final_message).toBe('');
+    expect(run.state.gestures).toEqual(['seen first_greeting']);
+  });
+
+  it('runs a critical agent cut off by the cancellation once more, without the language model', async () => {
+    const controller = new AbortController();
+    const available: boolean[] = [];
+    const extractor = defineAgent({
+      name: 'extractor',
+      critical: true,
+      reads: ['user_text'],
+      writes: ['final_message'],
+      async run(s, p: Pick<Ports, 'llm' | 'signal'>) {
+        available.push(p.llm.available('extraction'));
+        if (available.length === 1) {
+          controller.abort(); // the barge-in arrives while the model is asked
+          throw new Error('request cancelled');
+        }
+        return { final_message: `offline: ${s.user_text}` };
+      },
+    });
+    const llm = { ...ports().llm, available: () => true } as Ports['llm'];
+    const run = await runGraph(defineGraph({ start: 'x', nodes: { x: extractor }, edges: { x: END } }), initial(), { ...ports(controller.signal), llm });
+    expect(available).toEqual([true, false]);
+    expect(run.state.final_message).toBe('offline: hello');
+    expect(run.errors).toEqual([]);
   });
 });

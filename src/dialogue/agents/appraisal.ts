@@ -54,6 +54,8 @@ const INTENT_CUES: Partial<Record<NonNullable<TurnState['intent']>, Cue>> = { fi
  */
 export const appraisalAgent = defineAgent({
   name: 'appraisal',
+  // An insult cut short by the next utterance still hurt.
+  critical: true,
   // The memory fields join the declared reads only when they exist; the type stays the base reads.
   reads: [...READS, ...MEMORY_FIELDS] as unknown as typeof READS,
   writes: ['appraisal', 'affect', 'gestures'],

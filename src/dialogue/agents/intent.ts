@@ -28,6 +28,8 @@ type IntentPorts = Pick<Ports, 'intent' | 'llm' | 'config' | 'log' | 'metrics' |
  */
 export const intentAgent = defineAgent({
   name: 'intent',
+  // It decides whether the person told something about themselves, even in a cancelled turn.
+  critical: true,
   reads: ['user_text', 'messages', 'language', 'language_hint', 'name_confirmation'],
   writes: ['intent', 'intent_confidence', 'intent_source', 'language', 'requested_language'],
   async run(s, ports: IntentPorts) {
@@ -69,6 +71,15 @@ export const intentAgent = defineAgent({
     let requested: LanguageRequest | null = null;
     if (intent === 'language_change') {
       requested = detectLanguageRequest(s.user_text, language) ?? fromLlm(llmLanguage);
+    }
+    // An unsure guess that nobody confirmed is not acted on when acting costs more than missing
+    // it: a farewell clears the conversation, a language switch that names no language asks a
+    // question nobody raised. ("You are a useless machine" must not end the conversation.)
+    const unsure = source === 'model' && confidence < ports.config.dialogue.intentThreshold;
+    if (unsure && (intent === 'end_conversation' || (intent === 'language_change' && !requested))) {
+      ports.log.info({ guessed: intent, confidence }, 'intent: unsure guess not acted on; taken as conversation');
+      intent = 'continue_conversation';
+      source = 'fallback';
     }
     return {
       intent,

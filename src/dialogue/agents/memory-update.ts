@@ -25,6 +25,8 @@ const NONE = { status: 'none', candidate: null } as const;
  */
 export const memoryUpdateAgent = defineAgent({
   name: 'memory_update',
+  // What the person told about themselves is kept even when a barge-in cancels the reply.
+  critical: true,
   reads: ['user_text', 'messages', 'user_info', 'name_confirmation', 'language'],
   writes: ['user_info', 'name_confirmation', 'name_checked', 'name_resolution'],
   async run(s, ports: MemoryUpdatePorts): Promise<Patch> {
