@@ -361,7 +361,7 @@ export const ConfigSchema = z.strictObject({
       /** A chunk is knowledge about the question from this cosine similarity on (embedding models). */
       minSimilarity: z.number().min(-1).max(1).default(0.3),
       /** The same, when the embedder is the lexical fallback (its similarities are lower). */
-      lexicalMinSimilarity: z.number().min(-1).max(1).default(0.2),
+      lexicalMinSimilarity: z.number().min(-1).max(1).default(0.35),
       chunk: z
         .strictObject({
           /** Longest chunk text; longer sections are split at paragraphs, sentences or words. */

@@ -166,12 +166,19 @@ export class KnowledgeBase implements KnowledgePort {
     if (this.#synced) {
       try {
         const hits = await this.#collection.query(vector, { n, log });
-        // The collection is known to hold chunks: nothing back means it could not answer (down, too slow).
+        // The collection is known to hold chunks: nothing back means it could not answer (down, too
+        // slow, lost): answer from memory, and check it again before trusting it.
         if (hits.length > 0) found = hits.map(fromHit).filter((h): h is KnowledgeHit => h !== null);
+        else {
+          log.warn({ collection: this.#o.collection }, 'knowledge: no answer from ChromaDB; answering from memory and checking the collection');
+          this.#unsync();
+          void this.#sync();
+        }
       } catch (err) {
         if (!(err instanceof VectorSpaceMismatchError)) throw err;
         log.warn({ err: err.message }, 'knowledge: the collection holds other vectors; it is written again');
         this.#unsync();
+        void this.#sync();
       }
     }
     if (!found && this.#o.memoryFallback) {
