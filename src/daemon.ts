@@ -12,6 +12,10 @@ import type { Logger } from './log/index.js';
 // visual memory (issue 5)
 import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
 import { BusPerception, wireBus, wireVisualMemory } from './wiring.js';
+// knowledge, vision and search (issue 5)
+import { startKnowledge, type KnowledgeBase } from './knowledge/index.js';
+import { startSearch } from './search/index.js';
+import { cleanupFrames, framesDir, PerceptionCamera } from './vision/index.js';
 import { startVectors, type Vectors } from './vectors/index.js';
 
 export interface DaemonOptions {
@@ -38,6 +42,9 @@ export interface Daemon {
   // embeddings and vectors (infra: issue 3 items 5-6)
   readonly embeddings: Embedder;
   readonly vectors: Vectors;
+  // knowledge (issue 5)
+  /** Null when agents.knowledge is off. */
+  readonly knowledge: KnowledgeBase | null;
   stop(): Promise<void>;
 }
 
@@ -58,10 +65,19 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   const perception = new BusPerception(log);
   const clock = options.clock ?? systemClock;
+  // knowledge, vision and search (issue 5): the knowledge index is built in the background.
+  const knowledge = await startKnowledge({ config, embedder: embeddings, vectors: vectors.store, log, health });
+  const camera = config.agents.vision ? new PerceptionCamera(perception, framesDir(config), config.vision) : null;
+  if (camera) {
+    await cleanupFrames(framesDir(config), config.vision.keepFrames);
+    if (options.mqtt) health.set('vision', 'ok', `frames from perception (capture_current_view) into ${framesDir(config)}`);
+    else health.set('vision', 'degraded', 'no perception process (console without MQTT): asked to look, the robot says it cannot');
+  }
+  const search = startSearch(config, health, log);
   // affect (issue 4)
   const affect = await openAffect(config, clock, log, health);
   const brain = new Brain({
-    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store },
+    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, knowledge, camera, search },
     graph: buildDialogueGraph(config),
     log,
     health,
@@ -102,6 +118,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     await bus?.stop();
     await broker?.close();
     await visualMemory?.close();
+    await knowledge?.close();
     await vectors.stop();
     await embeddings.close();
     throw err;
@@ -123,6 +140,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     visualMemory,
     embeddings,
     vectors,
+    knowledge,
     stop: () =>
       (stopping ??= (async () => {
         log.info('stopping');
@@ -133,6 +151,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         await bus?.stop();
         await broker?.close();
         await visualMemory?.close();
+        await knowledge?.close();
         await vectors.stop();
         await embeddings.close();
       })()),

@@ -8,6 +8,10 @@ import type { Logger } from '../log/index.js';
 // visual memory (issue 5)
 import type { VisualMemoryPort } from '../visual-memory/index.js';
 import type { VectorStore } from '../vectors/index.js';
+// knowledge, vision and search (issue 5)
+import type { KnowledgePort } from '../knowledge/index.js';
+import type { SearchPort } from '../search/index.js';
+import type { CameraPort } from '../vision/index.js';
 
 export interface Clock {
   now(): Date;
@@ -65,6 +69,13 @@ export interface Ports {
   embeddings: Embedder;
   /** ChromaDB collections behind a durable outbox; reads give nothing while it is unreachable. */
   vectors: VectorStore;
+  // knowledge, vision and search (issue 5)
+  /** The robot's knowledge files; null when agents.knowledge is off. */
+  knowledge: KnowledgePort | null;
+  /** The camera through perception; null when agents.vision is off. */
+  camera: CameraPort | null;
+  /** Web search; null unless agents.search is on and search.url is set. */
+  search: SearchPort | null;
   log: Logger;
   signal: AbortSignal;
   reply: ReplySink;

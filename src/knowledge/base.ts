@@ -194,8 +194,9 @@ export class KnowledgeBase implements KnowledgePort {
     this.#watch?.close();
     this.#watch = null;
     if (this.#timer) clearInterval(this.#timer);
+    // An index update in progress finishes (its manifest write is atomic anyway); a collection
+    // check in progress is not waited for: it stops at its next step.
     await this.#tail;
-    await this.#syncing;
   }
 
   // ---- index maintenance ----
@@ -294,18 +295,18 @@ export class KnowledgeBase implements KnowledgePort {
     const { vectors } = this.#o;
     if (this.#synced || this.#closed || !vectors.status().reachable) return;
     let generation = this.#generation;
-    if (!(await vectors.flush(this.#o.syncTimeoutMs))) return;
+    if (!(await vectors.flush(this.#o.syncTimeoutMs)) || this.#closed) return;
     const expected = this.#chunks().length;
     const listed = (await vectors.listCollections()).find((c) => c.name === this.#o.collection);
     const space = listed?.space;
     const foreign = space !== undefined && space !== null && (space.embedder !== this.#o.embedder.id || space.dims !== this.#o.embedder.dims);
     let count = foreign ? -1 : ((await this.#collection.count()) ?? -1);
     if (count !== expected) {
-      if (generation !== this.#generation) return; // the index changed meanwhile: the next check looks again
+      if (generation !== this.#generation || this.#closed) return; // the index changed meanwhile: the next check looks again
       this.#log.warn({ count, expected, foreign }, 'knowledge: the ChromaDB collection is out of step with the index; writing it again from the manifest (nothing is embedded again)');
       await this.#write({ drop: true, upserts: this.#chunks(), deletes: [] });
       generation = this.#generation;
-      if (!(await vectors.flush(this.#o.syncTimeoutMs))) return;
+      if (!(await vectors.flush(this.#o.syncTimeoutMs)) || this.#closed) return;
       count = (await this.#collection.count()) ?? -1;
     }
     if (generation === this.#generation && count === expected) {

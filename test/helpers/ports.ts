@@ -50,6 +50,10 @@ export function daemonPorts(config: Config, overrides: Partial<DaemonPorts> = {}
     // pass a store on a real ChromaDB server).
     embeddings: new LexicalEmbedder(),
     vectors: unreachableVectorStore(),
+    // knowledge, vision and search (issue 5)
+    knowledge: null,
+    camera: null,
+    search: null,
     ...overrides,
   };
 }

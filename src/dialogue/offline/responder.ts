@@ -5,6 +5,8 @@ import type { TurnState } from '../state.js';
 import { asksSomething, reactionLine, reactionOf, tonedVariants, toneOf } from './affect.js';
 import type { Tone } from './affect-lines.js';
 import { LINES, type LineKey } from './lines.js';
+// knowledge, vision and search (issue 5)
+import { toolAnswer, type ToolInput } from './tools.js';
 
 export interface OfflineContext {
   robotName: string;
@@ -37,7 +39,9 @@ export function line(
 
 export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_language' | 'user_info'> &
   // affect (issue 4)
-  Partial<Pick<TurnState, 'user_text' | 'appraisal' | 'affect'>>;
+  Partial<Pick<TurnState, 'user_text' | 'appraisal' | 'affect'>> &
+  // knowledge, vision and search (issue 5)
+  ToolInput;
 
 /**
  * The reply when there is no language model: it covers every intent sensibly and is honest
@@ -50,6 +54,10 @@ export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
   const toned: OfflineContext = { ...ctx, tone: ctx.tone !== undefined ? ctx.tone : toneOf(state.affect) };
   const reaction = reactionOf(state);
   const said = reaction ? reactionLine(reaction, state.language, ctx.pick ?? randomPick) : null;
+  // knowledge, vision and search (issue 5): what a tool found (or could not) answers the question.
+  const tool = toolAnswer(state, toned);
+  if (tool && state.intent === 'first_greeting') return [said, intentReply(state, toned), tool].filter(Boolean).join(' ');
+  if (tool && (state.intent === 'continue_conversation' || state.intent === 'update_user_info' || state.intent === null)) return [said, tool].filter(Boolean).join(' ');
   // A reaction is the answer to a remark (no "thank you for telling me" after an insult); a
   // question still gets the honest "I can't answer that". Greetings and farewells get both.
   const remark = state.intent === 'continue_conversation' || state.intent === 'update_user_info';
