@@ -68,6 +68,7 @@ export class KnowledgeBase implements KnowledgePort {
   #missing = false;
   #problem: string | null = null;
   #lastReport: RefreshReport | null = null;
+  #lastUpdate: RefreshReport | null = null;
   /** The collection holds exactly the index (checked), so questions may go to it. */
   #synced = false;
   #syncing: Promise<void> | null = null;
@@ -104,6 +105,11 @@ export class KnowledgeBase implements KnowledgePort {
 
   get lastRefresh(): RefreshReport | null {
     return this.#lastReport;
+  }
+
+  /** The last refresh that changed the index (files added, changed, removed, or a rebuild). */
+  get lastUpdate(): RefreshReport | null {
+    return this.#lastUpdate;
   }
 
   /** Whether the ChromaDB collection is known to hold exactly the index (questions go there). */
@@ -237,6 +243,7 @@ export class KnowledgeBase implements KnowledgePort {
       if (writes.drop || writes.upserts.length || writes.deletes.length) await this.#write(writes);
       const report: RefreshReport = { reason, ...result.report, ms: performance.now() - started };
       this.#lastReport = report;
+      if (report.rebuilt || report.added.length + report.changed.length + report.removed.length > 0) this.#lastUpdate = report;
       const { added, changed, removed, embedded, reused, rebuilt, files, chunks } = report;
       if (result.modified) this.#log.info({ reason, added, changed, removed, embedded, reused, rebuilt, files, chunks, ms: Math.round(report.ms) }, 'knowledge index updated');
       return report;
