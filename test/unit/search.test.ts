@@ -54,7 +54,7 @@ const SEARXNG_ANSWER = {
 };
 
 const context = () => ({ language: 'de' as const, signal: new AbortController().signal, log: silentLogger });
-const settings = (url: string, more: Partial<ReturnType<typeof testConfig>['search']> = {}) => ({ ...testConfig().search, url, ...more });
+const settings = (url: string, more: { timeoutMs?: number } = {}) => ({ ...testConfig().search, ...more, url });
 
 describe('web search on SearXNG', () => {
   it('asks for JSON in the session language, and keeps the answers and the first results, cut short', async () => {
