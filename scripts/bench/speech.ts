@@ -4,7 +4,7 @@ import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
 // The same fake Ollama as the tests: it streams with a known delay and records when it wrote each token.
-import { startFakeOllama, tokens, type FakeOllama } from '../../test/helpers/fake-ollama.js';
+import { startFakeOllama, tokens, type ChatBody, type FakeOllama } from '../../test/helpers/fake-ollama.js';
 import { summarize, type Measurement } from './stats.js';
 
 const QUESTIONS = ['What can you do?', 'Where is the meeting room?', 'Tell me about this building.', 'Who works here?', 'Is there a cafeteria?'];
@@ -96,7 +96,7 @@ async function measure(options: { repo: string; dataDir: string }, turns: number
 
 async function start(options: { repo: string; dataDir: string }, streaming: boolean): Promise<Run> {
   const fake = await startFakeOllama({
-    reply: (body) => (body.format ? '{"intent": "continue_conversation", "language": null}' : { text: REPLY, firstTokenDelayMs: FIRST_TOKEN_MS, tokenDelayMs: TOKEN_MS }),
+    reply: (body) => (body.format ? json(body) : { text: REPLY, firstTokenDelayMs: FIRST_TOKEN_MS, tokenDelayMs: TOKEN_MS }),
   });
   const port = await freePort();
   const daemon = spawn(process.execPath, ['--import', 'tsx', path.join(options.repo, 'src/main.ts')], {
@@ -129,6 +129,16 @@ async function start(options: { repo: string; dataDir: string }, streaming: bool
       await new Promise((r) => setTimeout(r, 200));
     }
   }
+}
+
+// knowledge, planner (issue 5): the planner and the contextualizer get answers a model would give
+// (no tools for these questions; the question already stands alone), so the turn does not take
+// their fallback paths; other JSON requests (intent, appraisal) get the intent answer as before.
+function json(body: ChatBody): string {
+  const system = body.messages[0]?.content ?? '';
+  if (system.startsWith('You decide which tools')) return '{"steps": []}';
+  if (system.startsWith('You rewrite')) return JSON.stringify({ question: body.messages.at(-1)?.content.match(/Last message: "(.*)"$/s)?.[1] ?? '' });
+  return '{"intent": "continue_conversation", "language": null}';
 }
 
 async function freePort(): Promise<number> {
