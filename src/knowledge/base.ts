@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs';
 import type { Embedder } from '../embeddings/index.js';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
-import { VectorSpaceMismatchError, type VectorCollection, type VectorStore } from '../vectors/index.js';
+import type { VectorStore } from '../vectors/index.js';
 import type { ChunkOptions } from './chunk.js';
-import { fromHit, nearestInMemory, toRecord } from './collection.js';
+import { nearestInMemory } from './collection.js';
 import { readKnowledgeFile, scanFolder } from './files.js';
 import { emptyIndex, loadManifest, saveManifest, type IndexedChunk, type KnowledgeIndexState } from './manifest.js';
-import type { KnowledgeHit, KnowledgePort, KnowledgeSearch, KnowledgeSource } from './port.js';
-import { reindex, type CollectionWrites, type RefreshReport } from './reindex.js';
+import { knowledgeHealth } from './health.js';
+import { CollectionMirror } from './mirror.js';
+import type { KnowledgePort, KnowledgeSearch, KnowledgeSource } from './port.js';
+import { reindex, type RefreshReport } from './reindex.js';
 import { watchFolder, type FolderWatch } from './watch.js';
 
 export interface KnowledgeBaseOptions {
@@ -39,7 +41,6 @@ export interface KnowledgeBaseOptions {
   health: Health;
 }
 
-const WRITE_BATCH = 256;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
@@ -57,7 +58,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export class KnowledgeBase implements KnowledgePort {
   readonly #o: KnowledgeBaseOptions;
   readonly #log: Logger;
-  readonly #collection: VectorCollection;
+  readonly #mirror: CollectionMirror;
   #index: KnowledgeIndexState = emptyIndex();
   #tail: Promise<unknown> = Promise.resolve();
   #queued: Promise<RefreshReport> | null = null;
@@ -69,11 +70,6 @@ export class KnowledgeBase implements KnowledgePort {
   #problem: string | null = null;
   #lastReport: RefreshReport | null = null;
   #lastUpdate: RefreshReport | null = null;
-  /** The collection holds exactly the index (checked), so questions may go to it. */
-  #synced = false;
-  #syncing: Promise<void> | null = null;
-  /** Counts index changes, so a check that raced with one does not declare the collection in step. */
-  #generation = 0;
   #watch: FolderWatch | null = null;
   #timer: NodeJS.Timeout | null = null;
   #closed = false;
@@ -81,7 +77,15 @@ export class KnowledgeBase implements KnowledgePort {
   constructor(options: KnowledgeBaseOptions) {
     this.#o = options;
     this.#log = options.log.child({ component: 'knowledge' });
-    this.#collection = options.vectors.collection(options.collection, { embedder: options.embedder.id, dims: options.embedder.dims });
+    this.#mirror = new CollectionMirror({
+      vectors: options.vectors,
+      collection: options.collection,
+      space: { embedder: options.embedder.id, dims: options.embedder.dims },
+      syncTimeoutMs: options.syncTimeoutMs,
+      chunks: () => this.#chunks(),
+      changed: () => this.#report(),
+      log: this.#log,
+    });
   }
 
   /** Loads the manifest and starts the first refresh (not awaited: see ready()), the watch and the sync timer. */
@@ -92,7 +96,7 @@ export class KnowledgeBase implements KnowledgePort {
     this.#first = this.refresh('startup');
     this.#first.catch(() => undefined);
     this.#timer = setInterval(() => {
-      if (!this.#synced) void this.#sync();
+      if (!this.#mirror.synced) void this.#mirror.sync();
     }, this.#o.syncRetryMs);
     this.#timer.unref();
   }
@@ -114,11 +118,11 @@ export class KnowledgeBase implements KnowledgePort {
 
   /** Whether the ChromaDB collection is known to hold exactly the index (questions go there). */
   get synced(): boolean {
-    return this.#synced;
+    return this.#mirror.synced;
   }
 
   stats(): { files: number; chunks: number; synced: boolean; watching: boolean } {
-    return { files: this.#index.files.size, chunks: this.#chunks().length, synced: this.#synced, watching: this.#watch !== null };
+    return { files: this.#index.files.size, chunks: this.#chunks().length, synced: this.#mirror.synced, watching: this.#watch !== null };
   }
 
   topics(limit: number): string[] {
@@ -146,8 +150,8 @@ export class KnowledgeBase implements KnowledgePort {
   /** Waits for (checked) in-step ChromaDB; true when questions go to the collection. For tests and the bench. */
   async sync(): Promise<boolean> {
     await this.#tail;
-    await this.#sync();
-    return this.#synced;
+    await this.#mirror.sync();
+    return this.#mirror.synced;
   }
 
   async search(query: string, context: { log: Logger; signal?: AbortSignal; n?: number }): Promise<KnowledgeSearch> {
@@ -155,7 +159,7 @@ export class KnowledgeBase implements KnowledgePort {
     await this.#fresh();
     const chunks = this.#chunks();
     const nothing = (source: KnowledgeSource): KnowledgeSearch => ({ query, hits: [], source, best: null, modelMs: 0 });
-    if (chunks.length === 0 || !query.trim()) return nothing(this.#synced ? 'chroma' : 'memory');
+    if (chunks.length === 0 || !query.trim()) return nothing(this.#mirror.synced ? 'chroma' : 'memory');
     const started = performance.now();
     let vector: Float32Array;
     try {
@@ -167,30 +171,10 @@ export class KnowledgeBase implements KnowledgePort {
     }
     const modelMs = performance.now() - started;
     const n = context.n ?? this.#o.topK;
-    let found: KnowledgeHit[] | null = null;
-    let source: KnowledgeSource = 'chroma';
-    if (this.#synced) {
-      try {
-        const hits = await this.#collection.query(vector, { n, log });
-        // The collection is known to hold chunks: nothing back means it could not answer (down, too
-        // slow, lost): answer from memory, and check it again before trusting it.
-        if (hits.length > 0) found = hits.map(fromHit).filter((h): h is KnowledgeHit => h !== null);
-        else {
-          log.warn({ collection: this.#o.collection }, 'knowledge: no answer from ChromaDB; answering from memory and checking the collection');
-          this.#unsync();
-          void this.#sync();
-        }
-      } catch (err) {
-        if (!(err instanceof VectorSpaceMismatchError)) throw err;
-        log.warn({ err: err.message }, 'knowledge: the collection holds other vectors; it is written again');
-        this.#unsync();
-        void this.#sync();
-      }
-    }
-    if (!found && this.#o.memoryFallback) {
-      found = nearestInMemory(chunks, vector, n);
-      source = 'memory';
-    }
+    const fromChroma = await this.#mirror.query(vector, n, log);
+    const fallback = !fromChroma && this.#o.memoryFallback;
+    const found = fromChroma ?? (fallback ? nearestInMemory(chunks, vector, n) : null);
+    const source: KnowledgeSource = fallback ? 'memory' : 'chroma';
     const all = found ?? [];
     return { query, hits: all.filter((h) => h.similarity >= this.#o.minSimilarity), source, best: all[0]?.similarity ?? null, modelMs };
   }
@@ -199,6 +183,7 @@ export class KnowledgeBase implements KnowledgePort {
     this.#closed = true;
     this.#watch?.close();
     this.#watch = null;
+    this.#mirror.close();
     if (this.#timer) clearInterval(this.#timer);
     // An index update in progress finishes (its manifest write is atomic anyway); a collection
     // check in progress is not waited for: it stops at its next step.
@@ -240,7 +225,7 @@ export class KnowledgeBase implements KnowledgePort {
       this.#problem = null;
       if (result.modified || !existsSync(this.#o.manifestFile)) await this.#save();
       const writes = result.writes;
-      if (writes.drop || writes.upserts.length || writes.deletes.length) await this.#write(writes);
+      if (writes.drop || writes.upserts.length || writes.deletes.length) await this.#mirror.write(writes);
       const report: RefreshReport = { reason, ...result.report, ms: performance.now() - started };
       this.#lastReport = report;
       if (report.rebuilt || report.added.length + report.changed.length + report.removed.length > 0) this.#lastUpdate = report;
@@ -254,7 +239,7 @@ export class KnowledgeBase implements KnowledgePort {
       throw err;
     } finally {
       if (this.#o.watch && !this.#watch && !this.#missing && !this.#closed) this.#startWatch();
-      if (!this.#synced && !this.#closed) void this.#sync();
+      if (!this.#mirror.synced && !this.#closed) void this.#mirror.sync();
       this.#report();
     }
   }
@@ -264,61 +249,6 @@ export class KnowledgeBase implements KnowledgePort {
       await saveManifest(this.#o.manifestFile, this.#index);
     } catch (err) {
       this.#log.error({ file: this.#o.manifestFile, err: (err as Error).message }, 'knowledge: cannot save the manifest; the index is built again after a restart');
-    }
-  }
-
-  /** Queues the collection writes (durable in the vector store's outbox); a failure only means the collection is written again later. */
-  async #write(writes: CollectionWrites): Promise<void> {
-    this.#unsync();
-    try {
-      if (writes.drop) await this.#o.vectors.deleteCollection(this.#o.collection);
-      if (writes.deletes.length) await this.#collection.delete({ ids: writes.deletes });
-      for (let i = 0; i < writes.upserts.length; i += WRITE_BATCH) await this.#collection.upsert(writes.upserts.slice(i, i + WRITE_BATCH).map(toRecord));
-    } catch (err) {
-      this.#log.warn({ err: (err as Error).message }, 'knowledge: cannot queue the ChromaDB writes; the collection is written again once the store works');
-    }
-  }
-
-  #unsync(): void {
-    this.#synced = false;
-    this.#generation++;
-  }
-
-  /**
-   * Checks that the collection holds exactly the index (after the queued writes are applied);
-   * if it does not (lost, wiped, another embedder's), writes it again from the index.
-   */
-  #sync(): Promise<void> {
-    this.#syncing ??= this.#check()
-      .catch((err: Error) => this.#log.warn({ err: err.message }, 'knowledge: ChromaDB check failed; answering from memory for now'))
-      .finally(() => {
-        this.#syncing = null;
-        this.#report();
-      });
-    return this.#syncing;
-  }
-
-  async #check(): Promise<void> {
-    const { vectors } = this.#o;
-    if (this.#synced || this.#closed || !vectors.status().reachable) return;
-    let generation = this.#generation;
-    if (!(await vectors.flush(this.#o.syncTimeoutMs)) || this.#closed) return;
-    const expected = this.#chunks().length;
-    const listed = (await vectors.listCollections()).find((c) => c.name === this.#o.collection);
-    const space = listed?.space;
-    const foreign = space !== undefined && space !== null && (space.embedder !== this.#o.embedder.id || space.dims !== this.#o.embedder.dims);
-    let count = foreign ? -1 : ((await this.#collection.count()) ?? -1);
-    if (count !== expected) {
-      if (generation !== this.#generation || this.#closed) return; // the index changed meanwhile: the next check looks again
-      this.#log.warn({ count, expected, foreign }, 'knowledge: the ChromaDB collection is out of step with the index; writing it again from the manifest (nothing is embedded again)');
-      await this.#write({ drop: true, upserts: this.#chunks(), deletes: [] });
-      generation = this.#generation;
-      if (!(await vectors.flush(this.#o.syncTimeoutMs)) || this.#closed) return;
-      count = (await this.#collection.count()) ?? -1;
-    }
-    if (generation === this.#generation && count === expected) {
-      this.#synced = true;
-      this.#log.info({ collection: this.#o.collection, chunks: expected }, 'knowledge: ChromaDB collection in step with the index');
     }
   }
 
@@ -336,16 +266,16 @@ export class KnowledgeBase implements KnowledgePort {
   }
 
   #report(): void {
-    const { health } = this.#o;
-    const chunks = this.#chunks().length;
-    const where = `${chunks} chunks from ${this.#index.files.size} files in ${this.#o.dir}`;
-    if (this.#missing) health.set('knowledge', 'degraded', `no knowledge folder at ${this.#o.dir} (paths.rag): the robot answers without its knowledge`);
-    else if (this.#problem) health.set('knowledge', 'degraded', `index update failed (${this.#problem}); using the previous index: ${where}`);
-    else if (chunks === 0) health.set('knowledge', 'degraded', `no markdown knowledge in ${this.#o.dir}`);
-    else if (this.#synced) health.set('knowledge', 'ok', `${where}; ChromaDB collection "${this.#o.collection}" in step`);
-    else {
-      const fallback = this.#o.memoryFallback ? 'answering from the in-memory index' : 'no knowledge answers until it is (knowledge.memoryFallback is off)';
-      health.set('knowledge', 'degraded', `${where}; ChromaDB collection "${this.#o.collection}" not in step yet: ${fallback}`);
-    }
+    const [status, detail] = knowledgeHealth({
+      dir: this.#o.dir,
+      collection: this.#o.collection,
+      missing: this.#missing,
+      problem: this.#problem,
+      files: this.#index.files.size,
+      chunks: this.#chunks().length,
+      synced: this.#mirror.synced,
+      memoryFallback: this.#o.memoryFallback,
+    });
+    this.#o.health.set('knowledge', status, detail);
   }
 }
