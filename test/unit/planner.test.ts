@@ -186,6 +186,12 @@ describe('the contextualizer', () => {
     expect(await contextualizeAgent.run(withHistory('Where is the cafeteria?'), ports)).toEqual({ standalone_question: 'Where is the cafeteria?' });
   });
 
+  it('uses the rules, without asking the model, when agents.planner is off', async () => {
+    const ports = await online(() => '{"question": "Can you speak German?"}', { agents: { planner: false } });
+    expect(await contextualizeAgent.run(withHistory('And German?'), ports)).toEqual({ standalone_question: 'Can you speak French? And German?' });
+    expect(server!.chats).toHaveLength(0);
+  });
+
   it('recognises follow-ups in the robot’s languages', () => {
     for (const t of ['And in German?', 'What about that one?', 'Und das?', 'Was ist mit dort?', 'Et ça ?', '¿Y eso?', '还有呢？', '它多少钱？']) expect(isFollowUp(t), t).toBe(true);
     for (const t of ['Where is the cafeteria?', 'Wie spät ist es?', 'Bonjour !', 'My name is Anna and I work at the bank downstairs in the big building.']) expect(isFollowUp(t), t).toBe(false);

@@ -9,7 +9,8 @@ const MAX_QUESTION_CHARS = 500;
 /**
  * SPEC step 5: the utterance as a standalone question, for the planner and the retrievals. No
  * history: the utterance as it is. With history, the language model rewrites it (agent
- * "contextualizer"); without one, a short follow-up is joined to the person's previous message.
+ * "contextualizer"; not with agents.planner off); without one, a short follow-up is joined to the
+ * person's previous message.
  */
 export const contextualizeAgent = defineAgent({
   name: 'contextualize',
@@ -19,7 +20,8 @@ export const contextualizeAgent = defineAgent({
     // The current utterance is the last message; what came before is the history.
     const history = s.messages.slice(0, -1).slice(-ports.config.planner.historyMessages);
     if (history.length === 0) return { standalone_question: s.user_text };
-    if (ports.llm.available('contextualizer')) {
+    // agents.planner off: planning makes no model call at all (the reply starts sooner).
+    if (ports.config.agents.planner && ports.llm.available('contextualizer')) {
       const started = performance.now();
       try {
         const answer = await ports.llm.json({ agent: 'contextualizer', messages: contextualizerMessages(history, s.user_text), signal: ports.signal }, LlmStandaloneSchema);
