@@ -41,6 +41,8 @@ export interface KnowledgeBaseOptions {
   health: Health;
 }
 
+/** How long an answer is reused for the same question (within one turn, in practice). */
+const RECENT_MS = 5_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
@@ -73,6 +75,11 @@ export class KnowledgeBase implements KnowledgePort {
   #watch: FolderWatch | null = null;
   #timer: NodeJS.Timeout | null = null;
   #closed = false;
+  /**
+   * The last answer, reused for the same question while the index and the collection's state are
+   * the same: the rule-based planner asks first, then the knowledge agent asks the same question.
+   */
+  #recent: { key: string; at: number; result: KnowledgeSearch } | null = null;
 
   constructor(options: KnowledgeBaseOptions) {
     this.#o = options;
@@ -160,6 +167,10 @@ export class KnowledgeBase implements KnowledgePort {
     const chunks = this.#chunks();
     const nothing = (source: KnowledgeSource): KnowledgeSearch => ({ query, hits: [], source, best: null, modelMs: 0 });
     if (chunks.length === 0 || !query.trim()) return nothing(this.#mirror.synced ? 'chroma' : 'memory');
+    const n = context.n ?? this.#o.topK;
+    const keyOf = () => `${this.#mirror.synced}\u0000${n}\u0000${query}`;
+    const key = keyOf();
+    if (this.#recent?.key === key && Date.now() - this.#recent.at < RECENT_MS) return { ...structuredClone(this.#recent.result), modelMs: 0 };
     const started = performance.now();
     let vector: Float32Array;
     try {
@@ -170,13 +181,15 @@ export class KnowledgeBase implements KnowledgePort {
       return nothing('memory');
     }
     const modelMs = performance.now() - started;
-    const n = context.n ?? this.#o.topK;
     const fromChroma = await this.#mirror.query(vector, n, log);
     const fallback = !fromChroma && this.#o.memoryFallback;
     const found = fromChroma ?? (fallback ? nearestInMemory(chunks, vector, n) : null);
     const source: KnowledgeSource = fallback ? 'memory' : 'chroma';
     const all = found ?? [];
-    return { query, hits: all.filter((h) => h.similarity >= this.#o.minSimilarity), source, best: all[0]?.similarity ?? null, modelMs };
+    const result = { query, hits: all.filter((h) => h.similarity >= this.#o.minSimilarity), source, best: all[0]?.similarity ?? null, modelMs };
+    // Keyed by the collection's state after the query: an answer from memory because ChromaDB failed is not reused once it is back.
+    if (found) this.#recent = { key: keyOf(), at: Date.now(), result: structuredClone(result) };
+    return result;
   }
 
   async close(): Promise<void> {
@@ -222,6 +235,7 @@ export class KnowledgeBase implements KnowledgePort {
       });
       for (const w of result.report.warnings) this.#log.warn(w, 'knowledge: file read with a problem');
       this.#index = result.next;
+      if (result.modified) this.#recent = null;
       this.#problem = null;
       if (result.modified || !existsSync(this.#o.manifestFile)) await this.#save();
       const writes = result.writes;

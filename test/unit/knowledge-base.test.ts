@@ -37,6 +37,18 @@ describe('the knowledge base (ChromaDB unreachable: the in-memory index answers)
     expect(health.get('knowledge')).toMatchObject({ status: 'degraded', detail: expect.stringMatching(/17 chunks from 4 files .*not in step yet: answering from the in-memory index/) });
   });
 
+  it('answers the same question twice in a turn (planner, then knowledge agent) with one search', async () => {
+    const embedder = new CountingEmbedder(new LexicalEmbedder());
+    const kb = await started({ dir: copyRagFiles(), embedder, recheckMs: 3_600_000 });
+    embedder.reset();
+    const first = await kb.search('Can I interrupt you?', { log });
+    const second = await kb.search('Can I interrupt you?', { log });
+    expect(second).toEqual({ ...first, modelMs: 0 });
+    expect(embedder.texts).toEqual(['Can I interrupt you?']);
+    await kb.search('Can I interrupt you?', { log, n: 1 }); // another number of chunks: another search
+    expect(embedder.texts).toHaveLength(2);
+  });
+
   it('gives no hits below the minimum similarity, but reports the best similarity', async () => {
     const kb = await started({ dir: copyRagFiles(), embedder: new LexicalEmbedder(), minSimilarity: 0.9 });
     const result = await kb.search('What languages can you speak?', { log });

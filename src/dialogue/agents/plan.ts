@@ -54,7 +54,8 @@ export const planAgent = defineAgent({
 });
 
 async function knows(question: string, ports: PlanPorts): Promise<boolean> {
-  const found = await ports.knowledge!.search(question, { log: ports.log, signal: ports.signal, n: 1 });
+  // The same search as the knowledge agent's (same question, same number of chunks): it reuses this answer.
+  const found = await ports.knowledge!.search(question, { log: ports.log, signal: ports.signal });
   if (found.modelMs) ports.metrics.model('plan', found.modelMs);
   return found.hits.length > 0;
 }
