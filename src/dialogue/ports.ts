@@ -10,6 +10,10 @@ import type { VisualMemoryPort } from '../visual-memory/index.js';
 import type { VectorStore } from '../vectors/index.js';
 // people (issue 3)
 import type { PeoplePort } from '../people/index.js';
+// knowledge, vision and search (issue 5)
+import type { KnowledgePort } from '../knowledge/index.js';
+import type { SearchPort } from '../search/index.js';
+import type { CameraPort } from '../vision/index.js';
 
 export interface Clock {
   now(): Date;
@@ -70,6 +74,13 @@ export interface Ports {
   // people (issue 3)
   /** Profiles of the people the robot knows (user_ids.json and user_info.json under paths.data). */
   people: PeoplePort;
+  // knowledge, vision and search (issue 5)
+  /** The robot's knowledge files; null when agents.knowledge is off. */
+  knowledge: KnowledgePort | null;
+  /** The camera through perception; null when agents.vision is off. */
+  camera: CameraPort | null;
+  /** Web search; null unless agents.search is on and search.url is set. */
+  search: SearchPort | null;
   log: Logger;
   signal: AbortSignal;
   reply: ReplySink;

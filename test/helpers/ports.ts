@@ -53,6 +53,10 @@ export function daemonPorts(config: Config, overrides: Partial<DaemonPorts> = {}
     vectors: unreachableVectorStore(),
     // people (issue 3): the real store, in the test config's temporary data directory
     people: testProfileStore(config),
+    // knowledge, vision and search (issue 5)
+    knowledge: null,
+    camera: null,
+    search: null,
     ...overrides,
   };
 }

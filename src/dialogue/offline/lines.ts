@@ -1,4 +1,6 @@
 import type { Language } from '../../config/index.js';
+// knowledge, vision and search (issue 5)
+import { TOOL_LINES, type ToolLineKey } from './tool-lines.js';
 
 /**
  * What the robot says without its language model. Placeholders: {robot} the persona's name,
@@ -18,10 +20,13 @@ export type LineKey =
   // people (issue 3)
   | 'name_confirm'
   | 'name_new'
-  | 'name_known';
+  | 'name_known'
+  // knowledge, vision and search (issue 5)
+  | ToolLineKey;
 
 export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
   en: {
+    ...TOOL_LINES.en,
     greeting: ["Hello! I'm {robot}. Nice to meet you. What's your name?", "Hi there, I'm {robot}! Who do I have the pleasure of meeting?"],
     greeting_known: ['Hello {name}, nice to see you again!', 'Welcome back, {name}! Good to see you.'],
     farewell: ['Goodbye! It was nice talking to you.', 'See you soon, and take care!'],
@@ -40,6 +45,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_known: ['Welcome back, {name}! Nice to see you again.', 'Of course, {name}! Good to see you again.'],
   },
   de: {
+    ...TOOL_LINES.de,
     greeting: ['Hallo! Ich bin {robot}. Schön, dich kennenzulernen. Wie heißt du?', 'Hallo, ich bin {robot}! Mit wem habe ich das Vergnügen?'],
     greeting_known: ['Hallo {name}, schön, dich wiederzusehen!', 'Willkommen zurück, {name}! Schön, dich zu sehen.'],
     farewell: ['Auf Wiedersehen! Es war schön, mit dir zu sprechen.', 'Bis bald, und mach’s gut!'],
@@ -58,6 +64,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_known: ['Willkommen zurück, {name}! Schön, dich wiederzusehen.', 'Natürlich, {name}! Schön, dich wiederzusehen.'],
   },
   fr: {
+    ...TOOL_LINES.fr,
     greeting: ['Bonjour ! Je suis {robot}. Ravie de faire ta connaissance. Comment tu t’appelles ?', 'Salut, je suis {robot} ! À qui ai-je le plaisir de parler ?'],
     greeting_known: ['Bonjour {name}, contente de te revoir !', 'Bon retour, {name} ! Ça me fait plaisir de te voir.'],
     farewell: ['Au revoir ! C’était un plaisir de discuter avec toi.', 'À bientôt, prends soin de toi !'],
@@ -76,6 +83,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_known: ['Bon retour, {name} ! Contente de te revoir.', 'Bien sûr, {name} ! Contente de te revoir.'],
   },
   zh: {
+    ...TOOL_LINES.zh,
     greeting: ['你好！我是{robot}，很高兴认识你。你叫什么名字？', '你好，我是{robot}！请问怎么称呼你？'],
     greeting_known: ['{name}，你好！很高兴再次见到你！', '欢迎回来，{name}！见到你真好。'],
     farewell: ['再见！和你聊天很愉快。', '回头见，保重！'],
@@ -92,6 +100,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_known: ['欢迎回来，{name}！很高兴再次见到你。', '当然记得，{name}！很高兴再见到你。'],
   },
   es: {
+    ...TOOL_LINES.es,
     greeting: ['¡Hola! Soy {robot}. Encantada de conocerte. ¿Cómo te llamas?', '¡Hola, soy {robot}! ¿Con quién tengo el gusto de hablar?'],
     greeting_known: ['¡Hola {name}, qué alegría verte de nuevo!', '¡Bienvenido de nuevo, {name}! Me alegra verte.'],
     farewell: ['¡Adiós! Ha sido un placer hablar contigo.', '¡Hasta pronto, cuídate!'],
