@@ -1,4 +1,4 @@
-export { contextualizeByRules, isFollowUp } from './context.js';
+export { contextualizeByRules, isFollowUp, mayLeanOnHistory } from './context.js';
 export type { HistoryMessage } from './context.js';
 export { contextualizerMessages, LlmPlanSchema, LlmStandaloneSchema, plannerMessages, stepsOf } from './prompts.js';
 export type { LlmPlan } from './prompts.js';

@@ -121,7 +121,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     const record: StreamRecord = { body: body as ChatBody, tokens: tokens(r.text), receivedAt, writtenAt: [], aborted: false, done: false };
     streams.push(record);
     res.once('close', () => (record.aborted = !record.done));
-    await sleep(r.firstTokenDelayMs ?? 0);
+    if (r.firstTokenDelayMs) await sleep(r.firstTokenDelayMs);
     for (const token of record.tokens) {
       if (res.destroyed) return;
       res.write(`${JSON.stringify({ model: body.model, created_at, message: { role: 'assistant', content: token }, done: false })}\n`);

@@ -8,7 +8,7 @@ import { Health } from '../../src/health/index.js';
 import type { KnowledgeBase } from '../../src/knowledge/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
-import { asksToLook, asksToSearch, cleanPlan, contextualizeByRules, isFollowUp, toolFromName } from '../../src/planning/index.js';
+import { asksToLook, asksToSearch, cleanPlan, contextualizeByRules, isFollowUp, mayLeanOnHistory, toolFromName } from '../../src/planning/index.js';
 import { testConfig } from '../helpers/config.js';
 import { startFakeOllama, type ChatBody, type FakeOllama } from '../helpers/fake-ollama.js';
 import { knowledgeBase, RAG_FILES } from '../helpers/knowledge.js';
@@ -185,6 +185,22 @@ describe('the contextualizer', () => {
     const chat = server!.chats[0]!;
     expect(chat.model).toBe('qwen2.5:3b');
     expect(chat.messages.at(-1)!.content).toBe('Conversation:\nPerson: Can you speak French?\nRobot: Yes, I can speak French.\n\nLast message: "And German?"');
+  });
+
+  it('asks the model only about a message that may lean on the history', async () => {
+    const ports = await online(() => '{"question": "How much does the French course cost?"}');
+    // Nothing in it points back: it stands as it is, and the reply does not wait for a model call.
+    expect(await contextualizeAgent.run(withHistory('Where is the cafeteria on the ground floor?'), ports)).toEqual({ standalone_question: 'Where is the cafeteria on the ground floor?' });
+    expect(server!.chats).toHaveLength(0);
+    expect(await contextualizeAgent.run(withHistory('How much does it cost, roughly, for a whole year of lessons?'), ports)).toEqual({ standalone_question: 'How much does the French course cost?' });
+    expect(await contextualizeAgent.run(withHistory('Why?'), ports)).toEqual({ standalone_question: 'How much does the French course cost?' });
+    expect(server!.chats).toHaveLength(2);
+    for (const t of ['How much does it cost?', 'And tomorrow at noon, when the others are here?', 'Warum?', 'Really?', 'Where does she work?', 'Et ça ?', '它多少钱？', 'What is the weather there?']) {
+      expect(mayLeanOnHistory(t), t).toBe(true);
+    }
+    for (const t of ['Where is the cafeteria?', 'Is there a lift?', 'Who works here?', 'Wie spät ist es in Tokio?', 'Quelle est la capitale de la France ?', '请问洗手间在哪里？']) {
+      expect(mayLeanOnHistory(t), t).toBe(false);
+    }
   });
 
   it('falls back to the rules when the model fails: a short follow-up joins the previous question', async () => {

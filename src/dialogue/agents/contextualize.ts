@@ -1,4 +1,4 @@
-import { contextualizeByRules, contextualizerMessages, LlmStandaloneSchema } from '../../planning/index.js';
+import { contextualizeByRules, contextualizerMessages, LlmStandaloneSchema, mayLeanOnHistory } from '../../planning/index.js';
 import { defineAgent } from '../agent.js';
 import type { Ports } from '../ports.js';
 
@@ -8,7 +8,8 @@ const MAX_QUESTION_CHARS = 500;
 
 /**
  * SPEC step 5: the utterance as a standalone question, for the planner and the retrievals. No
- * history: the utterance as it is. With history, the language model rewrites it (agent
+ * history, or nothing in it that points back: the utterance as it is. Otherwise the language
+ * model rewrites it (agent
  * "contextualizer"; not with agents.planner off); without one, a short follow-up is joined to the
  * person's previous message.
  */
@@ -19,7 +20,8 @@ export const contextualizeAgent = defineAgent({
   async run(s, ports: ContextualizePorts) {
     // The current utterance is the last message; what came before is the history.
     const history = s.messages.slice(0, -1).slice(-ports.config.planner.historyMessages);
-    if (history.length === 0) return { standalone_question: s.user_text };
+    // A message that does not lean on the history stands as it is, without a model call.
+    if (history.length === 0 || !mayLeanOnHistory(s.user_text)) return { standalone_question: s.user_text };
     // agents.planner off: planning makes no model call at all (the reply starts sooner).
     if (ports.config.agents.planner && ports.llm.available('contextualizer')) {
       const started = performance.now();
