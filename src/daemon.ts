@@ -14,6 +14,8 @@ import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
 import { startVectors, type Vectors } from './vectors/index.js';
 // people (issue 3)
 import { People } from './people/index.js';
+// memory (issue 3 item 5)
+import { Memory } from './memory/index.js';
 import { BusPerception, wireBus, wirePeople, wireVisualMemory } from './wiring.js';
 
 export interface DaemonOptions {
@@ -42,6 +44,9 @@ export interface Daemon {
   readonly vectors: Vectors;
   // people (issue 3)
   readonly people: People;
+  // memory (issue 3 item 5)
+  /** Episodic and conversation memory; null when agents.memory is off. */
+  readonly memory: Memory | null;
   /** Forget-me: waits for the running turn, then deletes everything about the person and checks. */
   forgetUser(userId: string): Promise<ForgetReport>;
   stop(): Promise<void>;
@@ -69,8 +74,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   // people (issue 3)
   const people = new People({ config, log, health, now: () => clock.now() });
   people.start();
+  // memory (issue 3 item 5): farewells queued on disk, summarised and stored in the background.
+  const memory = config.agents.memory ? new Memory({ config, vectors: vectors.store, embedder: embeddings, llm, log, health, now: () => clock.now() }) : null;
+  await memory?.start();
   const brain = new Brain({
-    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port },
+    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port, memory },
     graph: buildDialogueGraph(config),
     log,
     health,
@@ -80,6 +88,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   // people (issue 3): forget-me reaches every store of personal data.
   people.forgetting.register({ name: 'conversations', forget: (id) => brain.forget(id), traces: (id) => brain.mentions(id) });
   if (visualMemory) people.forgetting.register({ name: 'visual memory', forget: (id) => visualMemory.forget(id), traces: (id) => visualMemory.holds(id) });
+  // memory (issue 3 item 5)
+  if (memory) people.forgetting.register({ name: 'episodic memory', forget: (id) => memory.forget(id), traces: (id) => memory.traces(id) });
   const forgetUser = async (userId: string) => {
     await brain.drain(); // a running turn could otherwise save the profile again after deletion
     return people.forgetting.forget(userId);
@@ -120,6 +130,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     await bus?.stop();
     await broker?.close();
     await visualMemory?.close();
+    await memory?.stop(); // memory (issue 3 item 5)
     await vectors.stop();
     await embeddings.close();
     throw err;
@@ -142,6 +153,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     embeddings,
     vectors,
     people,
+    memory,
     forgetUser,
     stop: () =>
       (stopping ??= (async () => {
@@ -154,6 +166,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         await bus?.stop();
         await broker?.close();
         await visualMemory?.close();
+        // memory (issue 3 item 5): a summary in progress is abandoned; its conversation stays queued on disk.
+        await memory?.stop();
         await vectors.stop();
         await embeddings.close();
       })()),

@@ -3,17 +3,20 @@ import { agreementAgent } from '../gestures/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
 import { appraisalAgent } from './agents/appraisal.js';
 import { intentAgent } from './agents/intent.js';
+// memory (issue 3 item 5)
+import { memoryRetrieveAgent } from './agents/memory-retrieve.js';
+import { memorySaveAgent } from './agents/memory-save.js';
 import { memoryUpdateAgent } from './agents/memory-update.js';
 import { responseAgent } from './agents/response.js';
 import { visualMemoryAgent } from './agents/visual-memory.js';
-import { defineGraph, END, type Edge, type GraphNode } from './engine.js';
+import { defineGraph, END, parallel, type Edge, type GraphNode } from './engine.js';
 
 /**
  * The dialogue turn of SPEC section 3, in one place: the nodes, and where each one leads.
  *
  *   intent → agreement ─┬─ update_user_info, or a name confirmation pending ─► memory_update ─┬─ asks to confirm a name ─► response
  *                       │                                                                   └─► visual_memory
- *                       └─► visual_memory → appraisal → response → after_response → END
+ *                       └─► visual_memory → memory_retrieve → appraisal → response → after_response (+ memory_save) → END
  *
  * An agent switched off by configuration is left out of the graph, and its neighbours are joined.
  *
@@ -24,7 +27,7 @@ import { defineGraph, END, type Edge, type GraphNode } from './engine.js';
  *           └─► contextualize ─► plan ─► recall (parallel: memory_retrieve, visual_memory, knowledge)
  *               ─► appraisal ─► tools in plan order (vision, search) ─► response ─► after_response (+ memory_save) ─► END
  */
-type NodeName = 'intent' | 'agreement' | 'memory_update' | 'visual_memory' | 'appraisal' | 'response' | 'after_response';
+type NodeName = 'intent' | 'agreement' | 'memory_update' | 'visual_memory' | 'memory_retrieve' | 'appraisal' | 'response' | 'after_response';
 
 export function buildDialogueGraph(config: Config) {
   const visualMemory = config.agents.memory && config.visualMemory.enabled;
@@ -33,9 +36,12 @@ export function buildDialogueGraph(config: Config) {
     ['intent', intentAgent],
     ['agreement', agreementAgent],
     ['visual_memory', visualMemory && visualMemoryAgent],
+    // memory (issue 3 item 5): recall before appraisal (memories stir emotions too)
+    ['memory_retrieve', config.agents.memory && memoryRetrieveAgent],
     ['appraisal', config.agents.affect && appraisalAgent],
     ['response', responseAgent],
-    ['after_response', afterResponseAgent],
+    // memory (issue 3 item 5): a farewell is remembered beside the history being cleared
+    ['after_response', config.agents.memory ? parallel(afterResponseAgent, memorySaveAgent) : afterResponseAgent],
   ];
   const present = line.filter((entry): entry is [NodeName, GraphNode] => entry[1] !== false);
   const nodes = Object.fromEntries(present) as Record<NodeName, GraphNode>;

@@ -47,8 +47,8 @@ describe('the brain', () => {
     expect(event.speech).toMatchObject({ streamed: true, sentences: said.length, interrupted: false });
     expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'appraisal', 'response', 'after_response', 'total']));
     expect(event.model_ms.intent).toBeGreaterThan(0);
-    // visual memory (issue 5): on by default, so its node runs (with no port here, it finds nothing).
-    expect(result?.run.path).toEqual(['intent', 'agreement', 'visual_memory', 'appraisal', 'response', 'after_response']);
+    // visual memory (issue 5), memory (issue 3): on by default, so their nodes run (with no ports here, they find nothing).
+    expect(result?.run.path).toEqual(['intent', 'agreement', 'visual_memory', 'memory_retrieve', 'appraisal', 'response', 'after_response']);
   });
 
   it('keeps the conversation between turns and clears it after a farewell', async () => {

@@ -18,7 +18,9 @@ export type LineKey =
   // people (issue 3)
   | 'name_confirm'
   | 'name_new'
-  | 'name_known';
+  | 'name_known'
+  // memory (issue 3 item 5): {said} is what the person said last time, word for word
+  | 'recall_last_time';
 
 export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
   en: {
@@ -38,6 +40,8 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_confirm: ['Is your name {name}?'],
     name_new: ['Nice to meet you, {name}!', "Nice to meet you, {name}. I'll remember you."],
     name_known: ['Welcome back, {name}! Nice to see you again.', 'Of course, {name}! Good to see you again.'],
+    // memory (issue 3 item 5)
+    recall_last_time: ['Last time you told me: “{said}”', 'I remember you told me: “{said}”'],
   },
   de: {
     greeting: ['Hallo! Ich bin {robot}. Schön, dich kennenzulernen. Wie heißt du?', 'Hallo, ich bin {robot}! Mit wem habe ich das Vergnügen?'],
@@ -56,6 +60,8 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_confirm: ['Heißt du {name}?'],
     name_new: ['Schön, dich kennenzulernen, {name}!', 'Freut mich, {name}. Ich werde mir dich merken.'],
     name_known: ['Willkommen zurück, {name}! Schön, dich wiederzusehen.', 'Natürlich, {name}! Schön, dich wiederzusehen.'],
+    // memory (issue 3 item 5)
+    recall_last_time: ['Letztes Mal hast du mir erzählt: „{said}“', 'Ich weiß noch, du hast mir erzählt: „{said}“'],
   },
   fr: {
     greeting: ['Bonjour ! Je suis {robot}. Ravie de faire ta connaissance. Comment tu t’appelles ?', 'Salut, je suis {robot} ! À qui ai-je le plaisir de parler ?'],
@@ -74,6 +80,8 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_confirm: ['Tu t’appelles {name} ?'],
     name_new: ['Enchantée, {name} !', 'Ravie de faire ta connaissance, {name}. Je me souviendrai de toi.'],
     name_known: ['Bon retour, {name} ! Contente de te revoir.', 'Bien sûr, {name} ! Contente de te revoir.'],
+    // memory (issue 3 item 5)
+    recall_last_time: ['La dernière fois, tu m’as dit : « {said} »', 'Je me souviens que tu m’as dit : « {said} »'],
   },
   zh: {
     greeting: ['你好！我是{robot}，很高兴认识你。你叫什么名字？', '你好，我是{robot}！请问怎么称呼你？'],
@@ -90,6 +98,8 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_confirm: ['你是{name}吗？'],
     name_new: ['很高兴认识你，{name}！', '你好，{name}！我会记住你的。'],
     name_known: ['欢迎回来，{name}！很高兴再次见到你。', '当然记得，{name}！很高兴再见到你。'],
+    // memory (issue 3 item 5)
+    recall_last_time: ['上次你跟我说：“{said}”', '我记得你跟我说过：“{said}”'],
   },
   es: {
     greeting: ['¡Hola! Soy {robot}. Encantada de conocerte. ¿Cómo te llamas?', '¡Hola, soy {robot}! ¿Con quién tengo el gusto de hablar?'],
@@ -108,5 +118,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_confirm: ['¿Te llamas {name}?'],
     name_new: ['¡Encantada de conocerte, {name}!', 'Mucho gusto, {name}. Me acordaré de ti.'],
     name_known: ['¡Bienvenido de nuevo, {name}! Me alegra verte otra vez.', '¡Claro, {name}! Me alegra verte de nuevo.'],
+    // memory (issue 3 item 5)
+    recall_last_time: ['La última vez me contaste: «{said}»', 'Recuerdo que me contaste: «{said}»'],
   },
 };

@@ -39,7 +39,9 @@ export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_la
   // affect (issue 4)
   Partial<Pick<TurnState, 'user_text' | 'appraisal' | 'affect'>> &
   // people (issue 3): greets by name when the name was just settled
-  Partial<Pick<TurnState, 'name_resolution'>>;
+  Partial<Pick<TurnState, 'name_resolution'>> &
+  // memory (issue 3 item 5): "Last time you told me …" when a known person greets
+  Partial<Pick<TurnState, 'episode_memory'>>;
 
 /**
  * The reply when there is no language model: it covers every intent sensibly and is honest
@@ -65,7 +67,7 @@ function intentReply(state: OfflineInput, ctx: OfflineContext): string {
   const name = state.user_info.user_name;
   switch (state.intent) {
     case 'first_greeting':
-      return name ? line('greeting_known', state.language, ctx, { name }) : line('greeting', state.language, ctx);
+      return name ? [line('greeting_known', state.language, ctx, { name }), recallLine(state, ctx)].filter(Boolean).join(' ') : line('greeting', state.language, ctx);
     case 'end_conversation':
       return name ? line('farewell_known', state.language, ctx, { name }) : line('farewell', state.language, ctx);
     case 'language_change':
@@ -96,4 +98,12 @@ export function userInfoReply(state: OfflineInput, ctx: OfflineContext): string 
   if (resolution?.status === 'new_user' && name) return line('name_new', state.language, ctx, { name });
   if ((resolution?.status === 'matched' || resolution?.status === 'confirmed') && name) return line('name_known', state.language, ctx, { name });
   return line('info_ack', state.language, ctx);
+}
+
+// memory (issue 3 item 5)
+/** Something the person told last time, quoted word for word: only a statement, and only a short one, reads naturally. */
+export function recallLine(state: Pick<OfflineInput, 'episode_memory' | 'language'>, ctx: OfflineContext): string | null {
+  const said = state.episode_memory?.highlight?.trim();
+  if (!said || said.length > 160) return null;
+  return line('recall_last_time', state.language, ctx, { said });
 }
