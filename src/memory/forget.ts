@@ -45,8 +45,9 @@ export async function forgetMemories(deps: ForgetDeps, userId: string): Promise<
     const listed = await collectionsOf(vectors, userId);
     for (const name of new Set([memoryCollectionName(userId, space), ...(listed ?? [])])) await vectors.deleteCollection(name);
     const applied = await vectors.flush(deps.flushTimeoutMs);
-    if (listed === null || !applied) removed.push('memories in ChromaDB: deletion queued (the server is not reachable now)');
-    else if (listed.length) removed.push(`memories in ChromaDB (${listed.length} collection(s))`);
+    // What was there is known only if ChromaDB could be asked; the search afterwards checks either way.
+    if (!applied) removed.push('memories in ChromaDB: deletion queued (the server is not reachable now)');
+    else if (listed?.length) removed.push(`memories in ChromaDB (${listed.length} collection(s))`);
   } finally {
     writer.unblock(userId);
   }
