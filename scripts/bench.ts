@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --turns N] [--only intent,turn,speech,affect,embeddings,recall,clip,people] [--json FILE] [--clip-full]
+ * npm run bench [-- --turns N] [--only intent,turn,speech,affect,people,embeddings,recall,clip,knowledge] [--json FILE] [--clip-full]
  *
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
@@ -22,6 +22,8 @@ import { benchTurns } from './bench/turn.js';
 // embeddings and recall (infra)
 import { benchEmbeddings } from './bench/embeddings.js';
 import { benchRecall } from './bench/recall.js';
+// knowledge (issue 5)
+import { benchKnowledge } from './bench/knowledge.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
@@ -51,6 +53,8 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
     benchRecall({ repo: REPO, turns: Math.min(Number(args.turns), 500), sizes: [1_000, 10_000], dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-recall-')) }),
   // people (issue 3)
   people: () => benchPeople({ turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
+  // knowledge (issue 5): RAG retrieval on the shipped rag_files/.
+  knowledge: () => benchKnowledge({ repo: REPO, turns: Math.min(Number(args.turns), 500), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-knowledge-')) }),
 };
 
 async function main(): Promise<number> {

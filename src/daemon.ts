@@ -11,6 +11,10 @@ import { OllamaLanguageModel } from './llm/index.js';
 import type { Logger } from './log/index.js';
 // visual memory (issue 5)
 import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
+// knowledge, vision and search (issue 5)
+import { startKnowledge, type KnowledgeBase } from './knowledge/index.js';
+import { startSearch } from './search/index.js';
+import { cleanupFrames, framesDir, PerceptionCamera } from './vision/index.js';
 import { startVectors, type Vectors } from './vectors/index.js';
 // people (issue 3)
 import { People } from './people/index.js';
@@ -49,6 +53,9 @@ export interface Daemon {
   readonly memory: Memory | null;
   /** Forget-me: waits for the running turn, then deletes everything about the person and checks. */
   forgetUser(userId: string): Promise<ForgetReport>;
+  // knowledge (issue 5)
+  /** Null when agents.knowledge is off. */
+  readonly knowledge: KnowledgeBase | null;
   stop(): Promise<void>;
 }
 
@@ -69,6 +76,15 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   const perception = new BusPerception(log);
   const clock = options.clock ?? systemClock;
+  // knowledge, vision and search (issue 5): the knowledge index is built in the background.
+  const knowledge = await startKnowledge({ config, embedder: embeddings, vectors: vectors.store, log, health });
+  const camera = config.agents.vision ? new PerceptionCamera(perception, framesDir(config), config.vision) : null;
+  if (camera) {
+    await cleanupFrames(framesDir(config), config.vision.keepFrames);
+    if (options.mqtt) health.set('vision', 'ok', `frames from perception (capture_current_view) into ${framesDir(config)}`);
+    else health.set('vision', 'degraded', 'no perception process (console without MQTT): asked to look, the robot says it cannot');
+  }
+  const search = startSearch(config, health, log);
   // affect (issue 4)
   const affect = await openAffect(config, clock, log, health);
   // people (issue 3)
@@ -78,7 +94,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const memory = config.agents.memory ? new Memory({ config, vectors: vectors.store, embedder: embeddings, llm, log, health, now: () => clock.now() }) : null;
   await memory?.start();
   const brain = new Brain({
-    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port, memory },
+    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port, memory, knowledge, camera, search },
     graph: buildDialogueGraph(config),
     log,
     health,
@@ -131,6 +147,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     await broker?.close();
     await visualMemory?.close();
     await memory?.stop(); // memory (issue 3 item 5)
+    await knowledge?.close();
     await vectors.stop();
     await embeddings.close();
     throw err;
@@ -155,6 +172,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     people,
     memory,
     forgetUser,
+    knowledge,
     stop: () =>
       (stopping ??= (async () => {
         log.info('stopping');
@@ -168,6 +186,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         await visualMemory?.close();
         // memory (issue 3 item 5): a summary in progress is abandoned; its conversation stays queued on disk.
         await memory?.stop();
+        await knowledge?.close();
         await vectors.stop();
         await embeddings.close();
       })()),

@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
 // The same fake Ollama as the tests: it streams with a known delay and records when it wrote each token.
-import { startFakeOllama, tokens, type FakeOllama } from '../../test/helpers/fake-ollama.js';
+import { startFakeOllama, tokens, type ChatBody, type FakeOllama } from '../../test/helpers/fake-ollama.js';
 import { instantControlStack, startBenchDaemon, type BenchDaemon } from './daemon.js';
 import { summarize, type Measurement } from './stats.js';
 
@@ -91,7 +91,7 @@ async function measure(options: { repo: string; dataDir: string }, turns: number
 
 async function start(options: { repo: string; dataDir: string }, streaming: boolean): Promise<Run> {
   const fake = await startFakeOllama({
-    reply: (body) => (body.format ? '{"intent": "continue_conversation", "language": null}' : { text: REPLY, firstTokenDelayMs: FIRST_TOKEN_MS, tokenDelayMs: TOKEN_MS }),
+    reply: (body) => (body.format ? json(body) : { text: REPLY, firstTokenDelayMs: FIRST_TOKEN_MS, tokenDelayMs: TOKEN_MS }),
   });
   try {
     const daemon = await startBenchDaemon({
@@ -111,4 +111,14 @@ async function start(options: { repo: string; dataDir: string }, streaming: bool
     await fake.close();
     throw err;
   }
+}
+
+// knowledge, planner (issue 5): the planner and the contextualizer get answers a model would give
+// (no tools for these questions; the question already stands alone), so the turn does not take
+// their fallback paths; other JSON requests (intent, appraisal) get the intent answer as before.
+function json(body: ChatBody): string {
+  const system = body.messages[0]?.content ?? '';
+  if (system.startsWith('You decide which tools')) return '{"steps": []}';
+  if (system.startsWith('You rewrite')) return JSON.stringify({ question: body.messages.at(-1)?.content.match(/Last message: "(.*)"$/s)?.[1] ?? '' });
+  return '{"intent": "continue_conversation", "language": null}';
 }

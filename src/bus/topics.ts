@@ -108,6 +108,42 @@ export const TurnEventSchema = z.object({
       spoken: z.string().optional(),
     })
     .optional(),
+  // knowledge, planner, vision and search (issue 5): texts are cut to a few hundred characters.
+  /** The utterance as a standalone question (the contextualizer). */
+  standalone_question: z.string().nullable().optional(),
+  /** The tools planned, in order, and who planned them. */
+  plan: z
+    .object({
+      steps: z.array(z.object({ tool: z.string(), query: z.string() })),
+      source: z.enum(['llm', 'rules']),
+    })
+    .optional(),
+  /** Knowledge chunks given to the reply (none: nothing reached the minimum similarity). */
+  knowledge: z
+    .object({
+      query: z.string(),
+      source: z.enum(['chroma', 'memory']),
+      best: z.number().nullable(),
+      hits: z.array(z.object({ id: z.string(), file: z.string(), heading: z.string(), similarity: z.number(), text: z.string() })),
+    })
+    .nullable()
+    .optional(),
+  /** What looking through the camera gave. */
+  vision: z
+    .object({ status: z.string(), query: z.string(), description: z.string().nullable(), detail: z.string().nullable() })
+    .nullable()
+    .optional(),
+  /** What the web search gave. */
+  search: z
+    .object({
+      status: z.string(),
+      query: z.string(),
+      answers: z.array(z.string()),
+      results: z.array(z.object({ title: z.string(), url: z.string(), snippet: z.string() })),
+      detail: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   // affect (issue 4)
   /** The robot's emotion and mood after the turn, and what the utterance made it feel. */
   affect: z

@@ -420,6 +420,82 @@ export const ConfigSchema = z.strictObject({
       lexicalThreshold: z.number().min(0).max(1).default(0.15),
     })
     .prefault({}),
+
+  // knowledge, planner, vision and search (issue 5)
+  /** Knowledge RAG over the markdown files of paths.rag. On with agents.knowledge. */
+  knowledge: z
+    .strictObject({
+      /** ChromaDB collection (under chroma.collectionPrefix). */
+      collection: z.string().min(1).max(64).default('knowledge'),
+      /** Chunks given to the reply, at most. */
+      topK: z.number().int().min(1).max(10).default(2),
+      /** A chunk is knowledge about the question from this cosine similarity on (embedding models). */
+      minSimilarity: z.number().min(-1).max(1).default(0.3),
+      /** The same, when the embedder is the lexical fallback (its similarities are lower). */
+      lexicalMinSimilarity: z.number().min(-1).max(1).default(0.35),
+      chunk: z
+        .strictObject({
+          /** Longest chunk text; longer sections are split at paragraphs, sentences or words. */
+          maxChars: z.number().int().min(200).max(20_000).default(1_000),
+          /** Text repeated at the start of the next piece of a split section. */
+          overlapChars: z.number().int().min(0).max(10_000).default(150),
+        })
+        .refine((c) => c.overlapChars <= c.maxChars / 2, { message: 'overlapChars must be at most half of maxChars' })
+        .prefault({}),
+      /** Watch the folder and update the index while running. */
+      watch: z.boolean().default(true),
+      /** Changes are indexed once the folder has been quiet this long. */
+      watchDebounceMs: Millis.default(300),
+      /** Before a question, re-check the folder if the last check is older than this (0: every question). */
+      recheckMs: z.number().int().min(0).max(86_400_000).default(10_000),
+      /** A question waits at most this long for an index update in progress. */
+      maxWaitMs: Millis.default(2_000),
+      /** Larger files are left out (with a warning). */
+      maxFileBytes: z.number().int().min(1).max(64 * 1024 * 1024).default(1024 * 1024),
+      /** While the ChromaDB collection cannot answer, answer from the in-memory copy of the index. */
+      memoryFallback: z.boolean().default(true),
+    })
+    .prefault({}),
+
+  /** The contextualizer and the planner (agents.planner false: the rule-based planner, no language model). */
+  planner: z
+    .strictObject({
+      /** Messages of history the contextualizer reads. */
+      historyMessages: z.number().int().min(0).max(50).default(6),
+      /** Tool steps in a plan, at most. */
+      maxSteps: z.number().int().min(1).max(5).default(3),
+    })
+    .prefault({}),
+
+  /** The vision tool: a camera frame from perception, described by the vision model. On with agents.vision. */
+  vision: z
+    .strictObject({
+      /** How long to wait for perception to write the frame. */
+      captureTimeoutMs: Millis.max(60_000).default(4_000),
+      /** Polling interval while waiting (besides file system events). */
+      pollMs: Millis.max(5_000).default(100),
+      /** The frame's size must stay the same this long before it is read (perception may still be writing). */
+      stableMs: z.number().int().min(0).max(5_000).default(80),
+      maxImageBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(20 * 1024 * 1024),
+      /** Frames kept under <paths.data>/vision/frames (the newest); older ones are deleted. */
+      keepFrames: z.number().int().min(0).max(10_000).default(3),
+      /** Longer descriptions are cut. */
+      maxDescriptionChars: z.number().int().min(50).max(20_000).default(1_200),
+    })
+    .prefault({}),
+
+  /** Web search through a SearXNG instance's JSON API. Used only with agents.search and a url. */
+  search: z
+    .strictObject({
+      /** SearXNG base URL, e.g. http://127.0.0.1:8888 (its settings.yml must enable the json format). */
+      url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).nullable().default(null),
+      timeoutMs: Millis.max(60_000).default(5_000),
+      /** Results given to the reply, at most. */
+      maxResults: z.number().int().min(1).max(10).default(3),
+      /** SearXNG safesearch: 0 off, 1 moderate, 2 strict. */
+      safesearch: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(1),
+    })
+    .prefault({}),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

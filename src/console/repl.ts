@@ -5,9 +5,10 @@ import { describeEmotion, describeMood, snapshot } from '../affect/index.js';
 // people (issue 3)
 import { UserIdSchema } from '../bus/index.js';
 import type { Daemon } from '../daemon.js';
+import { silentLogger } from '../log/index.js';
 
 export interface ConsoleOptions {
-  daemon: Pick<Daemon, 'brain' | 'health' | 'config' | 'forgetUser'> & Partial<Pick<Daemon, 'affect'>>;
+  daemon: Pick<Daemon, 'brain' | 'health' | 'config' | 'forgetUser'> & Partial<Pick<Daemon, 'affect' | 'knowledge'>>;
   input: Readable;
   output: Writable;
   /** Show the prompt and greeting banner (off when input is piped). */
@@ -53,6 +54,18 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
         if (!daemon.affect || !daemon.config.agents.affect) return 'affect is off (agents.affect: false)';
         const now = snapshot(daemon.affect.current(new Date()));
         return `${json(now)}\nfeeling: ${describeEmotion(now) ?? 'nothing in particular'}; mood: ${describeMood(now)}`;
+      },
+    },
+    // knowledge (issue 5): for keepers checking their files.
+    knowledge: {
+      help: 'the knowledge index; "/knowledge QUESTION" shows what would be found',
+      run: async (question) => {
+        const kb = daemon.knowledge;
+        if (!kb) return 'knowledge is off (agents.knowledge: false)';
+        if (!question) return json({ ...kb.stats(), lastUpdate: kb.lastUpdate, health: daemon.health.get('knowledge') });
+        const found = await kb.search(question, { log: silentLogger });
+        const hits = found.hits.map((h) => `${h.similarity.toFixed(3)}  ${h.file} › ${h.headings.join(' › ')}\n       ${h.text.slice(0, 200)}`);
+        return [`from ${found.source}; best similarity ${found.best?.toFixed(3) ?? '-'}`, ...(hits.length ? hits : ['nothing above the minimum similarity'])].join('\n');
       },
     },
     reset: {

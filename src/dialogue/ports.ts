@@ -12,6 +12,10 @@ import type { VectorStore } from '../vectors/index.js';
 import type { PeoplePort } from '../people/index.js';
 // memory (issue 3 item 5)
 import type { MemoryPort } from '../memory/index.js';
+// knowledge, vision and search (issue 5)
+import type { KnowledgePort } from '../knowledge/index.js';
+import type { SearchPort } from '../search/index.js';
+import type { CameraPort } from '../vision/index.js';
 
 export interface Clock {
   now(): Date;
@@ -75,6 +79,13 @@ export interface Ports {
   // memory (issue 3 item 5)
   /** Episodic and conversation memory in ChromaDB; null when agents.memory is off. */
   memory: MemoryPort | null;
+  // knowledge, vision and search (issue 5)
+  /** The robot's knowledge files; null when agents.knowledge is off. */
+  knowledge: KnowledgePort | null;
+  /** The camera through perception; null when agents.vision is off. */
+  camera: CameraPort | null;
+  /** Web search; null unless agents.search is on and search.url is set. */
+  search: SearchPort | null;
   log: Logger;
   signal: AbortSignal;
   reply: ReplySink;

@@ -4,6 +4,8 @@ import type { Config } from '../config/index.js';
 import { languageName } from '../intent/index.js';
 import type { LlmMessage } from '../llm/index.js';
 import type { TurnState } from './state.js';
+// knowledge, vision and search (issue 5)
+import type { VisionStatus } from '../vision/index.js';
 
 /**
  * One block of context for the response prompt, or null when it has nothing to say this turn.
@@ -60,6 +62,35 @@ const episodeMemorySection: PromptSection = ({ episode_memory: m }) => {
 const conversationMemorySection: PromptSection = ({ conversation_memory: m }) =>
   m ? `Part of an earlier conversation with them (${longDate(m.timestamp)}; "User" is them, "Robot" is you):\n${m.text}` : null;
 
+// knowledge, vision and search (issue 5): what the tools found, or honestly that they found nothing.
+const knowledgeSection: PromptSection = ({ knowledge_retrieval: k }) => {
+  if (!k) return null;
+  if (k.hits.length === 0) return 'You looked in your knowledge files for this and found nothing: if you do not know the answer, say so rather than guess.';
+  const chunks = k.hits.map((h) => `[${h.headings.join(' — ')}] ${h.text}`);
+  return `What you know about this, from your knowledge files (answer from it, in your own words; do not mention the files):\n${chunks.join('\n')}`;
+};
+
+const VISION_FAILED: Record<Exclude<VisionStatus, 'described'>, string> = {
+  timeout: 'You tried to look through your camera, but no picture arrived in time.',
+  no_perception: 'You cannot look through your camera right now: it is not connected.',
+  no_model: 'You have no vision model to make sense of what your camera sees right now.',
+  failed: 'Looking through your camera failed just now.',
+};
+
+const visionSection: PromptSection = ({ vision_results: v }) => {
+  if (!v) return null;
+  if (v.status === 'described') return `You just looked through your camera. What you see: ${v.description} Answer from this; add no details you were not told.`;
+  return `${VISION_FAILED[v.status]} Say so honestly, and do not describe anything: you did not see it.`;
+};
+
+const searchSection: PromptSection = ({ search_results: r }) => {
+  if (!r) return null;
+  if (r.status === 'failed') return 'You tried to search the web for this, but the search failed: say you could not look it up right now.';
+  if (r.status === 'empty') return 'You searched the web for this and found nothing.';
+  const lines = [...r.answers.map((a) => `- ${a}`), ...r.results.map((x) => `- ${x.title}: ${x.snippet} (${x.url})`)];
+  return `You searched the web for "${r.query}". What you found (say it is from the web; do not read out addresses):\n${lines.join('\n')}`;
+};
+
 export const RESPONSE_SECTIONS: readonly PromptSection[] = [
   userSection,
   profileSection,
@@ -68,6 +99,9 @@ export const RESPONSE_SECTIONS: readonly PromptSection[] = [
   // memory (issue 3 item 5)
   episodeMemorySection,
   conversationMemorySection,
+  knowledgeSection,
+  visionSection,
+  searchSection,
 ];
 
 export function responseSystemPrompt(state: TurnState, config: Config, now: Date): string {

@@ -9,6 +9,11 @@ import { CandidateSchema, NAME_STATUSES, NameConfirmationSchema, ProfileFactsSch
 import { VisualMemoryMatchSchema } from '../visual-memory/index.js';
 // memory (issue 3 item 5)
 import { MemoryMatchSchema, MemorySaveSchema } from '../memory/index.js';
+// knowledge, planner, vision and search (issue 5)
+import { KnowledgeRetrievalSchema } from '../knowledge/index.js';
+import { PlanSourceSchema, PlanStepSchema } from '../planning/index.js';
+import { SearchResultsSchema } from '../search/index.js';
+import { VisionResultSchema } from '../vision/index.js';
 
 /**
  * The blackboard of one turn (SPEC section 3). Agents read fields from it and return patches;
@@ -78,6 +83,18 @@ export const TurnStateSchema = z.object({
   conversation_memory: MemoryMatchSchema.nullable(),
   /** On a farewell: whether the conversation was queued to be remembered, or why not. */
   memory_saved: MemorySaveSchema.nullable(),
+  // knowledge, planner, vision and search (issue 5)
+  /** The utterance as a question that stands without the history (the contextualizer); null before it runs. */
+  standalone_question: z.string().nullable(),
+  /** The tools to use, in order (the planner). */
+  plan_steps: z.array(PlanStepSchema),
+  plan_source: PlanSourceSchema.nullable(),
+  /** Knowledge chunks found for the question, when the plan asked for knowledge. */
+  knowledge_retrieval: KnowledgeRetrievalSchema.nullable(),
+  /** What the camera showed (or why nothing), when the plan asked to look. */
+  vision_results: VisionResultSchema.nullable(),
+  /** Web search results (or why none), when the plan asked to search. */
+  search_results: SearchResultsSchema.nullable(),
 });
 export type TurnState = z.infer<typeof TurnStateSchema>;
 export type StateKey = keyof TurnState;
@@ -125,6 +142,13 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     episode_memory: null,
     conversation_memory: null,
     memory_saved: null,
+    // knowledge, planner, vision and search (issue 5)
+    standalone_question: null,
+    plan_steps: [],
+    plan_source: null,
+    knowledge_retrieval: null,
+    vision_results: null,
+    search_results: null,
   };
 }
 

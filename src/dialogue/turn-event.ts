@@ -15,6 +15,9 @@ export interface TurnEventInput {
 }
 
 const ms = (x: number) => Math.round(x * 1000) / 1000;
+// knowledge, planner, vision and search (issue 5): tool results are cut for the event.
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const TOOL_TEXT = 300;
 const rounded = (record: Record<string, number>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, ms(v)]));
 
 /**
@@ -41,6 +44,32 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
       scene_id: state.visual_memory.scene_id,
       score: Math.round(state.visual_memory.score * 1000) / 1000,
       score_source: state.visual_memory.score_source,
+    },
+    // knowledge, planner, vision and search (issue 5)
+    standalone_question: state.standalone_question,
+    ...(state.plan_source && { plan: { steps: state.plan_steps, source: state.plan_source } }),
+    knowledge: state.knowledge_retrieval && {
+      query: state.knowledge_retrieval.query,
+      source: state.knowledge_retrieval.source,
+      best: state.knowledge_retrieval.best === null ? null : Math.round(state.knowledge_retrieval.best * 1000) / 1000,
+      hits: state.knowledge_retrieval.hits.map((h) => ({
+        id: h.id,
+        file: h.file,
+        heading: h.headings.join(' — '),
+        similarity: Math.round(h.similarity * 1000) / 1000,
+        text: cut(h.text, TOOL_TEXT),
+      })),
+    },
+    vision: state.vision_results && {
+      status: state.vision_results.status,
+      query: state.vision_results.query,
+      description: state.vision_results.description && cut(state.vision_results.description, TOOL_TEXT),
+      detail: state.vision_results.detail,
+    },
+    search: state.search_results && {
+      ...state.search_results,
+      answers: state.search_results.answers.map((a) => cut(a, TOOL_TEXT)),
+      results: state.search_results.results.map((r) => ({ ...r, snippet: cut(r.snippet, TOOL_TEXT) })),
     },
     // speech (issue 6)
     ...(input.speech && { speech: { ...input.speech, first_sentence_ms: input.speech.first_sentence_ms === null ? null : ms(input.speech.first_sentence_ms) } }),

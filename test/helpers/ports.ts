@@ -55,6 +55,10 @@ export function daemonPorts(config: Config, overrides: Partial<DaemonPorts> = {}
     people: testProfileStore(config),
     // memory (issue 3 item 5): off unless the test passes a Memory on a real ChromaDB server
     memory: null,
+    // knowledge, vision and search (issue 5)
+    knowledge: null,
+    camera: null,
+    search: null,
     ...overrides,
   };
 }

@@ -114,9 +114,12 @@ describe('memory_save', () => {
   });
 
   it('is left out of the graph with agents.memory off, and after_response ends the conversation id with the history', async () => {
+    const agents = (c: Config) => Object.values(buildDialogueGraph(c).nodes).flatMap((n) => ('kind' in n ? n.agents.map((a) => a.name) : [n.name]));
+    expect(agents(testConfig())).toEqual(expect.arrayContaining(['memory_retrieve', 'memory_save']));
     const config = testConfig({ agents: { memory: false } });
     const graph = buildDialogueGraph(config);
-    expect(Object.keys(graph.nodes)).not.toContain('memory_retrieve');
+    expect(agents(config)).not.toContain('memory_retrieve');
+    expect(agents(config)).not.toContain('memory_save');
     const run = await runGraph(graph, { ...farewell(), intent: null }, turnPorts(config, { intent }));
     expect(run.state).toMatchObject({ messages: [], conversation_id: null, memory_saved: null });
   });

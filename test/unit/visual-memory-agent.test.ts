@@ -100,7 +100,7 @@ describe('a turn that recalls a scene', () => {
     brain.switchUser(ALICE);
     const result = await brain.submit({ text: UMBRELLA });
     const event = TurnEventSchema.parse(result!.event);
-    expect(result!.run.path).toContain('visual_memory');
+    expect(result!.run.timings).toHaveProperty('visual_memory');
     expect(event.visual_memory).toMatchObject({ scene_id: 'scene_20260301_101500', score_source: 'lexical' });
     expect(event.visual_memory!.score).toBeGreaterThan(0);
 
@@ -113,9 +113,16 @@ describe('a turn that recalls a scene', () => {
       const graph = buildDialogueGraph(off);
       expect(Object.keys(graph.nodes)).not.toContain('visual_memory');
       expect(Object.values(graph.edges)).not.toContain('visual_memory');
+      // knowledge (issue 5): visual memory runs in the recall step, beside knowledge (and memory, issue 3).
+      expect(recallAgents(graph)).not.toContain('visual_memory');
+      expect(recallAgents(graph)).toContain('knowledge');
     }
-    // people (issue 3): the agreement edge depends on the turn (memory_update first on update_user_info).
-    const edge = buildDialogueGraph(testConfig()).edges.agreement;
-    expect(typeof edge === 'function' ? edge(turn('What did I wear at the beach?')) : edge).toBe('visual_memory');
+    expect(recallAgents(buildDialogueGraph(testConfig()))).toEqual(['memory_retrieve', 'visual_memory', 'knowledge']);
   });
 });
+
+// knowledge (issue 5)
+function recallAgents(graph: ReturnType<typeof buildDialogueGraph>): string[] {
+  const node = (graph.nodes as Record<string, unknown>).recall as { agents: { name: string }[] } | undefined;
+  return node?.agents.map((a) => a.name) ?? [];
+}

@@ -1,4 +1,6 @@
 import type { Language } from '../../config/index.js';
+// knowledge, vision and search (issue 5)
+import { TOOL_LINES, type ToolLineKey } from './tool-lines.js';
 
 /**
  * What the robot says without its language model. Placeholders: {robot} the persona's name,
@@ -20,10 +22,13 @@ export type LineKey =
   | 'name_new'
   | 'name_known'
   // memory (issue 3 item 5): {said} is what the person said last time, word for word
-  | 'recall_last_time';
+  | 'recall_last_time'
+  // knowledge, vision and search (issue 5)
+  | ToolLineKey;
 
 export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
   en: {
+    ...TOOL_LINES.en,
     greeting: ["Hello! I'm {robot}. Nice to meet you. What's your name?", "Hi there, I'm {robot}! Who do I have the pleasure of meeting?"],
     greeting_known: ['Hello {name}, nice to see you again!', 'Welcome back, {name}! Good to see you.'],
     farewell: ['Goodbye! It was nice talking to you.', 'See you soon, and take care!'],
@@ -44,6 +49,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     recall_last_time: ['Last time you told me: “{said}”', 'I remember you told me: “{said}”'],
   },
   de: {
+    ...TOOL_LINES.de,
     greeting: ['Hallo! Ich bin {robot}. Schön, dich kennenzulernen. Wie heißt du?', 'Hallo, ich bin {robot}! Mit wem habe ich das Vergnügen?'],
     greeting_known: ['Hallo {name}, schön, dich wiederzusehen!', 'Willkommen zurück, {name}! Schön, dich zu sehen.'],
     farewell: ['Auf Wiedersehen! Es war schön, mit dir zu sprechen.', 'Bis bald, und mach’s gut!'],
@@ -64,6 +70,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     recall_last_time: ['Letztes Mal hast du mir erzählt: „{said}“', 'Ich weiß noch, du hast mir erzählt: „{said}“'],
   },
   fr: {
+    ...TOOL_LINES.fr,
     greeting: ['Bonjour ! Je suis {robot}. Ravie de faire ta connaissance. Comment tu t’appelles ?', 'Salut, je suis {robot} ! À qui ai-je le plaisir de parler ?'],
     greeting_known: ['Bonjour {name}, contente de te revoir !', 'Bon retour, {name} ! Ça me fait plaisir de te voir.'],
     farewell: ['Au revoir ! C’était un plaisir de discuter avec toi.', 'À bientôt, prends soin de toi !'],
@@ -84,6 +91,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     recall_last_time: ['La dernière fois, tu m’as dit : « {said} »', 'Je me souviens que tu m’as dit : « {said} »'],
   },
   zh: {
+    ...TOOL_LINES.zh,
     greeting: ['你好！我是{robot}，很高兴认识你。你叫什么名字？', '你好，我是{robot}！请问怎么称呼你？'],
     greeting_known: ['{name}，你好！很高兴再次见到你！', '欢迎回来，{name}！见到你真好。'],
     farewell: ['再见！和你聊天很愉快。', '回头见，保重！'],
@@ -102,6 +110,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     recall_last_time: ['上次你跟我说：“{said}”', '我记得你跟我说过：“{said}”'],
   },
   es: {
+    ...TOOL_LINES.es,
     greeting: ['¡Hola! Soy {robot}. Encantada de conocerte. ¿Cómo te llamas?', '¡Hola, soy {robot}! ¿Con quién tengo el gusto de hablar?'],
     greeting_known: ['¡Hola {name}, qué alegría verte de nuevo!', '¡Bienvenido de nuevo, {name}! Me alegra verte.'],
     farewell: ['¡Adiós! Ha sido un placer hablar contigo.', '¡Hasta pronto, cuídate!'],

@@ -5,6 +5,8 @@ import type { TurnState } from '../state.js';
 import { asksSomething, reactionLine, reactionOf, tonedVariants, toneOf } from './affect.js';
 import type { Tone } from './affect-lines.js';
 import { LINES, type LineKey } from './lines.js';
+// knowledge, vision and search (issue 5)
+import { toolAnswer, type ToolInput } from './tools.js';
 
 export interface OfflineContext {
   robotName: string;
@@ -41,7 +43,9 @@ export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_la
   // people (issue 3): greets by name when the name was just settled
   Partial<Pick<TurnState, 'name_resolution'>> &
   // memory (issue 3 item 5): "Last time you told me …" when a known person greets
-  Partial<Pick<TurnState, 'episode_memory'>>;
+  Partial<Pick<TurnState, 'episode_memory'>> &
+  // knowledge, vision and search (issue 5)
+  ToolInput;
 
 /**
  * The reply when there is no language model: it covers every intent sensibly and is honest
@@ -54,6 +58,11 @@ export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
   const toned: OfflineContext = { ...ctx, tone: ctx.tone !== undefined ? ctx.tone : toneOf(state.affect) };
   const reaction = reactionOf(state);
   const said = reaction ? reactionLine(reaction, state.language, ctx.pick ?? randomPick) : null;
+  // knowledge, vision and search (issue 5): what a tool found (or could not) answers the question.
+  const tool = toolAnswer(state, toned);
+  // A greeting or what a person told about themselves is answered first, then what they asked.
+  if (tool && (state.intent === 'first_greeting' || state.intent === 'update_user_info')) return [said, intentReply(state, toned), tool].filter(Boolean).join(' ');
+  if (tool && (state.intent === 'continue_conversation' || state.intent === null)) return [said, tool].filter(Boolean).join(' ');
   // A reaction is the answer to a remark (no "thank you for telling me" after an insult); a
   // question still gets the honest "I can't answer that". Greetings and farewells get both.
   const remark = state.intent === 'continue_conversation' || state.intent === 'update_user_info';
