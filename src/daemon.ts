@@ -18,6 +18,8 @@ import { cleanupFrames, framesDir, PerceptionCamera } from './vision/index.js';
 import { startVectors, type Vectors } from './vectors/index.js';
 // people (issue 3)
 import { People } from './people/index.js';
+// memory (issue 3 item 5)
+import { Memory } from './memory/index.js';
 import { BusPerception, wireBus, wirePeople, wireVisualMemory } from './wiring.js';
 
 export interface DaemonOptions {
@@ -46,6 +48,9 @@ export interface Daemon {
   readonly vectors: Vectors;
   // people (issue 3)
   readonly people: People;
+  // memory (issue 3 item 5)
+  /** Episodic and conversation memory; null when agents.memory is off. */
+  readonly memory: Memory | null;
   /** Forget-me: waits for the running turn, then deletes everything about the person and checks. */
   forgetUser(userId: string): Promise<ForgetReport>;
   // knowledge (issue 5)
@@ -85,8 +90,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   // people (issue 3)
   const people = new People({ config, log, health, now: () => clock.now() });
   people.start();
+  // memory (issue 3 item 5): farewells queued on disk, summarised and stored in the background.
+  const memory = config.agents.memory ? new Memory({ config, vectors: vectors.store, embedder: embeddings, llm, log, health, now: () => clock.now() }) : null;
+  await memory?.start();
   const brain = new Brain({
-    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port, knowledge, camera, search },
+    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port, memory, knowledge, camera, search },
     graph: buildDialogueGraph(config),
     log,
     health,
@@ -96,6 +104,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   // people (issue 3): forget-me reaches every store of personal data.
   people.forgetting.register({ name: 'conversations', forget: (id) => brain.forget(id), traces: (id) => brain.mentions(id) });
   if (visualMemory) people.forgetting.register({ name: 'visual memory', forget: (id) => visualMemory.forget(id), traces: (id) => visualMemory.holds(id) });
+  // memory (issue 3 item 5)
+  if (memory) people.forgetting.register({ name: 'episodic memory', forget: (id) => memory.forget(id), traces: (id) => memory.traces(id) });
   const forgetUser = async (userId: string) => {
     await brain.drain(); // a running turn could otherwise save the profile again after deletion
     return people.forgetting.forget(userId);
@@ -136,6 +146,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     await bus?.stop();
     await broker?.close();
     await visualMemory?.close();
+    await memory?.stop(); // memory (issue 3 item 5)
     await knowledge?.close();
     await vectors.stop();
     await embeddings.close();
@@ -159,6 +170,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     embeddings,
     vectors,
     people,
+    memory,
     forgetUser,
     knowledge,
     stop: () =>
@@ -172,6 +184,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         await bus?.stop();
         await broker?.close();
         await visualMemory?.close();
+        // memory (issue 3 item 5): a summary in progress is abandoned; its conversation stays queued on disk.
+        await memory?.stop();
         await knowledge?.close();
         await vectors.stop();
         await embeddings.close();

@@ -2,6 +2,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Health } from '../../src/health/index.js';
 import { silentLogger } from '../../src/log/index.js';
+// memory (issue 3 item 5): recall measured through the memory agent's own function
+import { memoryCollection, recallMemories } from '../../src/memory/index.js';
 import { normalArray, seededRandom } from '../../src/models/random.js';
 import { ChromaGateway, ChromaServer, ChromaVectorStore, freePort, Outbox, type VectorRecord } from '../../src/vectors/index.js';
 import { loadStandinMiniLM, UTTERANCES } from './embeddings.js';
@@ -10,10 +12,12 @@ import { summarize, type Measurement } from './stats.js';
 const DIMS = 384;
 
 /**
- * Memory recall as the memory agent will do it: embed the question (stand-in MiniLM, uncached),
- * then query one user's collection through the real VectorStore port, filtered on memory_type,
- * on a real embedded ChromaDB server. Stored vectors are seeded random unit vectors (recall
- * latency does not depend on what they mean; random vectors are the harder case for HNSW).
+ * Memory recall as the memory_retrieve agent does it, through its own function (recallMemories):
+ * embed the utterance (stand-in MiniLM, uncached), then the best episode and the best piece of
+ * conversation from one user's collection (memory/<space>/<user>) through the real VectorStore
+ * port, on a real embedded ChromaDB server. Stored vectors are seeded random unit vectors, half
+ * episodes, half conversation pieces (recall latency does not depend on what they mean; random
+ * vectors are the harder case for HNSW). No similarity floor, so every recall returns both.
  */
 export async function benchRecall(options: { repo: string; dataDir: string; turns: number; sizes: number[] }): Promise<Measurement[]> {
   const health = new Health();
@@ -43,7 +47,8 @@ export async function benchRecall(options: { repo: string; dataDir: string; turn
   const results: Measurement[] = [];
   try {
     for (const size of options.sizes) {
-      const memories = store.collection(`memory-user-${size}`, { embedder: embedder.id, dims: DIMS });
+      const user = `user-${size}`;
+      const memories = memoryCollection({ vectors: store, embedder }, user);
       for (let start = 0; start < size; start += 500) {
         const records: VectorRecord[] = [];
         for (let i = start; i < Math.min(size, start + 500); i++) {
@@ -53,7 +58,7 @@ export async function benchRecall(options: { repo: string; dataDir: string; turn
             id: `m${i}`,
             embedding: v.map((x) => x / n),
             document: `memory ${i}`,
-            metadata: { memory_type: i % 2 ? 'episode' : 'conversation', user_id: 'user', ts: i },
+            metadata: { memory_type: i % 2 ? 'episode' : 'conversation', user_id: user, ts: i, timestamp: new Date(i * 60_000).toISOString() },
           });
         }
         await memories.upsert(records);
@@ -66,14 +71,12 @@ export async function benchRecall(options: { repo: string; dataDir: string; turn
       const queryOnly: number[] = [];
       for (let i = 0; i < options.turns + 20; i++) {
         const started = performance.now();
-        const [question] = await embedder.embed([UTTERANCES[i % UTTERANCES.length]!]);
-        const queried = performance.now();
-        const hits = await memories.query(question!, { n: 1, where: { memory_type: i % 2 ? 'episode' : 'conversation' } });
+        const recall = await recallMemories({ vectors: store, embedder }, user, UTTERANCES[i % UTTERANCES.length]!, { minSimilarity: -1 }, silentLogger);
         const done = performance.now();
-        if (hits.length !== 1) throw new Error('recall found nothing');
+        if (!recall.episode || !recall.conversation) throw new Error('recall found nothing');
         if (i < 20) continue;
         total.push(done - started);
-        queryOnly.push(done - queried);
+        queryOnly.push(recall.queryMs);
       }
       results.push(
         { name: `memory recall at ${size} memories (embed + query)`, unit: 'ms', summary: summarize(total), ...(size >= 10_000 && { targetP95: 15 }) },

@@ -164,6 +164,18 @@ export const TurnEventSchema = z.object({
   name_confirmation: z
     .object({ status: z.enum(['none', 'asking', 'confirmed', 'matched', 'new_user']), candidate: NameCandidateEvent.nullable() })
     .optional(),
+  // memory (issue 3 item 5)
+  /** Memories recalled for the reply: which, of what type, how similar, and why (similar, or the latest on a greeting). */
+  memories: z
+    .array(z.object({ id: z.string(), type: z.enum(['episode', 'conversation']), score: z.number(), reason: z.enum(['similar', 'latest']) }))
+    .optional(),
+  /** On a farewell: the conversation queued to be remembered, or why it was not. */
+  memory_saved: z
+    .union([
+      z.object({ status: z.literal('queued'), conversation_id: z.string(), messages: z.number().int().nonnegative() }),
+      z.object({ status: z.literal('skipped'), reason: z.string() }),
+    ])
+    .optional(),
 });
 export type TurnEvent = z.infer<typeof TurnEventSchema>;
 

@@ -353,6 +353,52 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
+  // memory (issue 3 item 5): episodic and conversation memory in ChromaDB
+  memory: z
+    .strictObject({
+      /**
+       * Recall: a memory less similar (cosine) than this to what was said stays out of the prompt.
+       * The lexical fallback scores shared words and spellings, so its floor is its own.
+       */
+      minSimilarity: z
+        .strictObject({
+          /** For embedding models (ONNX all-MiniLM-L6-v2, Ollama). */
+          model: z.number().min(-1).max(1).default(0.35),
+          /** For the lexical embedder. */
+          lexical: z.number().min(-1).max(1).default(0.2),
+        })
+        .prefault({}),
+      /** Turns (person and robot message pairs) of a conversation saved when it ends (at most dialogue.historyTurns are kept). */
+      saveTurns: z.number().int().min(1).max(200).default(10),
+      /** A conversation in which the person spoke fewer times than this (their goodbye included) is not saved. */
+      minUserMessages: z.number().int().min(1).max(100).default(2),
+      /** The conversation is stored in pieces of this many person messages (with the robot's replies). */
+      pieceTurns: z.number().int().min(1).max(50).default(3),
+      summary: z
+        .strictObject({
+          /** Summarise episodes with the language model (agent "summary") when it is available; else extractive. */
+          llm: z.boolean().default(true),
+          /** Sentences of the person the extractive summary quotes. */
+          sentences: z.number().int().min(1).max(10).default(3),
+        })
+        .prefault({}),
+      greeting: z
+        .strictObject({
+          /** A known person who greets the robot gets their latest episode recalled, if this recent. */
+          withinDays: z.number().int().min(0).max(3650).default(90),
+        })
+        .prefault({}),
+      /** Back-off of the background writer after a failure, and of re-embedding while ChromaDB is away. */
+      retry: z
+        .strictObject({ initialMs: Millis.default(1_000), maxMs: Millis.default(60_000) })
+        .prefault({}),
+      /** Failures in a row before a conversation is set aside in rejected/ (kept on disk, reported). */
+      maxAttempts: z.number().int().min(1).max(100).default(5),
+      /** Forget-me waits this long for the deletion to reach ChromaDB before checking. */
+      forgetFlushMs: Millis.default(5_000),
+    })
+    .prefault({}),
+
   log: z
     .strictObject({
       level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),

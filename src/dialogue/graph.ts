@@ -6,6 +6,9 @@ import { appraisalAgent } from './agents/appraisal.js';
 import { contextualizeAgent } from './agents/contextualize.js';
 import { intentAgent } from './agents/intent.js';
 import { knowledgeAgent } from './agents/knowledge.js';
+// memory (issue 3 item 5)
+import { memoryRetrieveAgent } from './agents/memory-retrieve.js';
+import { memorySaveAgent } from './agents/memory-save.js';
 import { memoryUpdateAgent } from './agents/memory-update.js';
 import { planAgent } from './agents/plan.js';
 import { responseAgent } from './agents/response.js';
@@ -20,8 +23,9 @@ import type { TurnState } from './state.js';
  *
  *   intent → agreement ─┬─ update_user_info, or a name confirmation pending ─► memory_update ─┬─ asks "Is your name …?" ─► response
  *                       │                                                                   └─► contextualize
- *                       └─► contextualize → plan → recall (parallel: visual_memory, knowledge)
- *                           → appraisal → the planned tools in plan order (vision, search) → response → after_response → END
+ *                       └─► contextualize → plan → recall (parallel: memory_retrieve, visual_memory, knowledge)
+ *                           → appraisal → the planned tools in plan order (vision, search) → response
+ *                           → after_response (parallel: after_response, memory_save) → END
  *
  * An agent switched off by configuration is left out of the graph, and its neighbours are joined.
  * Without any tool switched on there is nothing to plan: contextualize and plan are left out too.
@@ -41,7 +45,12 @@ export function buildDialogueGraph(config: Config) {
   const visualMemory = config.agents.memory && config.visualMemory.enabled;
   const tools = enabledTools(config);
   const planning = tools.length > 0;
-  const recall = [visualMemory && visualMemoryAgent, config.agents.knowledge && knowledgeAgent].filter((a): a is AnyAgent => a !== false);
+  const recall = [
+    // memory (issue 3 item 5)
+    config.agents.memory && memoryRetrieveAgent,
+    visualMemory && visualMemoryAgent,
+    config.agents.knowledge && knowledgeAgent,
+  ].filter((a): a is AnyAgent => a !== false);
   const line: [LineNode, GraphNode | false][] = [
     ['intent', intentAgent],
     ['agreement', agreementAgent],
@@ -59,7 +68,9 @@ export function buildDialogueGraph(config: Config) {
   const toolNames = presentTools.map(([name]) => name);
   const afterLine: Edge<NodeName> = toolNames.length ? (s) => nextTool(s, toolNames, null) : 'response';
 
-  const nodes = Object.fromEntries([...present, ...presentTools, ['response', responseAgent], ['after_response', afterResponseAgent]]) as Record<NodeName, GraphNode>;
+  // memory (issue 3 item 5): a farewell is remembered beside the history being cleared.
+  const afterResponse = config.agents.memory ? parallel(afterResponseAgent, memorySaveAgent) : afterResponseAgent;
+  const nodes = Object.fromEntries([...present, ...presentTools, ['response', responseAgent], ['after_response', afterResponse]]) as Record<NodeName, GraphNode>;
   const edges = {
     ...Object.fromEntries(present.map(([name], i) => [name, present[i + 1]?.[0] ?? afterLine])),
     ...Object.fromEntries(toolNames.map((name) => [name, (s: TurnState) => nextTool(s, toolNames, name)])),

@@ -10,6 +10,8 @@ import type { VisualMemoryPort } from '../visual-memory/index.js';
 import type { VectorStore } from '../vectors/index.js';
 // people (issue 3)
 import type { PeoplePort } from '../people/index.js';
+// memory (issue 3 item 5)
+import type { MemoryPort } from '../memory/index.js';
 // knowledge, vision and search (issue 5)
 import type { KnowledgePort } from '../knowledge/index.js';
 import type { SearchPort } from '../search/index.js';
@@ -74,6 +76,9 @@ export interface Ports {
   // people (issue 3)
   /** Profiles of the people the robot knows (user_ids.json and user_info.json under paths.data). */
   people: PeoplePort;
+  // memory (issue 3 item 5)
+  /** Episodic and conversation memory in ChromaDB; null when agents.memory is off. */
+  memory: MemoryPort | null;
   // knowledge, vision and search (issue 5)
   /** The robot's knowledge files; null when agents.knowledge is off. */
   knowledge: KnowledgePort | null;

@@ -48,6 +48,20 @@ const visualMemorySection: PromptSection = ({ visual_memory: scene }) => {
 // affect (issue 4): the robot's current emotion and mood, in words.
 const affectSection: PromptSection = ({ affect }) => (affect ? describeAffect(affect) : null);
 
+// memory (issue 3 item 5): what the robot remembers of earlier conversations with the person.
+const longDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(date);
+};
+const episodeMemorySection: PromptSection = ({ episode_memory: m }) => {
+  if (!m) return null;
+  return m.reason === 'latest'
+    ? `The last time you met them (${longDate(m.timestamp)}): ${m.text} You may bring it up if it fits.`
+    : `You remember this from an earlier conversation with them (${longDate(m.timestamp)}): ${m.text} Use it only if it helps with what they say now.`;
+};
+const conversationMemorySection: PromptSection = ({ conversation_memory: m }) =>
+  m ? `Part of an earlier conversation with them (${longDate(m.timestamp)}; "User" is them, "Robot" is you):\n${m.text}` : null;
+
 // knowledge, vision and search (issue 5): what the tools found, or honestly that they found nothing.
 const knowledgeSection: PromptSection = ({ knowledge_retrieval: k }) => {
   if (!k) return null;
@@ -77,7 +91,18 @@ const searchSection: PromptSection = ({ search_results: r }) => {
   return `You searched the web for "${r.query}". What you found (say it is from the web; do not read out addresses):\n${lines.join('\n')}`;
 };
 
-export const RESPONSE_SECTIONS: readonly PromptSection[] = [userSection, profileSection, affectSection, visualMemorySection, knowledgeSection, visionSection, searchSection];
+export const RESPONSE_SECTIONS: readonly PromptSection[] = [
+  userSection,
+  profileSection,
+  affectSection,
+  visualMemorySection,
+  // memory (issue 3 item 5)
+  episodeMemorySection,
+  conversationMemorySection,
+  knowledgeSection,
+  visionSection,
+  searchSection,
+];
 
 export function responseSystemPrompt(state: TurnState, config: Config, now: Date): string {
   const language = languageName(state.language, 'en');

@@ -7,6 +7,8 @@ import { IntentSchema } from '../intent/index.js';
 import { CandidateSchema, NAME_STATUSES, NameConfirmationSchema, ProfileFactsSchema } from '../people/index.js';
 // visual memory (issue 5)
 import { VisualMemoryMatchSchema } from '../visual-memory/index.js';
+// memory (issue 3 item 5)
+import { MemoryMatchSchema, MemorySaveSchema } from '../memory/index.js';
 // knowledge, planner, vision and search (issue 5)
 import { KnowledgeRetrievalSchema } from '../knowledge/index.js';
 import { PlanSourceSchema, PlanStepSchema } from '../planning/index.js';
@@ -69,6 +71,18 @@ export const TurnStateSchema = z.object({
   name_checked: z.boolean(),
   /** What name resolution did this turn, for the reply and the turn event. */
   name_resolution: z.object({ status: z.enum(NAME_STATUSES), candidate: CandidateSchema.nullable() }),
+  // memory (issue 3 item 5)
+  /**
+   * This conversation, from its first turn until a farewell ends it (null from then until the
+   * next turn): its memories are stored under this id.
+   */
+  conversation_id: z.string().nullable(),
+  /** The person's earlier episode that best matches what was said (or their latest, when they greet). */
+  episode_memory: MemoryMatchSchema.nullable(),
+  /** The piece of an earlier conversation with the person that best matches what was said. */
+  conversation_memory: MemoryMatchSchema.nullable(),
+  /** On a farewell: whether the conversation was queued to be remembered, or why not. */
+  memory_saved: MemorySaveSchema.nullable(),
   // knowledge, planner, vision and search (issue 5)
   /** The utterance as a question that stands without the history (the contextualizer); null before it runs. */
   standalone_question: z.string().nullable(),
@@ -86,8 +100,17 @@ export type TurnState = z.infer<typeof TurnStateSchema>;
 export type StateKey = keyof TurnState;
 
 /** Fields kept per user between turns; everything else starts fresh each turn. */
-export const SESSION_KEYS = ['messages', 'user_info', 'language', 'name_confirmation', 'name_checked'] as const satisfies readonly StateKey[];
-export type Session = Pick<TurnState, (typeof SESSION_KEYS)[number]>;
+export const SESSION_KEYS = [
+  'messages',
+  'user_info',
+  'language',
+  'name_confirmation',
+  'name_checked',
+  // memory (issue 3 item 5)
+  'conversation_id',
+] as const satisfies readonly StateKey[];
+// memory (issue 3 item 5): a session between conversations has no conversation id; its next turn starts one.
+export type Session = Omit<Pick<TurnState, (typeof SESSION_KEYS)[number]>, 'conversation_id'> & { conversation_id?: string | null };
 
 export function newSession(language: TurnState['language'], user: UserInfo = { user_id: null, user_name: null }): Session {
   // people (issue 3): a person recognised by perception has a settled name; an anonymous one does not yet.
@@ -114,6 +137,11 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     affect: null,
     // people (issue 3)
     name_resolution: { status: 'none', candidate: null },
+    // memory (issue 3 item 5): a conversation is named after the turn that started it.
+    conversation_id: session.conversation_id ?? turnId,
+    episode_memory: null,
+    conversation_memory: null,
+    memory_saved: null,
     // knowledge, planner, vision and search (issue 5)
     standalone_question: null,
     plan_steps: [],

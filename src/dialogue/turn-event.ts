@@ -89,5 +89,13 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
     // people (issue 3)
     user_name: state.user_info.user_name,
     name_confirmation: state.name_resolution,
+    // memory (issue 3 item 5)
+    memories: [
+      ...(state.episode_memory ? [{ id: state.episode_memory.id, type: 'episode' as const, score: state.episode_memory.score, reason: state.episode_memory.reason }] : []),
+      ...(state.conversation_memory
+        ? [{ id: state.conversation_memory.id, type: 'conversation' as const, score: state.conversation_memory.score, reason: state.conversation_memory.reason }]
+        : []),
+    ],
+    ...(state.memory_saved && { memory_saved: state.memory_saved }),
   };
 }

@@ -46,6 +46,18 @@ const EntrySchema = z.strictObject({ format: z.literal(1), seq: z.number().int()
 export type OutboxEntry = { seq: number; file: string } & ({ ok: true; op: OutboxOp } | { ok: false; error: string });
 
 const ENTRY = /^(\d{12})\.json$/;
+/** The parsed file, or null when it is gone or not JSON. */
+const readJson = (file: string): Promise<unknown> =>
+  readFile(file, 'utf8').then(
+    (text) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return null;
+      }
+    },
+    () => null,
+  );
 export const REJECTED_DIR = 'rejected';
 
 export class Outbox {
@@ -113,6 +125,8 @@ export class Outbox {
     try {
       raw = JSON.parse(await readFile(path.join(this.#dir, file), 'utf8'));
     } catch (err) {
+      // Discarded while it was being read (forget-me): not a corrupt entry, just gone.
+      if (!this.#queue.includes(file)) return this.peek();
       return { seq, file, ok: false, error: `unreadable: ${(err as Error).message}` };
     }
     const entry = EntrySchema.safeParse(raw);
@@ -126,6 +140,42 @@ export class Outbox {
   async done(file: string): Promise<void> {
     await rm(path.join(this.#dir, file), { force: true });
     this.#queue = this.#queue.filter((f) => f !== file);
+  }
+
+  // memory (issue 3): forget-me reaches writes that have not reached the server yet.
+  /**
+   * Entry files, waiting or set aside, whose write matches: e.g. every write to a forgotten
+   * person's collection. Entries that cannot be read are not matched (they are reported already).
+   */
+  async find(match: (op: OutboxOp) => boolean): Promise<{ pending: string[]; rejected: string[] }> {
+    const matching = async (dir: string, files: readonly string[]) => {
+      const found: string[] = [];
+      for (const file of files) {
+        const entry = EntrySchema.safeParse(await readJson(path.join(dir, file)));
+        if (entry.success && match(entry.data.op)) found.push(file);
+      }
+      return found;
+    };
+    const rejectedDir = path.join(this.#dir, REJECTED_DIR);
+    const rejected = (await readdir(rejectedDir).catch(() => [] as string[])).filter((n) => ENTRY.test(n)).sort();
+    return { pending: await matching(this.#dir, [...this.#queue]), rejected: await matching(rejectedDir, rejected) };
+  }
+
+  /**
+   * Deletes the matching entries, waiting or set aside; returns how many. An entry being applied
+   * at that moment may still reach the server: a delete queued afterwards removes it there.
+   */
+  async discard(match: (op: OutboxOp) => boolean): Promise<number> {
+    const { pending, rejected } = await this.find(match);
+    const dropped = new Set(pending);
+    this.#queue = this.#queue.filter((f) => !dropped.has(f));
+    for (const file of pending) await rm(path.join(this.#dir, file), { force: true });
+    for (const file of rejected) {
+      await rm(path.join(this.#dir, REJECTED_DIR, file), { force: true });
+      await rm(path.join(this.#dir, REJECTED_DIR, `${file}.reason`), { force: true });
+    }
+    this.#rejected = Math.max(0, this.#rejected - rejected.length);
+    return pending.length + rejected.length;
   }
 
   /** Moves an entry to rejected/ with the reason beside it. */

@@ -104,6 +104,14 @@ export interface VectorStore {
   /** Waits until every write so far is applied (or set aside as rejected); false when the time-out came first. */
   flush(timeoutMs: number): Promise<boolean>;
   status(): VectorStoreStatus;
+  // memory (issue 3): forget-me also reaches what has not reached the server yet.
+  /** Upserts into matching collections still waiting in the outbox or set aside in rejected/: records not on the server. */
+  queued(collection: (name: string) => boolean): Promise<{ pending: number; rejected: number }>;
+  /**
+   * Deletes every write to matching collections from the outbox and rejected/ (they may hold
+   * personal data); returns how many. Queue a deleteCollection afterwards for what the server has.
+   */
+  discardQueued(collection: (name: string) => boolean): Promise<number>;
 }
 
 export class VectorSpaceMismatchError extends Error {

@@ -151,6 +151,19 @@ export class ChromaVectorStore implements VectorStore {
     });
   }
 
+  // memory (issue 3): forget-me
+  async queued(collection: (name: string) => boolean): Promise<{ pending: number; rejected: number }> {
+    const found = await this.#o.outbox.find((op) => op.op === 'upsert' && collection(op.collection));
+    return { pending: found.pending.length, rejected: found.rejected.length };
+  }
+
+  async discardQueued(collection: (name: string) => boolean): Promise<number> {
+    const dropped = await this.#o.outbox.discard((op) => collection(op.collection));
+    if (dropped) this.#log.info({ dropped }, 'queued writes discarded');
+    this.#report();
+    return dropped;
+  }
+
   // ---- writes: outbox first, then applied in order ----
 
   async #upsert(name: string, space: VectorSpace, records: readonly VectorRecord[]): Promise<void> {

@@ -53,6 +53,8 @@ export function daemonPorts(config: Config, overrides: Partial<DaemonPorts> = {}
     vectors: unreachableVectorStore(),
     // people (issue 3): the real store, in the test config's temporary data directory
     people: testProfileStore(config),
+    // memory (issue 3 item 5): off unless the test passes a Memory on a real ChromaDB server
+    memory: null,
     // knowledge, vision and search (issue 5)
     knowledge: null,
     camera: null,

@@ -8,12 +8,13 @@ import type { Ports } from '../ports.js';
 export const afterResponseAgent = defineAgent({
   name: 'after_response',
   reads: ['intent', 'messages', 'final_message', 'gestures'],
-  writes: ['messages', 'gestures'],
+  // memory (issue 3 item 5): conversation_id ends with the conversation
+  writes: ['messages', 'gestures', 'conversation_id'],
   run(s, ports: Pick<Ports, 'config'>) {
     const { gestures: mapping, dialogue } = ports.config;
     const wave = s.intent === 'first_greeting' ? mapping.greeting : s.intent === 'end_conversation' ? mapping.farewell : null;
     const gestures = wave ? [...s.gestures, wave] : s.gestures;
-    if (s.intent === 'end_conversation') return { messages: [], gestures };
+    if (s.intent === 'end_conversation') return { messages: [], gestures, conversation_id: null };
     const messages = [...s.messages, { role: 'assistant' as const, content: s.final_message }];
     return { messages: messages.slice(-dialogue.historyTurns * 2), gestures };
   },

@@ -21,6 +21,8 @@ export type LineKey =
   | 'name_confirm'
   | 'name_new'
   | 'name_known'
+  // memory (issue 3 item 5): {said} is what the person said last time, word for word
+  | 'recall_last_time'
   // knowledge, vision and search (issue 5)
   | ToolLineKey;
 
@@ -43,6 +45,8 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_confirm: ['Is your name {name}?'],
     name_new: ['Nice to meet you, {name}!', "Nice to meet you, {name}. I'll remember you."],
     name_known: ['Welcome back, {name}! Nice to see you again.', 'Of course, {name}! Good to see you again.'],
+    // memory (issue 3 item 5)
+    recall_last_time: ['Last time you told me: “{said}”', 'I remember you told me: “{said}”'],
   },
   de: {
     ...TOOL_LINES.de,
@@ -62,6 +66,8 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_confirm: ['Heißt du {name}?'],
     name_new: ['Schön, dich kennenzulernen, {name}!', 'Freut mich, {name}. Ich werde mir dich merken.'],
     name_known: ['Willkommen zurück, {name}! Schön, dich wiederzusehen.', 'Natürlich, {name}! Schön, dich wiederzusehen.'],
+    // memory (issue 3 item 5)
+    recall_last_time: ['Letztes Mal hast du mir erzählt: „{said}“', 'Ich weiß noch, du hast mir erzählt: „{said}“'],
   },
   fr: {
     ...TOOL_LINES.fr,
@@ -81,6 +87,8 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_confirm: ['Tu t’appelles {name} ?'],
     name_new: ['Enchantée, {name} !', 'Ravie de faire ta connaissance, {name}. Je me souviendrai de toi.'],
     name_known: ['Bon retour, {name} ! Contente de te revoir.', 'Bien sûr, {name} ! Contente de te revoir.'],
+    // memory (issue 3 item 5)
+    recall_last_time: ['La dernière fois, tu m’as dit : « {said} »', 'Je me souviens que tu m’as dit : « {said} »'],
   },
   zh: {
     ...TOOL_LINES.zh,
@@ -98,6 +106,8 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_confirm: ['你是{name}吗？'],
     name_new: ['很高兴认识你，{name}！', '你好，{name}！我会记住你的。'],
     name_known: ['欢迎回来，{name}！很高兴再次见到你。', '当然记得，{name}！很高兴再见到你。'],
+    // memory (issue 3 item 5)
+    recall_last_time: ['上次你跟我说：“{said}”', '我记得你跟我说过：“{said}”'],
   },
   es: {
     ...TOOL_LINES.es,
@@ -117,5 +127,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     name_confirm: ['¿Te llamas {name}?'],
     name_new: ['¡Encantada de conocerte, {name}!', 'Mucho gusto, {name}. Me acordaré de ti.'],
     name_known: ['¡Bienvenido de nuevo, {name}! Me alegra verte otra vez.', '¡Claro, {name}! Me alegra verte de nuevo.'],
+    // memory (issue 3 item 5)
+    recall_last_time: ['La última vez me contaste: «{said}»', 'Recuerdo que me contaste: «{said}»'],
   },
 };

@@ -42,6 +42,8 @@ export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_la
   Partial<Pick<TurnState, 'user_text' | 'appraisal' | 'affect'>> &
   // people (issue 3): greets by name when the name was just settled
   Partial<Pick<TurnState, 'name_resolution'>> &
+  // memory (issue 3 item 5): "Last time you told me …" when a known person greets
+  Partial<Pick<TurnState, 'episode_memory'>> &
   // knowledge, vision and search (issue 5)
   ToolInput;
 
@@ -74,7 +76,7 @@ function intentReply(state: OfflineInput, ctx: OfflineContext): string {
   const name = state.user_info.user_name;
   switch (state.intent) {
     case 'first_greeting':
-      return name ? line('greeting_known', state.language, ctx, { name }) : line('greeting', state.language, ctx);
+      return name ? [line('greeting_known', state.language, ctx, { name }), recallLine(state, ctx)].filter(Boolean).join(' ') : line('greeting', state.language, ctx);
     case 'end_conversation':
       return name ? line('farewell_known', state.language, ctx, { name }) : line('farewell', state.language, ctx);
     case 'language_change':
@@ -105,4 +107,12 @@ export function userInfoReply(state: OfflineInput, ctx: OfflineContext): string 
   if (resolution?.status === 'new_user' && name) return line('name_new', state.language, ctx, { name });
   if ((resolution?.status === 'matched' || resolution?.status === 'confirmed') && name) return line('name_known', state.language, ctx, { name });
   return line('info_ack', state.language, ctx);
+}
+
+// memory (issue 3 item 5)
+/** Something the person told last time, quoted word for word: only a statement, and only a short one, reads naturally. */
+export function recallLine(state: Pick<OfflineInput, 'episode_memory' | 'language'>, ctx: OfflineContext): string | null {
+  const said = state.episode_memory?.highlight?.trim();
+  if (!said || said.length > 160) return null;
+  return line('recall_last_time', state.language, ctx, { said });
 }

@@ -1,0 +1,45 @@
+import { defineAgent } from '../agent.js';
+import type { Ports } from '../ports.js';
+
+/** Nothing to recall for a request to speak another language. */
+const NO_RECALL = new Set(['language_change']);
+
+const NONE = { episode_memory: null, conversation_memory: null } as const;
+
+/**
+ * SPEC step 3 (episodic and conversation memory), in the recall step beside visual memory and
+ * knowledge: the current person's earlier episode and piece of conversation that best match what
+ * they said, each only above the minimum similarity. When a
+ * known person greets the robot and nothing matches, their latest episode ("Last time you told
+ * me …"). Nothing for someone unknown: memories are kept per person.
+ */
+export const memoryRetrieveAgent = defineAgent({
+  name: 'memory_retrieve',
+  reads: ['user_text', 'standalone_question', 'user_info', 'intent', 'name_confirmation'],
+  writes: ['episode_memory', 'conversation_memory'],
+  async run(s, ports: Pick<Ports, 'memory' | 'config' | 'log' | 'metrics'>) {
+    const userId = s.user_info.user_id;
+    if (!ports.memory || !userId || s.name_confirmation || (s.intent && NO_RECALL.has(s.intent))) return NONE;
+    try {
+      const started = performance.now();
+      // A follow-up ("and how is it going?") is recalled as the contextualizer restated it.
+      const recall = await ports.memory.recall(userId, s.standalone_question ?? s.user_text, { log: ports.log });
+      let episode = recall.episode;
+      if (!episode && s.intent === 'first_greeting' && ports.config.memory.greeting.withinDays > 0) {
+        episode = await ports.memory.latestEpisode(userId, { log: ports.log });
+      }
+      // Compute outside the brain, like a model call: the embedding model and ChromaDB's search
+      // (measured against its own target by the recall bench).
+      ports.metrics.model('memory_retrieve', performance.now() - started);
+      const found = [episode, recall.conversation].filter((m) => m !== null);
+      if (found.length) {
+        ports.log.info({ memories: found.map((m) => ({ id: m.id, score: m.score, reason: m.reason })), query_ms: Math.round(recall.queryMs) }, 'memories recalled');
+      }
+      return { episode_memory: episode, conversation_memory: recall.conversation };
+    } catch (err) {
+      // Recall is a help, never a reason for a turn to fail.
+      ports.log.warn({ err: (err as Error).message }, 'memory recall failed; answering without memories');
+      return NONE;
+    }
+  },
+});
