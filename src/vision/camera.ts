@@ -45,8 +45,9 @@ export class PerceptionCamera implements CameraPort {
     context.log.debug({ file }, 'vision: frame requested');
     const { captureTimeoutMs: timeoutMs, pollMs, stableMs, maxImageBytes: maxBytes } = this.settings;
     const waited = await waitForFrame(file, { timeoutMs, pollMs, stableMs, maxBytes, signal: context.signal });
-    // A frame that comes late is deleted by a later clean-up like any other.
-    void cleanupFrames(this.dir, this.settings.keepFrames).catch((err: Error) => context.log.warn({ err: err.message }, 'vision: frame clean-up failed'));
+    // Frames are pictures of people: the old ones are gone by the end of the turn (a frame that
+    // comes late goes with a later clean-up). A millisecond, next to waiting for the camera.
+    await cleanupFrames(this.dir, this.settings.keepFrames).catch((err: Error) => context.log.warn({ err: err.message }, 'vision: frame clean-up failed'));
     switch (waited.status) {
       case 'ready':
         return { status: 'captured', file, image: waited.image, ms: waited.ms };
