@@ -9,20 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
-// visual memory (issue 5)
 import { benchClip } from './bench/clip.js';
-// affect (issue 4)
 import { benchAffect } from './bench/affect.js';
 import { benchIntent } from './bench/intent.js';
-// people (issue 3)
 import { benchPeople } from './bench/people.js';
 import { benchSpeech } from './bench/speech.js';
 import { formatRow, type Measurement } from './bench/stats.js';
 import { benchTurns } from './bench/turn.js';
-// embeddings and recall (infra)
 import { benchEmbeddings } from './bench/embeddings.js';
 import { benchRecall } from './bench/recall.js';
-// knowledge (issue 5)
 import { benchKnowledge } from './bench/knowledge.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
@@ -32,7 +27,7 @@ const { values: args } = parseArgs({
     turns: { type: 'string', default: '1000' },
     only: { type: 'string' },
     json: { type: 'string' },
-    // visual memory (issue 5): also measure CLIP at ViT-B/32's real shape (generates ~600 MB once)
+    // Also measure CLIP at ViT-B/32's real shape (generates ~600 MB once)
     'clip-full': { type: 'boolean', default: false },
   },
 });
@@ -40,20 +35,16 @@ const { values: args } = parseArgs({
 const sections: Record<string, () => Promise<Measurement[]>> = {
   intent: () =>
     benchIntent({ modelsDir: path.join(REPO, 'models'), unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'), turns: Math.max(1000, Number(args.turns)) }),
-  // visual memory (issue 5)
   clip: () => benchClip({ repo: REPO, modelsDir: path.join(REPO, 'models'), samples: Math.min(500, Number(args.turns)), fullSize: args['clip-full'] }),
-  // affect (issue 4)
   affect: async () => benchAffect({ unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'), turns: Math.max(1000, Number(args.turns)) }),
   turn: () => benchTurns({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
-  // speech (issue 6): user speech to the first speak message, with a streaming fake model.
+  // User speech to the first speak message, with a streaming fake model.
   speech: () => benchSpeech({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
-  // embeddings and recall (infra)
   embeddings: () => benchEmbeddings({ repo: REPO, turns: Math.min(Number(args.turns), 500) }),
   recall: () =>
     benchRecall({ repo: REPO, turns: Math.min(Number(args.turns), 500), sizes: [1_000, 10_000], dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-recall-')) }),
-  // people (issue 3)
   people: () => benchPeople({ turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
-  // knowledge (issue 5): RAG retrieval on the shipped rag_files/.
+  // RAG retrieval on the shipped rag_files/.
   knowledge: () => benchKnowledge({ repo: REPO, turns: Math.min(Number(args.turns), 500), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-knowledge-')) }),
 };
 

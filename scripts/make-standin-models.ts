@@ -8,14 +8,12 @@
  * small tokenizer is generated. Up-to-date models are skipped (see each folder's standin.json).
  * Stand-ins are for tests and benchmarks: the daemon never uses them unless configured to.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/index.js';
-import { ensureStandinModels, STANDIN_MODELS, type StandinKey } from '../src/models/standin/index.js';
+import { ensureStandinModels, STANDIN_MODELS, standinTokenizersRoot, type StandinKey } from '../src/models/standin/index.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
-export const DEFAULT_TOKENIZERS = path.resolve(REPO, '..', 'shared', 'models', 'tokenizers');
 
 const { values: args } = parseArgs({
   options: {
@@ -32,9 +30,8 @@ async function main(): Promise<void> {
   const unknown = only?.filter((k) => !known.includes(k)) ?? [];
   if (unknown.length) throw new Error(`unknown model(s) ${unknown.join(', ')} (known: ${known.join(', ')})`);
   const modelsDir = path.resolve(args.models ?? loadConfig().config.paths.models);
-  const tokenizers = args.tokenizers ?? process.env.STANDIN_TOKENIZERS ?? DEFAULT_TOKENIZERS;
-  const tokenizersRoot = existsSync(tokenizers) ? tokenizers : null;
-  if (!tokenizersRoot) console.log(`no tokenizer folder at ${tokenizers}: generating small tokenizers instead`);
+  const { root: tokenizersRoot, looked } = standinTokenizersRoot(REPO, args.tokenizers);
+  if (!tokenizersRoot) console.log(`no tokenizer folder at ${looked}: generating small tokenizers instead`);
 
   const started = performance.now();
   const results = await ensureStandinModels({ modelsDir, tokenizersRoot, only: only as StandinKey[] | undefined, force: args.force });

@@ -1,5 +1,4 @@
 import path from 'node:path';
-// affect (issue 4)
 import { affectParams, AffectStore, VolatileAffect, type AffectPort } from './affect/index.js';
 import { MqttBus, startEmbeddedBroker, type EmbeddedBroker, type ForgetReport } from './bus/index.js';
 import type { Config } from './config/index.js';
@@ -9,16 +8,12 @@ import { Health } from './health/index.js';
 import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
 import { OllamaLanguageModel } from './llm/index.js';
 import type { Logger } from './log/index.js';
-// visual memory (issue 5)
 import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
-// knowledge, vision and search (issue 5)
 import { startKnowledge, type KnowledgeBase } from './knowledge/index.js';
 import { startSearch } from './search/index.js';
 import { cleanupFrames, framesDir, PerceptionCamera } from './vision/index.js';
 import { startVectors, type Vectors } from './vectors/index.js';
-// people (issue 3)
 import { People } from './people/index.js';
-// memory (issue 3 item 5)
 import { Memory } from './memory/index.js';
 import { BusPerception, wireBus, wirePeople, wireVisualMemory } from './wiring.js';
 
@@ -37,23 +32,17 @@ export interface Daemon {
   readonly llm: OllamaLanguageModel;
   readonly bus: MqttBus | null;
   readonly perception: PerceptionPort;
-  // affect (issue 4)
   readonly affect: AffectPort;
   readonly broker: EmbeddedBroker | null;
-  // visual memory (issue 5)
   /** Null when switched off by configuration. */
   readonly visualMemory: VisualMemory | null;
-  // embeddings and vectors (infra: issue 3 items 5-6)
   readonly embeddings: Embedder;
   readonly vectors: Vectors;
-  // people (issue 3)
   readonly people: People;
-  // memory (issue 3 item 5)
   /** Episodic and conversation memory; null when agents.memory is off. */
   readonly memory: Memory | null;
   /** Forget-me: waits for the running turn, then deletes everything about the person and checks. */
   forgetUser(userId: string): Promise<ForgetReport>;
-  // knowledge (issue 5)
   /** Null when agents.knowledge is off. */
   readonly knowledge: KnowledgeBase | null;
   stop(): Promise<void>;
@@ -67,16 +56,15 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const intent = await loadIntentModel(config, log, health);
   const llm = new OllamaLanguageModel({ config: config.llm, log, health });
   await llm.start();
-  // embeddings and vectors (infra): the embedder is chosen once; ChromaDB starts in the background.
+  // The embedder is chosen once; ChromaDB starts in the background.
   const { embedder: embeddings } = await selectEmbedder({ config, ollama: llm, log, health });
   const vectors = await startVectors({ config, log, health });
 
-  // visual memory (issue 5)
   const visualMemory = await startVisualMemory(config, log, health);
 
   const perception = new BusPerception(log);
   const clock = options.clock ?? systemClock;
-  // knowledge, vision and search (issue 5): the knowledge index is built in the background.
+  // The knowledge index is built in the background.
   const knowledge = await startKnowledge({ config, embedder: embeddings, vectors: vectors.store, log, health });
   const camera = config.agents.vision ? new PerceptionCamera(perception, framesDir(config), config.vision) : null;
   if (camera) {
@@ -85,12 +73,10 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     else health.set('vision', 'degraded', 'no perception process (console without MQTT): asked to look, the robot says it cannot');
   }
   const search = startSearch(config, health, log);
-  // affect (issue 4)
   const affect = await openAffect(config, clock, log, health);
-  // people (issue 3)
   const people = new People({ config, log, health, now: () => clock.now() });
   people.start();
-  // memory (issue 3 item 5): farewells queued on disk, summarised and stored in the background.
+  // Farewells queued on disk, summarised and stored in the background.
   const memory = config.agents.memory ? new Memory({ config, vectors: vectors.store, embedder: embeddings, llm, log, health, now: () => clock.now() }) : null;
   await memory?.start();
   const brain = new Brain({
@@ -98,13 +84,12 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     graph: buildDialogueGraph(config),
     log,
     health,
-    // speech (issue 6): on MQTT a speech stack reports start_speak/end_speak; the console has none.
+    // On MQTT a speech stack reports start_speak/end_speak; the console has none.
     speechFeedback: options.mqtt,
   });
-  // people (issue 3): forget-me reaches every store of personal data.
+  // Forget-me reaches every store of personal data.
   people.forgetting.register({ name: 'conversations', forget: (id) => brain.forget(id), traces: (id) => brain.mentions(id) });
   if (visualMemory) people.forgetting.register({ name: 'visual memory', forget: (id) => visualMemory.forget(id), traces: (id) => visualMemory.holds(id) });
-  // memory (issue 3 item 5)
   if (memory) people.forgetting.register({ name: 'episodic memory', forget: (id) => memory.forget(id), traces: (id) => memory.traces(id) });
   const forgetUser = async (userId: string) => {
     await brain.drain(); // a running turn could otherwise save the profile again after deletion
@@ -135,9 +120,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       });
       perception.attach(bus);
       wireBus(bus, brain, health, log, config);
-      // visual memory (issue 5)
       if (visualMemory) wireVisualMemory(bus, visualMemory);
-      // people (issue 3)
       wirePeople(bus, brain, people, forgetUser, log);
       await bus.start();
     }
@@ -146,7 +129,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     await bus?.stop();
     await broker?.close();
     await visualMemory?.close();
-    await memory?.stop(); // memory (issue 3 item 5)
+    await memory?.stop();
     await knowledge?.close();
     await vectors.stop();
     await embeddings.close();
@@ -177,14 +160,14 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       (stopping ??= (async () => {
         log.info('stopping');
         await brain.drain(true);
-        // affect (issue 4): the last committed state is on disk before the process goes.
+        // The last committed state is on disk before the process goes.
         if (affect instanceof AffectStore) await affect.flush();
-        await people.store.flush(); // people (issue 3): queued profile writes land before exit
+        await people.store.flush(); // queued profile writes land before exit
         llm.stop();
         await bus?.stop();
         await broker?.close();
         await visualMemory?.close();
-        // memory (issue 3 item 5): a summary in progress is abandoned; its conversation stays queued on disk.
+        // A summary in progress is abandoned; its conversation stays queued on disk.
         await memory?.stop();
         await knowledge?.close();
         await vectors.stop();
@@ -193,7 +176,6 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   };
 }
 
-// affect (issue 4)
 /** The robot's affect, kept under paths.data; in memory only when the affect agent is off (nothing to keep). */
 async function openAffect(config: Config, clock: Clock, log: Logger, health: Health): Promise<AffectPort> {
   const params = affectParams(config.affect);

@@ -4,9 +4,7 @@ import type { Brain, PerceptionPort } from './dialogue/index.js';
 import type { Health } from './health/index.js';
 import { wireHermes } from './hermes/index.js';
 import type { Logger } from './log/index.js';
-// people (issue 3)
 import type { People } from './people/index.js';
-// visual memory (issue 5)
 import type { VisualMemory } from './visual-memory/index.js';
 
 /**
@@ -18,7 +16,7 @@ export function wireBus(bus: MqttBus, brain: Brain, health: Health, log: Logger,
     void brain.submit({ text: speech.text, language: speech.language });
   });
 
-  // speech (issue 6): sentences go to the control stack, or to a Hermes voice stack when that
+  // Sentences go to the control stack, or to a Hermes voice stack when that
   // module is on; the speech feedback paces them; a barge-in tells the speaker to stop.
   bus.on('start_speak', () => brain.speechStarted());
   bus.on('end_speak', () => brain.speechFinished());
@@ -34,7 +32,6 @@ export function wireBus(bus: MqttBus, brain: Brain, health: Health, log: Logger,
   });
 }
 
-// visual memory (issue 5)
 /**
  * Perception's scene announcements keep the visual memory index in step without a restart; a
  * person being seen builds their index ahead of their first question.
@@ -75,7 +72,6 @@ export class BusPerception implements PerceptionPort {
   }
 }
 
-// people (issue 3)
 /**
  * Perception's view of who is there drives the current user (SPEC section 3: each person has
  * their own profile and history); face_stored keeps user_ids.json in step; the admin topic

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { silentLogger } from '../../src/log/index.js';
-import { generateStandinClip, VIT_B32_SHAPE } from '../../src/models/standin/clip.js';
+import { generateStandinClip, STANDIN_MODELS, standinTokenizersRoot, VIT_B32_SHAPE } from '../../src/models/standin/index.js';
 import { encodeNpyVector, normalize, TransformersClipEncoder, VisualMemory } from '../../src/visual-memory/index.js';
 import { summarize, type Measurement } from './stats.js';
 
@@ -32,7 +32,8 @@ export interface ClipBenchOptions {
  * numbers are what the real model costs on this machine (weights differ, arithmetic does not).
  */
 export async function benchClip(options: ClipBenchOptions): Promise<Measurement[]> {
-  const tokenizerDir = path.join(options.repo, '../shared/models/tokenizers/clip-vit-base-patch32');
+  const { root } = standinTokenizersRoot(options.repo);
+  const tokenizerDir = root && path.join(root, STANDIN_MODELS.clip.folder);
   const variants: [string, string, typeof VIT_B32_SHAPE | undefined][] = [['stand-in 64-d', 'clip-vit-base-patch32', undefined]];
   if (options.fullSize) variants.push(['ViT-B/32 shape', 'clip-vit-base-patch32-fullsize', VIT_B32_SHAPE]);
   const images = fixtureImages(options.repo);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { freePort } from '../../src/vectors/index.js';
@@ -9,9 +9,19 @@ export interface BenchDaemon {
   stop(): Promise<void>;
 }
 
+let built = false;
+
+/** Compiles the daemon once per bench run, as `npm start` does. */
+function buildOnce(repo: string): void {
+  if (built) return;
+  execFileSync(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', path.join(repo, 'tsconfig.build.json')], { cwd: repo, stdio: 'inherit' });
+  built = true;
+}
+
 /**
- * The daemon as robots run it: its own process (from source, through tsx), its embedded broker
- * on a free port, configured by environment variables like any deployment.
+ * The daemon as robots run it (`npm start`): its own process running the compiled JavaScript
+ * (tsx's loader and source maps would add their own cost to every turn), its embedded broker on
+ * a free port, configured by environment variables like any deployment.
  */
 export async function startBenchDaemon(options: {
   repo: string;
@@ -19,8 +29,11 @@ export async function startBenchDaemon(options: {
   env: Record<string, string>;
   subscribe: string[];
 }): Promise<BenchDaemon> {
+  buildOnce(options.repo);
   const port = await freePort('127.0.0.1');
-  const daemon: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(options.repo, 'src/main.ts')], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the daemon while it is measured.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const daemon: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(options.repo, 'dist/src/main.js')], {
     cwd: options.repo,
     env: { ...process.env, NADINE_BROKER__PORT: String(port), NADINE_LOG__LEVEL: 'warn', NADINE_PATHS__DATA: options.dataDir, ...options.env },
     stdio: ['ignore', 'ignore', 'inherit'],

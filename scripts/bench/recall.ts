@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { Health } from '../../src/health/index.js';
 import { silentLogger } from '../../src/log/index.js';
-// memory (issue 3 item 5): recall measured through the memory agent's own function
+// Recall measured through the memory agent's own function
 import { memoryCollection, recallMemories } from '../../src/memory/index.js';
 import { normalArray, seededRandom } from '../../src/models/random.js';
-import { ChromaGateway, ChromaServer, ChromaVectorStore, freePort, Outbox, type VectorRecord } from '../../src/vectors/index.js';
+import type { VectorRecord } from '../../src/vectors/index.js';
+import { startBenchChroma } from './chroma.js';
 import { loadStandinMiniLM, UTTERANCES } from './embeddings.js';
 import { summarize, type Measurement } from './stats.js';
 
@@ -20,27 +20,9 @@ const DIMS = 384;
  * vectors are the harder case for HNSW). No similarity floor, so every recall returns both.
  */
 export async function benchRecall(options: { repo: string; dataDir: string; turns: number; sizes: number[] }): Promise<Measurement[]> {
-  const health = new Health();
-  const server = new ChromaServer({
-    host: '127.0.0.1',
-    port: await freePort('127.0.0.1'),
-    dataDir: path.join(options.dataDir, 'chroma'),
-    startTimeoutMs: 60_000,
-    restart: { initialMs: 500, maxMs: 5_000 },
-    log: silentLogger,
-    health,
-  });
-  await server.start();
-  const store = new ChromaVectorStore({
-    gateway: new ChromaGateway(server.url),
-    outbox: new Outbox(path.join(options.dataDir, 'outbox')),
-    prefix: 'bench',
-    timeouts: { queryMs: 5_000, writeMs: 120_000 },
-    healthIntervalMs: 10_000,
-    retry: { initialMs: 100, maxMs: 1_000 },
-    log: silentLogger,
-    health,
-  });
+  const chroma = await startBenchChroma(options.dataDir);
+  const { server } = chroma;
+  const store = chroma.store({ outbox: 'outbox', writeMs: 120_000 });
   await store.start();
   const embedder = await loadStandinMiniLM(options.repo);
   const random = seededRandom(42);

@@ -113,7 +113,7 @@ async function start(options: { repo: string; dataDir: string }, streaming: bool
   }
 }
 
-// knowledge, planner (issue 5): the planner and the contextualizer get answers a model would give
+// The planner and the contextualizer get answers a model would give
 // (no tools for these questions; the question already stands alone), so the turn does not take
 // their fallback paths; other JSON requests (intent, appraisal) get the intent answer as before.
 function json(body: ChatBody): string {

@@ -26,7 +26,7 @@ export interface Measurement {
   name: string;
   unit: 'ms';
   summary: Summary;
-  /** A target from an issue, checked against p95. */
+  /** A latency target of the project, checked against p95. */
   targetP95?: number;
 }
 
@@ -34,5 +34,5 @@ export function formatRow(m: Measurement): string {
   const s = m.summary;
   const f = (x: number) => x.toFixed(3).padStart(9);
   const verdict = m.targetP95 === undefined ? '' : s.p95 <= m.targetP95 ? `  ✓ target p95 ≤ ${m.targetP95}` : `  ✗ target p95 ≤ ${m.targetP95}`;
-  return `${m.name.padEnd(44)} n=${String(s.n).padStart(5)} p50${f(s.p50)} p95${f(s.p95)} p99${f(s.p99)} max${f(s.max)} ${m.unit}${verdict}`;
+  return `${m.name.padEnd(70)} n=${String(s.n).padStart(5)} p50${f(s.p50)} p95${f(s.p95)} p99${f(s.p99)} max${f(s.max)} ${m.unit}${verdict}`;
 }

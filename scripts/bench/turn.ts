@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
 import { instantControlStack, startBenchDaemon } from './daemon.js';
 import { summarize, type Measurement } from './stats.js';
@@ -17,23 +18,37 @@ const UTTERANCES = [
 /**
  * The daemon as robots run it: its own process, its embedded broker, the real bus. A client
  * publishes an utterance and waits for the turn event; overhead is that round trip minus the
- * model time the event reports (intent ONNX; no language model runs, the offline responder answers).
+ * model time the event reports (intent ONNX, embeddings, CLIP, ChromaDB searches; no language model
+ * runs, the offline responder answers). Measured twice: with every default agent, and with the
+ * foundation graph alone (intent → response → after_response), to show what the agents add.
  */
 export async function benchTurns(options: { repo: string; turns: number; dataDir: string }): Promise<Measurement[]> {
+  const full = await measureTurns(options, {}, 'all default agents');
+  const foundation = await measureTurns(
+    { ...options, dataDir: path.join(options.dataDir, 'foundation') },
+    { NADINE_AGENTS__MEMORY: 'false', NADINE_AGENTS__AFFECT: 'false', NADINE_AGENTS__PLANNER: 'false', NADINE_AGENTS__KNOWLEDGE: 'false', NADINE_AGENTS__VISION: 'false' },
+    'foundation graph only',
+  );
+  return [...full, ...foundation.filter((m) => !m.name.startsWith(' ')).map((m) => ({ ...m, targetP95: undefined }))];
+}
+
+async function measureTurns(options: { repo: string; turns: number; dataDir: string }, env: Record<string, string>, label: string): Promise<Measurement[]> {
   const daemon = await startBenchDaemon({
     repo: options.repo,
     dataDir: options.dataDir,
-    env: { NADINE_LLM__ENABLED: 'false', NADINE_DIALOGUE__HISTORY_TURNS: '10' },
+    env: { NADINE_LLM__ENABLED: 'false', NADINE_DIALOGUE__HISTORY_TURNS: '10', ...env },
     subscribe: ['nadine/agent/state/turn', 'nadine/agent/control/speak'],
   });
   const { client } = daemon;
   try {
     instantControlStack(client);
-    let waiting: ((e: TurnEvent) => void) | null = null;
+    let waiting: ((e: { event: TurnEvent; at: number }) => void) | null = null;
     let spoken = 0;
     client.on('message', (topic, payload) => {
+      // The clock stops when the event arrives, before the bench's own parsing.
+      const at = performance.now();
       if (topic.endsWith('control/speak')) spoken++;
-      else waiting?.(TurnEventSchema.parse(JSON.parse(payload.toString())));
+      else waiting?.({ event: TurnEventSchema.parse(JSON.parse(payload.toString())), at });
     });
 
     const roundTrip: number[] = [];
@@ -45,11 +60,11 @@ export async function benchTurns(options: { repo: string; turns: number; dataDir
       const text = UTTERANCES[i % UTTERANCES.length]!;
       spoken = 0;
       const started = performance.now();
-      const event = await new Promise<TurnEvent>((resolve) => {
+      const { event, at } = await new Promise<{ event: TurnEvent; at: number }>((resolve) => {
         waiting = resolve;
         void client.publishAsync('nadine/agent/user_speech', text, { qos: 1 });
       });
-      const elapsed = performance.now() - started;
+      const elapsed = at - started;
       if (event.user_text !== text) throw new Error(`turn event for "${event.user_text}", expected "${text}"`);
       // Let the reply be spoken out, so that the next utterance is a new turn, not a barge-in.
       while (spoken < (event.speech?.sentences ?? 1)) await new Promise((r) => setTimeout(r, 1));
@@ -61,9 +76,9 @@ export async function benchTurns(options: { repo: string; turns: number; dataDir
       inDaemon.push(event.timings_ms.total! - compute);
     }
     return [
-      { name: 'turn round trip over MQTT (publish → turn event)', unit: 'ms', summary: summarize(roundTrip) },
-      { name: '  of which model compute (intent ONNX)', unit: 'ms', summary: summarize(model) },
-      { name: 'per-turn overhead (round trip − model compute)', unit: 'ms', summary: summarize(overhead), targetP95: 5 },
+      { name: `turn round trip over MQTT (publish → turn event), ${label}`, unit: 'ms', summary: summarize(roundTrip) },
+      { name: '  of which model compute (ONNX, embeddings, ChromaDB)', unit: 'ms', summary: summarize(model) },
+      { name: `per-turn overhead (round trip − model compute), ${label}`, unit: 'ms', summary: summarize(overhead), targetP95: 5 },
       { name: '  of which inside the turn (graph, validation)', unit: 'ms', summary: summarize(inDaemon) },
     ];
   } finally {

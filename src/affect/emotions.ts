@@ -40,7 +40,7 @@ export type EmotionName = z.infer<typeof EmotionNameSchema>;
  * cognitive architecture, a Python affect engine and a Rust game engine that list "Gebhard
  * original" values), which agree on all 24 rows. Note that the configuration file shipped with
  * the later ALMA Java release (AffectComputation.aml) uses re-tuned values for some emotions
- * (e.g. joy 0.5/0.42/0.23); this is the published table, which the issue asks for.
+ * (e.g. joy 0.5/0.42/0.23); this is the published table.
  */
 export const EMOTION_PAD: Readonly<Record<EmotionName, Pad>> = Object.freeze({
   admiration: pad(0.5, 0.3, -0.2),

@@ -51,7 +51,7 @@ export function decodeInbound<K extends InboundKey>(
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`);
     return { ok: false, reason: `payload does not match the schema: ${issues.join('; ')}` };
   }
-  // speech (issue 6): Hermes utterances are utterances too.
+  // Hermes utterances are utterances too.
   if (key === 'user_speech' || key === 'hermes_text_captured') {
     const speech = parsed.data as { text: string };
     const clean = normalizeUtterance(speech.text);

@@ -52,7 +52,6 @@ export type SceneStored = z.infer<typeof SceneStoredSchema>;
 export const UserInfoSchema = z.object({ user_name: z.string().min(1).max(200), user_id: UserIdSchema });
 export type UserInfoMessage = z.infer<typeof UserInfoSchema>;
 
-// people (issue 3)
 /** Admin request: delete everything the robot keeps about a person. */
 export const ForgetUserSchema = z.object({ user_id: UserIdSchema });
 export type ForgetUser = z.infer<typeof ForgetUserSchema>;
@@ -90,10 +89,9 @@ export const TurnEventSchema = z.object({
   gestures: z.array(z.string()),
   degraded: z.array(z.string()),
   errors: z.array(z.object({ agent: z.string(), message: z.string() })),
-  // visual memory (issue 5)
   /** The remembered scene the reply used, if any. */
   visual_memory: z.object({ scene_id: z.string(), score: z.number(), score_source: z.string() }).nullable().optional(),
-  // speech (issue 6): how the reply was delivered.
+  // How the reply was delivered.
   speech: z
     .object({
       /** Sentence by sentence as the model wrote it (speech.streaming), or whole. */
@@ -108,7 +106,7 @@ export const TurnEventSchema = z.object({
       spoken: z.string().optional(),
     })
     .optional(),
-  // knowledge, planner, vision and search (issue 5): texts are cut to a few hundred characters.
+  // Texts are cut to a few hundred characters.
   /** The utterance as a standalone question (the contextualizer). */
   standalone_question: z.string().nullable().optional(),
   /** The tools planned, in order, and who planned them. */
@@ -144,7 +142,6 @@ export const TurnEventSchema = z.object({
     })
     .nullable()
     .optional(),
-  // affect (issue 4)
   /** The robot's emotion and mood after the turn, and what the utterance made it feel. */
   affect: z
     .object({
@@ -157,14 +154,12 @@ export const TurnEventSchema = z.object({
       appraisal_source: z.enum(['llm', 'lexicon']),
     })
     .optional(),
-  // people (issue 3)
   /** The current user's name, if known. */
   user_name: z.string().nullable().optional(),
   /** Name resolution this turn: asking (and about whom), confirmed, matched, new_user, or none. */
   name_confirmation: z
     .object({ status: z.enum(['none', 'asking', 'confirmed', 'matched', 'new_user']), candidate: NameCandidateEvent.nullable() })
     .optional(),
-  // memory (issue 3 item 5)
   /** Memories recalled for the reply: which, of what type, how similar, and why (similar, or the latest on a greeting). */
   memories: z
     .array(z.object({ id: z.string(), type: z.enum(['episode', 'conversation']), score: z.number(), reason: z.enum(['similar', 'latest']) }))
@@ -187,7 +182,7 @@ export const StatusSchema = z.object({
 });
 export type Status = z.infer<typeof StatusSchema>;
 
-// speech (issue 6): the Hermes protocol of Rhasspy-style voice stacks (topics are Hermes's own: no prefix).
+// The Hermes protocol of Rhasspy-style voice stacks (topics are Hermes's own: no prefix).
 const HermesSiteId = z.string().min(1).max(128);
 const HermesSessionId = z.string().max(256).nullish();
 
@@ -272,7 +267,6 @@ export const inbound = {
     decoding: 'signal',
     schema: z.null(),
   } satisfies InboundSpec<null>,
-  // speech (issue 6)
   hermes_text_captured: {
     topic: 'hermes/asr/textCaptured',
     from: 'voice stack',
@@ -289,7 +283,6 @@ export const inbound = {
     absolute: true,
     optional: true,
   } satisfies InboundSpec<HermesSayFinished>,
-  // people (issue 3)
   forget_user: {
     topic: 'agent/admin/forget_user',
     from: 'admin',
@@ -350,7 +343,7 @@ export const outbound = {
     retain: false,
   },
   status: { topic: 'agent/status', to: 'monitors', encoding: 'json', schema: StatusSchema, qos: 1, retain: true },
-  // speech (issue 6): optional for control stacks; the payload is informative, the message is the signal.
+  // Optional for control stacks; the payload is informative, the message is the signal.
   stop_speaking: {
     topic: 'agent/control/stop_speaking',
     to: 'control',
@@ -368,7 +361,6 @@ export const outbound = {
     retain: false,
     absolute: true,
   },
-  // people (issue 3)
   user_forgotten: {
     topic: 'agent/state/user_forgotten',
     to: 'monitors',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-// affect (issue 4)
 import { OCC_EMOTIONS, type EmotionName } from '../affect/index.js';
 
 /** Languages the daemon can hold a conversation in (offline lines exist for each). */
@@ -34,7 +33,6 @@ const TopicPrefix = z
 const FilePath = z.string().min(1);
 const Millis = z.number().int().positive();
 
-// affect (issue 4)
 /** Robot animations played when an utterance makes it feel an emotion; the rest stay null. */
 const EMOTION_GESTURES: Partial<Record<EmotionName, string>> = {
   joy: 'SMILE',
@@ -181,9 +179,8 @@ export const ConfigSchema = z.strictObject({
     .strictObject({
       greeting: z.string().min(1).nullable().default('WAVE_HAND'),
       farewell: z.string().min(1).nullable().default('WAVE_HAND'),
-      // speech (issue 6): the user agrees or confirms ("yes", "genau", "d'accord", "对").
+      // The user agrees or confirms ("yes", "genau", "d'accord", "对").
       agreement: z.string().min(1).nullable().default('NOD_YES'),
-      // affect (issue 4)
       /** Animation per OCC emotion, played when an utterance makes the robot feel it strongly enough. */
       emotions: EmotionGestures,
       /** Appraised intensity from which an emotion's animation is played. */
@@ -191,7 +188,7 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
-  // speech (issue 6): how replies are delivered to the robot's voice.
+  // How replies are delivered to the robot's voice.
   speech: z
     .strictObject({
       /** Publish each sentence as soon as the model has written it; false: one message per reply. */
@@ -222,7 +219,7 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
-  // speech (issue 6): Rhasspy-style voice stacks over the Hermes protocol (topics without prefix).
+  // Rhasspy-style voice stacks over the Hermes protocol (topics without prefix).
   hermes: z
     .strictObject({
       enabled: z.boolean().default(false),
@@ -242,7 +239,6 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
-  // affect (issue 4)
   affect: z
     .strictObject({
       /** The robot's Big Five personality: it sets the default mood (Mehrabian's equations). */
@@ -265,7 +261,6 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
-  // embeddings and vector store (infra: issue 3 items 5-6)
   embeddings: z
     .strictObject({
       /**
@@ -328,7 +323,6 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
-  // people (issue 3)
   people: z
     .strictObject({
       /**
@@ -353,7 +347,7 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
-  // memory (issue 3 item 5): episodic and conversation memory in ChromaDB
+  // Episodic and conversation memory in ChromaDB
   memory: z
     .strictObject({
       /**
@@ -394,6 +388,12 @@ export const ConfigSchema = z.strictObject({
         .prefault({}),
       /** Failures in a row before a conversation is set aside in rejected/ (kept on disk, reported). */
       maxAttempts: z.number().int().min(1).max(100).default(5),
+      /**
+       * A finished conversation is summarised and stored this long after the goodbye, so that the
+       * work does not compete with the goodbye itself and the next person's first words (it is
+       * already safe on disk). 0: at once.
+       */
+      settleMs: z.number().int().min(0).max(600_000).default(1_000),
       /** Forget-me waits this long for the deletion to reach ChromaDB before checking. */
       forgetFlushMs: Millis.default(5_000),
     })
@@ -405,7 +405,6 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
-  // visual memory (issue 5)
   visualMemory: z
     .strictObject({
       /** Remembered scenes in replies. Also off when agents.memory is off (scenes are memories). */
@@ -421,7 +420,6 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
-  // knowledge, planner, vision and search (issue 5)
   /** Knowledge RAG over the markdown files of paths.rag. On with agents.knowledge. */
   knowledge: z
     .strictObject({
@@ -454,6 +452,12 @@ export const ConfigSchema = z.strictObject({
       maxFileBytes: z.number().int().min(1).max(64 * 1024 * 1024).default(1024 * 1024),
       /** While the ChromaDB collection cannot answer, answer from the in-memory copy of the index. */
       memoryFallback: z.boolean().default(true),
+      /**
+       * An index of at most this many chunks is searched in memory, exactly (its vectors are kept
+       * there anyway): faster than a round trip to ChromaDB, which still holds the index. Larger
+       * indexes are searched by ChromaDB. 0: always ChromaDB.
+       */
+      memorySearchUpTo: z.number().int().min(0).max(1_000_000).default(2_000),
     })
     .prefault({}),
 

@@ -1,8 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-// affect (issue 4)
 import { describeEmotion, describeMood, snapshot } from '../affect/index.js';
-// people (issue 3)
 import { UserIdSchema } from '../bus/index.js';
 import type { Daemon } from '../daemon.js';
 import { silentLogger } from '../log/index.js';
@@ -47,7 +45,6 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
       },
     },
     health: { help: 'components and counters', run: () => json(daemon.health.report()) },
-    // affect (issue 4)
     affect: {
       help: "the robot's emotions and mood now",
       run: () => {
@@ -56,7 +53,7 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
         return `${json(now)}\nfeeling: ${describeEmotion(now) ?? 'nothing in particular'}; mood: ${describeMood(now)}`;
       },
     },
-    // knowledge (issue 5): for keepers checking their files.
+    // For keepers checking their files.
     knowledge: {
       help: 'the knowledge index; "/knowledge QUESTION" shows what would be found',
       run: async (question) => {
@@ -75,7 +72,6 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
         return 'conversation reset';
       },
     },
-    // people (issue 3)
     forget: {
       help: 'forget everything about a person: /forget [user_id] (default: the current user)',
       run: async (args) => {

@@ -62,16 +62,16 @@ export class Brain extends EventEmitter<BrainEvents> {
   readonly #health: Health;
   readonly #sessions = new Map<string, Session>();
   #user: UserInfo = { user_id: null, user_name: null };
-  // people (issue 3): each utterance remembers who was in front of the robot when it arrived.
+  // Each utterance remembers who was in front of the robot when it arrived.
   readonly #waiting: { utterance: Utterance; user: UserInfo; resolve: (result: TurnResult | null) => void }[] = [];
   #running: Promise<void> | null = null;
   #current: AbortController | null = null;
   #lastTurn: TurnResult | null = null;
-  // speech (issue 6): delivery, barge-in, and what was actually said of each reply.
+  // Delivery, barge-in, and what was actually said of each reply.
   readonly #speech: SpeechDelivery;
   #turnId: string | null = null;
   readonly #spoken = new SpokenHistory();
-  // people (issue 3): sessions moved by a turn that settled who the person is (key → them).
+  // Sessions moved by a turn that settled who the person is (key → them).
   readonly #moved = new Map<string, UserInfo>();
 
   constructor(options: BrainOptions) {
@@ -112,7 +112,7 @@ export class Brain extends EventEmitter<BrainEvents> {
     if (session) this.#sessions.set(this.#key(user), { ...session, user_info: { ...session.user_info, ...user } });
     this.#log.info({ user_id: user.user_id, user_name: user.user_name }, 'current user changed');
     this.#user = { ...user };
-    // people (issue 3): someone (new) is now in front under this key; earlier moves no longer apply.
+    // Someone (new) is now in front under this key; earlier moves no longer apply.
     this.#moved.delete(this.#key(user));
   }
 
@@ -200,7 +200,7 @@ export class Brain extends EventEmitter<BrainEvents> {
     const controller = new AbortController();
     this.#current = controller;
     const modelMs: Record<string, number> = {};
-    // people (issue 3): the turn belongs to whoever was in front of the robot when it was said,
+    // The turn belongs to whoever was in front of the robot when it was said,
     // even if perception reports someone else before it runs or ends.
     const initial = startTurn(this.#sessionOf(user), turnId, utterance.text, supportedLanguageFromTag(utterance.language));
     let latest = initial;
@@ -295,7 +295,6 @@ export class Brain extends EventEmitter<BrainEvents> {
     return this.#lastTurn;
   }
 
-  // people (issue 3)
   /**
    * Stores a turn's session and says under which key. A turn may settle who the person is
    * (memory_update gives an anonymous person an id, or links them to a known one): their

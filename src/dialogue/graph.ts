@@ -6,7 +6,6 @@ import { appraisalAgent } from './agents/appraisal.js';
 import { contextualizeAgent } from './agents/contextualize.js';
 import { intentAgent } from './agents/intent.js';
 import { knowledgeAgent } from './agents/knowledge.js';
-// memory (issue 3 item 5)
 import { memoryRetrieveAgent } from './agents/memory-retrieve.js';
 import { memorySaveAgent } from './agents/memory-save.js';
 import { memoryUpdateAgent } from './agents/memory-update.js';
@@ -46,7 +45,6 @@ export function buildDialogueGraph(config: Config) {
   const tools = enabledTools(config);
   const planning = tools.length > 0;
   const recall = [
-    // memory (issue 3 item 5)
     config.agents.memory && memoryRetrieveAgent,
     visualMemory && visualMemoryAgent,
     config.agents.knowledge && knowledgeAgent,
@@ -68,7 +66,7 @@ export function buildDialogueGraph(config: Config) {
   const toolNames = presentTools.map(([name]) => name);
   const afterLine: Edge<NodeName> = toolNames.length ? (s) => nextTool(s, toolNames, null) : 'response';
 
-  // memory (issue 3 item 5): a farewell is remembered beside the history being cleared.
+  // A farewell is remembered beside the history being cleared.
   const afterResponse = config.agents.memory ? parallel(afterResponseAgent, memorySaveAgent) : afterResponseAgent;
   const nodes = Object.fromEntries([...present, ...presentTools, ['response', responseAgent], ['after_response', afterResponse]]) as Record<NodeName, GraphNode>;
   const edges = {

@@ -1,18 +1,13 @@
-// affect (issue 4)
 import type { AffectPort } from '../affect/index.js';
 import type { Config } from '../config/index.js';
 import type { Embedder } from '../embeddings/index.js';
 import type { IntentClassifier } from '../intent/index.js';
 import type { LanguageModel } from '../llm/index.js';
 import type { Logger } from '../log/index.js';
-// visual memory (issue 5)
 import type { VisualMemoryPort } from '../visual-memory/index.js';
 import type { VectorStore } from '../vectors/index.js';
-// people (issue 3)
 import type { PeoplePort } from '../people/index.js';
-// memory (issue 3 item 5)
 import type { MemoryPort } from '../memory/index.js';
-// knowledge, vision and search (issue 5)
 import type { KnowledgePort } from '../knowledge/index.js';
 import type { SearchPort } from '../search/index.js';
 import type { CameraPort } from '../vision/index.js';
@@ -62,24 +57,18 @@ export interface Ports {
   /** Null when the intent model could not be loaded (reported in health). */
   intent: IntentClassifier | null;
   perception: PerceptionPort;
-  // visual memory (issue 5)
   /** Remembered scenes; null when visual memory is switched off. */
   visualMemory: VisualMemoryPort | null;
-  // affect (issue 4)
   /** The robot's own emotions and mood, shared by all conversations. */
   affect: AffectPort;
-  // embeddings and vectors (infra: issue 3 items 5-6)
   /** Text → unit vectors; the lexical embedder when no model is available (said in health). */
   embeddings: Embedder;
   /** ChromaDB collections behind a durable outbox; reads give nothing while it is unreachable. */
   vectors: VectorStore;
-  // people (issue 3)
   /** Profiles of the people the robot knows (user_ids.json and user_info.json under paths.data). */
   people: PeoplePort;
-  // memory (issue 3 item 5)
   /** Episodic and conversation memory in ChromaDB; null when agents.memory is off. */
   memory: MemoryPort | null;
-  // knowledge, vision and search (issue 5)
   /** The robot's knowledge files; null when agents.knowledge is off. */
   knowledge: KnowledgePort | null;
   /** The camera through perception; null when agents.vision is off. */

@@ -1,10 +1,8 @@
-// affect (issue 4)
 import { describeAffect } from '../affect/index.js';
 import type { Config } from '../config/index.js';
 import { languageName } from '../intent/index.js';
 import type { LlmMessage } from '../llm/index.js';
 import type { TurnState } from './state.js';
-// knowledge, vision and search (issue 5)
 import type { VisionStatus } from '../vision/index.js';
 
 /**
@@ -16,7 +14,7 @@ export type PromptSection = (state: TurnState) => string | null;
 const userSection: PromptSection = ({ user_info }) =>
   user_info.user_name ? `You are talking with ${user_info.user_name}.` : 'You do not know the name of the person you are talking with yet.';
 
-// people (issue 3): what the person told about themselves, and whether the robot just learnt who they are.
+// What the person told about themselves, and whether the robot just learnt who they are.
 const MET: Partial<Record<TurnState['name_resolution']['status'], string>> = {
   new_user: 'They have just told you their name: you are meeting them for the first time.',
   matched: 'They have just told you their name: you have met them before, welcome them back.',
@@ -35,7 +33,6 @@ const profileSection: PromptSection = ({ user_info: u, name_resolution: r }) => 
   return [met, known].filter(Boolean).join(' ') || null;
 };
 
-// visual memory (issue 5)
 const visualMemorySection: PromptSection = ({ visual_memory: scene }) => {
   if (!scene) return null;
   const date = new Date(scene.timestamp);
@@ -45,10 +42,10 @@ const visualMemorySection: PromptSection = ({ visual_memory: scene }) => {
     : `You have a photo of a moment with this person (${when}) that may relate to what they said. Unless the photo is attached, you do not know what it shows: do not describe it.`;
 };
 
-// affect (issue 4): the robot's current emotion and mood, in words.
+// The robot's current emotion and mood, in words.
 const affectSection: PromptSection = ({ affect }) => (affect ? describeAffect(affect) : null);
 
-// memory (issue 3 item 5): what the robot remembers of earlier conversations with the person.
+// What the robot remembers of earlier conversations with the person.
 const longDate = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(date);
@@ -62,7 +59,7 @@ const episodeMemorySection: PromptSection = ({ episode_memory: m }) => {
 const conversationMemorySection: PromptSection = ({ conversation_memory: m }) =>
   m ? `Part of an earlier conversation with them (${longDate(m.timestamp)}; "User" is them, "Robot" is you):\n${m.text}` : null;
 
-// knowledge, vision and search (issue 5): what the tools found, or honestly that they found nothing.
+// What the tools found, or honestly that they found nothing.
 const knowledgeSection: PromptSection = ({ knowledge_retrieval: k }) => {
   if (!k) return null;
   if (k.hits.length === 0) return 'You looked in your knowledge files for this and found nothing: if you do not know the answer, say so rather than guess.';
@@ -96,7 +93,6 @@ export const RESPONSE_SECTIONS: readonly PromptSection[] = [
   profileSection,
   affectSection,
   visualMemorySection,
-  // memory (issue 3 item 5)
   episodeMemorySection,
   conversationMemorySection,
   knowledgeSection,

@@ -1,15 +1,10 @@
 import { z } from 'zod';
-// affect (issue 4)
 import { AffectSnapshotSchema, AppraisalSchema } from '../affect/index.js';
 import { LanguageSchema } from '../config/index.js';
 import { IntentSchema } from '../intent/index.js';
-// people (issue 3)
 import { CandidateSchema, NAME_STATUSES, NameConfirmationSchema, ProfileFactsSchema } from '../people/index.js';
-// visual memory (issue 5)
 import { VisualMemoryMatchSchema } from '../visual-memory/index.js';
-// memory (issue 3 item 5)
 import { MemoryMatchSchema, MemorySaveSchema } from '../memory/index.js';
-// knowledge, planner, vision and search (issue 5)
 import { KnowledgeRetrievalSchema } from '../knowledge/index.js';
 import { PlanSourceSchema, PlanStepSchema } from '../planning/index.js';
 import { SearchResultsSchema } from '../search/index.js';
@@ -29,7 +24,7 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 export const UserInfoSchema = z.object({
   user_id: z.string().nullable(),
   user_name: z.string().nullable(),
-  // people (issue 3): the profile facts known in this session (company, position, location, hobbies, interests)
+  // The profile facts known in this session (company, position, location, hobbies, interests)
   ...ProfileFactsSchema.shape,
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
@@ -56,22 +51,18 @@ export const TurnStateSchema = z.object({
   final_message: z.string(),
   /** Animations decided during this turn, in order. */
   gestures: z.array(z.string()),
-  // visual memory (issue 5)
   /** The remembered scene that best matches what was said, if one reaches the threshold. */
   visual_memory: VisualMemoryMatchSchema.nullable(),
-  // affect (issue 4)
   /** What this utterance made the robot feel (null when the affect agent is off). */
   appraisal: AppraisalSchema.nullable(),
   /** The robot's emotion and mood after appraising this utterance (null when the affect agent is off). */
   affect: AffectSnapshotSchema.nullable(),
-  // people (issue 3)
   /** A pending "Is your name Alice?" (SPEC step 2); while set, the next turn's intent is update_user_info. */
   name_confirmation: NameConfirmationSchema.nullable(),
   /** Whether the person's name is settled (confirmed in dialogue, or recognised by perception). */
   name_checked: z.boolean(),
   /** What name resolution did this turn, for the reply and the turn event. */
   name_resolution: z.object({ status: z.enum(NAME_STATUSES), candidate: CandidateSchema.nullable() }),
-  // memory (issue 3 item 5)
   /**
    * This conversation, from its first turn until a farewell ends it (null from then until the
    * next turn): its memories are stored under this id.
@@ -83,7 +74,6 @@ export const TurnStateSchema = z.object({
   conversation_memory: MemoryMatchSchema.nullable(),
   /** On a farewell: whether the conversation was queued to be remembered, or why not. */
   memory_saved: MemorySaveSchema.nullable(),
-  // knowledge, planner, vision and search (issue 5)
   /** The utterance as a question that stands without the history (the contextualizer); null before it runs. */
   standalone_question: z.string().nullable(),
   /** The tools to use, in order (the planner). */
@@ -106,14 +96,13 @@ export const SESSION_KEYS = [
   'language',
   'name_confirmation',
   'name_checked',
-  // memory (issue 3 item 5)
   'conversation_id',
 ] as const satisfies readonly StateKey[];
-// memory (issue 3 item 5): a session between conversations has no conversation id; its next turn starts one.
+// A session between conversations has no conversation id; its next turn starts one.
 export type Session = Omit<Pick<TurnState, (typeof SESSION_KEYS)[number]>, 'conversation_id'> & { conversation_id?: string | null };
 
 export function newSession(language: TurnState['language'], user: UserInfo = { user_id: null, user_name: null }): Session {
-  // people (issue 3): a person recognised by perception has a settled name; an anonymous one does not yet.
+  // A person recognised by perception has a settled name; an anonymous one does not yet.
   return { messages: [], user_info: user, language, name_confirmation: null, name_checked: user.user_id !== null };
 }
 
@@ -130,19 +119,15 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     requested_language: null,
     final_message: '',
     gestures: [],
-    // visual memory (issue 5)
     visual_memory: null,
-    // affect (issue 4)
     appraisal: null,
     affect: null,
-    // people (issue 3)
     name_resolution: { status: 'none', candidate: null },
-    // memory (issue 3 item 5): a conversation is named after the turn that started it.
+    // A conversation is named after the turn that started it.
     conversation_id: session.conversation_id ?? turnId,
     episode_memory: null,
     conversation_memory: null,
     memory_saved: null,
-    // knowledge, planner, vision and search (issue 5)
     standalone_question: null,
     plan_steps: [],
     plan_source: null,

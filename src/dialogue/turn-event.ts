@@ -10,12 +10,11 @@ export interface TurnEventInput {
   totalMs: number;
   modelMs: Record<string, number>;
   degraded: string[];
-  // speech (issue 6)
   speech?: TurnEvent['speech'];
 }
 
 const ms = (x: number) => Math.round(x * 1000) / 1000;
-// knowledge, planner, vision and search (issue 5): tool results are cut for the event.
+// Tool results are cut for the event.
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const TOOL_TEXT = 300;
 const rounded = (record: Record<string, number>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, ms(v)]));
@@ -39,13 +38,11 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
     gestures: state.gestures,
     degraded: input.degraded,
     errors: run.errors,
-    // visual memory (issue 5)
     visual_memory: state.visual_memory && {
       scene_id: state.visual_memory.scene_id,
       score: Math.round(state.visual_memory.score * 1000) / 1000,
       score_source: state.visual_memory.score_source,
     },
-    // knowledge, planner, vision and search (issue 5)
     standalone_question: state.standalone_question,
     ...(state.plan_source && { plan: { steps: state.plan_steps, source: state.plan_source } }),
     knowledge: state.knowledge_retrieval && {
@@ -71,9 +68,7 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
       answers: state.search_results.answers.map((a) => cut(a, TOOL_TEXT)),
       results: state.search_results.results.map((r) => ({ ...r, snippet: cut(r.snippet, TOOL_TEXT) })),
     },
-    // speech (issue 6)
     ...(input.speech && { speech: { ...input.speech, first_sentence_ms: input.speech.first_sentence_ms === null ? null : ms(input.speech.first_sentence_ms) } }),
-    // affect (issue 4)
     ...(state.affect &&
       state.appraisal && {
       affect: {
@@ -86,10 +81,8 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
         appraisal_source: state.appraisal.source,
       },
     }),
-    // people (issue 3)
     user_name: state.user_info.user_name,
     name_confirmation: state.name_resolution,
-    // memory (issue 3 item 5)
     memories: [
       ...(state.episode_memory ? [{ id: state.episode_memory.id, type: 'episode' as const, score: state.episode_memory.score, reason: state.episode_memory.reason }] : []),
       ...(state.conversation_memory

@@ -79,8 +79,12 @@ const AWAY_FROM =
 
 const stripDiacritics = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '');
 
-const LATIN = Object.entries(NAMES).flatMap(([code, n]) =>
-  n.latin.map((stem) => ({ code, re: new RegExp(`(?<!\\p{L})${stem}\\p{L}*`, 'gu') })),
+// All Latin-script names in one pattern: one pass over the utterance instead of one per name.
+// Longer stems first, so that the longest name at a position wins.
+const STEM_CODE = new Map(Object.entries(NAMES).flatMap(([code, n]) => n.latin.map((stem) => [stem, code] as const)));
+const LATIN = new RegExp(
+  `(?<!\\p{L})(${[...STEM_CODE.keys()].sort((a, b) => b.length - a.length).join('|')})\\p{L}*`,
+  'gu',
 );
 const CJK = Object.entries(NAMES).flatMap(([code, n]) => n.cjk.map((word) => ({ code, word })));
 
@@ -98,8 +102,8 @@ export interface LanguageRequest {
 export function detectLanguageRequest(text: string, current: Language): LanguageRequest | null {
   const plain = stripDiacritics(text.toLowerCase());
   const found: { code: string; at: number; away: boolean }[] = [];
-  for (const { code, re } of LATIN) {
-    for (const m of plain.matchAll(re)) found.push({ code, at: m.index, away: AWAY_FROM.test(plain.slice(0, m.index)) });
+  for (const m of plain.matchAll(LATIN)) {
+    found.push({ code: STEM_CODE.get(m[1]!)!, at: m.index, away: AWAY_FROM.test(plain.slice(0, m.index)) });
   }
   for (const { code, word } of CJK) {
     const at = text.indexOf(word);
@@ -123,11 +127,15 @@ export function supportedLanguageFromTag(tag: string | undefined | null): Langua
   return isSupportedLanguage(base) ? base : null;
 }
 
+const displayNames = new Map<Language, Intl.DisplayNames>();
+
 /** "Swahili" in English, "Suaheli" in German: from the ICU data Node ships. */
 export function languageName(code: string, inLanguage: Language): string {
+  let names = displayNames.get(inLanguage);
+  if (!names) displayNames.set(inLanguage, (names = new Intl.DisplayNames([inLanguage], { type: 'language' })));
   try {
-    return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code) ?? code;
+    return names.of(code) ?? code;
   } catch {
-    return code;
+    return code; // not a well-formed language code
   }
 }

@@ -32,6 +32,8 @@ export interface KnowledgeBaseOptions {
   maxFileBytes: number;
   /** Answer from the in-memory copy of the index while the ChromaDB collection cannot. */
   memoryFallback: boolean;
+  /** An index of at most this many chunks is searched in memory (see knowledge.memorySearchUpTo). */
+  memorySearchUpTo: number;
   /** How often an out-of-step collection is checked again. */
   syncRetryMs: number;
   syncTimeoutMs: number;
@@ -180,11 +182,12 @@ export class KnowledgeBase implements KnowledgePort {
       log.warn({ err: (err as Error).message }, 'knowledge: cannot embed the question; no knowledge this turn');
       return nothing('memory');
     }
+    const small = chunks.length <= this.#o.memorySearchUpTo;
+    const fromChroma = small ? null : await this.#mirror.query(vector, n, log);
+    const inMemory = small || (!fromChroma && this.#o.memoryFallback);
+    const found = fromChroma ?? (inMemory ? nearestInMemory(chunks, vector, n) : null);
     const modelMs = performance.now() - started;
-    const fromChroma = await this.#mirror.query(vector, n, log);
-    const fallback = !fromChroma && this.#o.memoryFallback;
-    const found = fromChroma ?? (fallback ? nearestInMemory(chunks, vector, n) : null);
-    const source: KnowledgeSource = fallback ? 'memory' : 'chroma';
+    const source: KnowledgeSource = inMemory ? 'memory' : 'chroma';
     const all = found ?? [];
     const result = { query, hits: all.filter((h) => h.similarity >= this.#o.minSimilarity), source, best: all[0]?.similarity ?? null, modelMs };
     // Keyed by the collection's state after the query: an answer from memory because ChromaDB failed is not reused once it is back.

@@ -31,7 +31,10 @@ export const KnowledgeRetrievalSchema = z.object({
 export type KnowledgeRetrieval = z.infer<typeof KnowledgeRetrievalSchema>;
 
 export interface KnowledgeSearch extends KnowledgeRetrieval {
-  /** Time spent embedding the question. */
+  /**
+   * Time spent embedding the question and searching the vectors: compute outside the daemon's own
+   * code, reported like model time (as memory recall is).
+   */
   modelMs: number;
 }
 

@@ -104,7 +104,6 @@ export class OllamaLanguageModel implements LanguageModel {
     return parsed.value;
   }
 
-  // embeddings (infra: issue 3 item 6)
   /** Whether the server is reachable and had `model` pulled at the last probe. */
   hasModel(model: string): boolean {
     return this.#config.enabled && this.#snapshot.reachable && this.#pulled.has(canonicalModel(model));

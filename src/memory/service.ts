@@ -18,7 +18,10 @@ export interface MemoryPort {
   recall(userId: string, text: string, options: { log: Logger }): Promise<MemoryRecall>;
   /** Their most recent episode (for a greeting), or null. */
   latestEpisode(userId: string, options: { log: Logger }): Promise<MemoryMatch | null>;
-  /** Stores a finished conversation durably (on disk when it resolves); it is summarised and indexed in the background. */
+  /**
+   * Stores a finished conversation durably (on disk when it resolves; `stop` waits for it); it is
+   * summarised and indexed in the background.
+   */
   remember(conversation: PendingConversation): Promise<void>;
 }
 
@@ -46,6 +49,8 @@ export class Memory implements MemoryPort {
   readonly #o: MemoryOptions;
   readonly #log: Logger;
   readonly #stop = new AbortController();
+  /** Conversations handed over and not yet on disk. */
+  readonly #writing = new Set<Promise<void>>();
   #migration: Promise<void> | null = null;
   #migrationError: string | null = null;
 
@@ -65,6 +70,7 @@ export class Memory implements MemoryPort {
         pieceTurns: settings.pieceTurns,
         retry: settings.retry,
         maxAttempts: settings.maxAttempts,
+        settleMs: settings.settleMs,
       },
       log: options.log,
       onChange: () => void this.#report(),
@@ -81,6 +87,8 @@ export class Memory implements MemoryPort {
 
   /** Finishes what is being written; what is still queued stays on disk for the next start. */
   async stop(): Promise<void> {
+    // Conversations handed over are on disk before the daemon goes.
+    await Promise.allSettled([...this.#writing]);
     this.#stop.abort();
     await this.writer.stop();
     await this.#migration;
@@ -100,7 +108,13 @@ export class Memory implements MemoryPort {
     return latestEpisode(this.#o, userId, this.#o.config.memory.greeting.withinDays, now, options.log);
   }
 
-  async remember(conversation: PendingConversation): Promise<void> {
+  remember(conversation: PendingConversation): Promise<void> {
+    const write = this.#remember(conversation).finally(() => this.#writing.delete(write));
+    this.#writing.add(write);
+    return write;
+  }
+
+  async #remember(conversation: PendingConversation): Promise<void> {
     try {
       await this.queue.add(conversation);
     } catch (err) {

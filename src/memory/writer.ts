@@ -16,6 +16,8 @@ export interface WriterSettings {
   retry: { initialMs: number; maxMs: number };
   /** Failures in a row on one conversation before it is set aside in rejected/. */
   maxAttempts: number;
+  /** How long a newly queued conversation waits before it is processed (see memory.settleMs). */
+  settleMs: number;
 }
 
 export interface MemoryWriterOptions {
@@ -51,6 +53,8 @@ export class MemoryWriter {
   #stopped = false;
   /** Set by notify: something was queued since the queue was last read. */
   #notified = false;
+  /** Set by notify(true): process now, without letting the conversation settle first. */
+  #urgent = false;
   #current: Current | null = null;
   #failures = 0;
   #state: WriterState = { failing: null };
@@ -70,9 +74,10 @@ export class MemoryWriter {
     this.#loop ??= this.#run().finally(() => (this.#loop = null));
   }
 
-  /** A conversation was queued. */
-  notify(): void {
+  /** A conversation was queued; `urgent` (a flush, forget-me) processes it without waiting. */
+  notify(urgent = false): void {
     this.#notified = true;
+    if (urgent) this.#urgent = true;
     this.#wake?.();
   }
 
@@ -87,7 +92,7 @@ export class MemoryWriter {
   /** Resolves true once every queued conversation is stored (or set aside), false after the time-out. */
   async flush(timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    this.notify();
+    this.notify(true);
     while ((await this.#o.queue.files()).length > 0 || this.#current) {
       if (Date.now() >= deadline) return false;
       await new Promise((r) => setTimeout(r, 25));
@@ -121,6 +126,7 @@ export class MemoryWriter {
         if (this.#notified || this.#stopped) continue;
         await new Promise<void>((resolve) => (this.#wake = resolve));
         this.#wake = null;
+        await this.#settle();
         continue;
       }
       const controller = new AbortController();
@@ -138,6 +144,23 @@ export class MemoryWriter {
         finish();
       }
     }
+  }
+
+  /** Lets a newly queued conversation wait settleMs, unless something urgent or a stop comes first. */
+  async #settle(): Promise<void> {
+    const { settleMs } = this.#o.settings;
+    if (settleMs > 0 && !this.#urgent && !this.#stopped) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, settleMs);
+        this.#wake = () => {
+          if (!this.#urgent && !this.#stopped) return;
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#wake = null;
+    }
+    this.#urgent = false;
   }
 
   /** The oldest conversation of someone not being forgotten; damaged files are set aside on the way. */

@@ -142,7 +142,7 @@ export class Outbox {
     this.#queue = this.#queue.filter((f) => f !== file);
   }
 
-  // memory (issue 3): forget-me reaches writes that have not reached the server yet.
+  // Forget-me reaches writes that have not reached the server yet.
   /**
    * Entry files, waiting or set aside, whose write matches: e.g. every write to a forgotten
    * person's collection. Entries that cannot be read are not matched (they are reported already).

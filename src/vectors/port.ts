@@ -104,7 +104,7 @@ export interface VectorStore {
   /** Waits until every write so far is applied (or set aside as rejected); false when the time-out came first. */
   flush(timeoutMs: number): Promise<boolean>;
   status(): VectorStoreStatus;
-  // memory (issue 3): forget-me also reaches what has not reached the server yet.
+  // Forget-me also reaches what has not reached the server yet.
   /** Upserts into matching collections still waiting in the outbox or set aside in rejected/: records not on the server. */
   queued(collection: (name: string) => boolean): Promise<{ pending: number; rejected: number }>;
   /**

@@ -151,7 +151,7 @@ export class ChromaVectorStore implements VectorStore {
     });
   }
 
-  // memory (issue 3): forget-me
+  // Forget-me
   async queued(collection: (name: string) => boolean): Promise<{ pending: number; rejected: number }> {
     const found = await this.#o.outbox.find((op) => op.op === 'upsert' && collection(op.collection));
     return { pending: found.pending.length, rejected: found.rejected.length };

@@ -135,7 +135,7 @@ export class VisualMemory implements VisualMemoryPort {
     );
   }
 
-  // people (issue 3): forget-me. The scene files go with the person's profile folder; this drops
+  // Forget-me. The scene files go with the person's profile folder; this drops
   // what was loaded from them, after any indexing of theirs still running.
   /** Drops the person's scene index from memory; says what was dropped. */
   async forget(userId: string): Promise<string[]> {

@@ -31,7 +31,7 @@ export interface FakeOllamaOptions {
   embed?: (input: string[], model: string) => number[][];
 }
 
-/** How one streamed /api/chat reply went, as the server saw it (speech, issue 6). */
+/** How one streamed /api/chat reply went, as the server saw it. */
 export interface StreamRecord {
   body: ChatBody;
   tokens: string[];

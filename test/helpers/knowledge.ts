@@ -8,7 +8,6 @@ import { ChromaGateway, ChromaVectorStore, Outbox } from '../../src/vectors/inde
 import { REPO, tempDir } from './config.js';
 import { unreachableVectorStore } from './vectors.js';
 
-// knowledge (issue 5)
 /** The knowledge files the project ships. */
 export const RAG_FILES = path.join(REPO, 'rag_files');
 
@@ -52,6 +51,7 @@ export function knowledgeBase(options: Partial<KnowledgeBaseOptions> & Pick<Know
     maxWaitMs: 10_000,
     maxFileBytes: 1024 * 1024,
     memoryFallback: true,
+    memorySearchUpTo: 0,
     syncRetryMs: 60_000,
     syncTimeoutMs: 10_000,
     vectors: unreachableVectorStore(),

@@ -51,11 +51,10 @@ export function daemonPorts(config: Config, overrides: Partial<DaemonPorts> = {}
     // pass a store on a real ChromaDB server).
     embeddings: new LexicalEmbedder(),
     vectors: unreachableVectorStore(),
-    // people (issue 3): the real store, in the test config's temporary data directory
+    // The real store, in the test config's temporary data directory
     people: testProfileStore(config),
-    // memory (issue 3 item 5): off unless the test passes a Memory on a real ChromaDB server
+    // Off unless the test passes a Memory on a real ChromaDB server
     memory: null,
-    // knowledge, vision and search (issue 5)
     knowledge: null,
     camera: null,
     search: null,
@@ -77,7 +76,6 @@ export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports
   } as Ports & { reply: RecordingReply; modelMs: Record<string, number> };
 }
 
-// people (issue 3)
 /** The real profile store on the config's data directory (a temporary one in testConfig). */
 export function testProfileStore(config: Config, health = new Health()): ProfileStore {
   const store = new ProfileStore({ dataDir: config.paths.data, log: silentLogger, health });

@@ -23,7 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => chroma.kill());
 
-async function setup(options: { dir?: string; manifestFile?: string; collection?: string; store?: ChromaVectorStore; embedder?: CountingEmbedder; health?: Health } = {}) {
+async function setup(
+  options: { dir?: string; manifestFile?: string; collection?: string; store?: ChromaVectorStore; embedder?: CountingEmbedder; health?: Health; memorySearchUpTo?: number } = {},
+) {
   const health = options.health ?? new Health();
   const store = options.store ?? (await chromaStore(chroma.url, health));
   if (!options.store) opened.push({ close: () => store.stop() });
@@ -36,6 +38,7 @@ async function setup(options: { dir?: string; manifestFile?: string; collection?
     health,
     collection: options.collection ?? `knowledge-${Math.random().toString(36).slice(2, 8)}`,
     ...(options.manifestFile && { manifestFile: options.manifestFile }),
+    ...(options.memorySearchUpTo !== undefined && { memorySearchUpTo: options.memorySearchUpTo }),
     syncRetryMs: 200,
   });
   opened.push(kb);
@@ -49,14 +52,28 @@ describe('the knowledge base on a real ChromaDB server', () => {
     const { kb, store, health } = await setup({ collection: 'kb-answers' });
     expect(await kb.sync()).toBe(true);
     const collection = store.collection('kb-answers', SPACE);
-    expect(await collection.count()).toBe(17);
-    const [stored] = await collection.get({ where: { file: 'what-i-can-do.md', chunk: 1 } });
-    expect(stored).toMatchObject({ id: 'what-i-can-do.md::1', metadata: { heading: 'Languages', headings: '["What I can do","Languages"]', language: 'en' } });
+    expect(await collection.count()).toBe(18);
+    const [stored] = await collection.get({ where: { file: 'what-i-can-do.md', chunk: 2 } });
+    expect(stored).toMatchObject({ id: 'what-i-can-do.md::2', metadata: { heading: 'Languages', headings: '["What I can do","Languages"]', language: 'en' } });
 
     const result = await kb.search('What languages can you speak?', { log });
     expect(result.source).toBe('chroma');
-    expect(result.hits[0]).toMatchObject({ id: 'what-i-can-do.md::1', file: 'what-i-can-do.md', headings: ['What I can do', 'Languages'], language: 'en' });
-    expect(health.get('knowledge')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/17 chunks from 4 files .*"kb-answers" in step/) });
+    expect(result.hits[0]).toMatchObject({ id: 'what-i-can-do.md::2', file: 'what-i-can-do.md', headings: ['What I can do', 'Languages'], language: 'en' });
+    expect(health.get('knowledge')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/18 chunks from 4 files .*"kb-answers" in step/) });
+  });
+
+  it('searches a small index in memory, finding exactly what ChromaDB finds', async () => {
+    const store = await chromaStore(chroma.url, new Health());
+    opened.push({ close: () => store.stop() });
+    const onChroma = await setup({ collection: 'kb-small', store });
+    const inMemory = await setup({ collection: 'kb-small', store, memorySearchUpTo: 18 });
+    expect(await onChroma.kb.sync()).toBe(true);
+    for (const question of ['What languages can you speak?', 'How do I make you forget me?', 'Can you see me?', 'Who built you?']) {
+      const [a, b] = [await onChroma.kb.search(question, { log, n: 4 }), await inMemory.kb.search(question, { log, n: 4 })];
+      expect([a.source, b.source]).toEqual(['chroma', 'memory']);
+      expect(b.hits.map((h) => h.id)).toEqual(a.hits.map((h) => h.id));
+      b.hits.forEach((h, i) => expect(h.similarity).toBeCloseTo(a.hits[i]!.similarity, 5));
+    }
   });
 
   it('replaces the records of an edited file and deletes those of a removed one; the next answer follows', async () => {
@@ -73,9 +90,9 @@ describe('the knowledge base on a real ChromaDB server', () => {
     expect(result.hits[0]!.text).toMatch(/Spanish and Italian\./);
 
     expect(await kb.sync()).toBe(true);
-    expect(await collection.count()).toBe(14);
+    expect(await collection.count()).toBe(15);
     expect(await collection.get({ where: { file: 'privacy.md' } })).toEqual([]);
-    const [languages] = await collection.get({ ids: ['what-i-can-do.md::1'] });
+    const [languages] = await collection.get({ ids: ['what-i-can-do.md::2'] });
     expect(languages!.document).toMatch(/Spanish and Italian\./);
     expect((await kb.search('What languages can you speak?', { log })).source).toBe('chroma');
   });
@@ -103,7 +120,7 @@ describe('the knowledge base on a real ChromaDB server', () => {
     await store.flush(5_000);
     expect((await kb.search('What languages can you speak?', { log })).hits[0]?.file).toBe('what-i-can-do.md');
     // The search found the collection empty: it fell back to memory and the check rewrote it.
-    await waitFor(async () => (await store.collection('kb-lost', SPACE).count()) === 17, 20_000, 'the collection rewritten');
+    await waitFor(async () => (await store.collection('kb-lost', SPACE).count()) === 18, 20_000, 'the collection rewritten');
     await waitFor(() => kb.synced, 20_000, 'in step again');
     expect(embedder.texts).toEqual(['What languages can you speak?']);
   });

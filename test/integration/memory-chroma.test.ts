@@ -71,6 +71,18 @@ describe('episodic and conversation memory on a real ChromaDB server', () => {
     expect(await m.memory.recall('nobody_99', 'How is my marathon training going?', log)).toMatchObject({ episode: null, conversation: null });
   });
 
+  it('lets a finished conversation settle before storing it (safe on disk meanwhile), unless flushed', async () => {
+    const m = await memoryOn(chroma.url, { overrides: { memory: { settleMs: 400 } } });
+    const queued = () => readdirSync(conversationQueueDir(m.config)).filter((f) => f.endsWith('.json')).length;
+    await m.memory.remember(ALICE_MARATHON);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(queued()).toBe(1); // still waiting: the goodbye and the next person's first words come first
+    await waitFor(() => queued() === 0, 10_000, 'stored after settling');
+    await m.memory.remember(ALICE_GUITAR);
+    expect(await m.memory.flush(5_000)).toBe(true); // a flush does not wait
+    expect(queued()).toBe(0);
+  });
+
   it('recalls the latest episode for a greeting, within the configured days', async () => {
     const now = new Date('2026-11-23T09:00:00Z');
     const m = await memoryOn(chroma.url, { now: () => now, overrides: { memory: { greeting: { withinDays: 30 } } } });

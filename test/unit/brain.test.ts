@@ -47,7 +47,7 @@ describe('the brain', () => {
     expect(event.speech).toMatchObject({ streamed: true, sentences: said.length, interrupted: false });
     expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'appraisal', 'response', 'after_response', 'total']));
     expect(event.model_ms.intent).toBeGreaterThan(0);
-    // visual memory and knowledge (issue 5), memory (issue 3): on by default, so they run in the recall step (with no
+    // Visual memory, knowledge and memory: on by default, so they run in the recall step (with no
     // ports here, they find nothing); vision is on too, but not planned for a greeting.
     expect(result?.run.path).toEqual(['intent', 'agreement', 'contextualize', 'plan', 'recall', 'appraisal', 'response', 'after_response']);
     expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['visual_memory', 'knowledge', 'memory_retrieve']));
@@ -107,7 +107,7 @@ describe('the brain', () => {
   });
 });
 
-describe('the brain speaking (speech, issue 6)', () => {
+describe('the brain speaking', () => {
   /** A response stand-in that keeps writing after its turn was cancelled, as a slow model stream can. */
   function stubbornGraph(gate: Promise<void>) {
     const talker = defineAgent({

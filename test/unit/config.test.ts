@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
-import { tempDir } from '../helpers/config.js';
+import { REPO, tempDir } from '../helpers/config.js';
 
 function load(env: Record<string, string> = {}, file?: { name: string; text: string }) {
   const cwd = tempDir();
@@ -82,5 +82,10 @@ describe('configuration', () => {
     expect(problems(() => load({ NADINE_MQTT__PREFIX: 'nadine/#' }))[0]).toMatch(/mqtt\.prefix: must not contain MQTT wildcards/);
     expect(problems(() => load({ NADINE_BROKER__ENABLED: 'false' }))[0]).toMatch(/no broker/);
     expect(problems(() => loadConfig({ cwd: tempDir(), env: {}, file: 'missing.yaml' }))[0]).toMatch(/does not exist/);
+  });
+
+  it('loads the example configuration, which shows every default as it is', () => {
+    const example = readFileSync(path.join(REPO, 'nadine.config.example.yaml'), 'utf8');
+    expect(load({}, { name: 'nadine.config.yaml', text: example }).config).toEqual(load().config);
   });
 });

@@ -36,7 +36,7 @@ describe('inbound payload decoding', () => {
     }
   });
 
-  // Every inbound topic, every kind of junk the issue names: none may pass, none may throw.
+  // Every inbound topic, every kind of junk a process could send: none may pass, none may throw.
   const junk: [string, Uint8Array][] = [
     ['binary junk', Uint8Array.from([0xff, 0xfe, 0x00, 0x80, 0x81, 0xc3])],
     ['empty', new Uint8Array()],

@@ -48,13 +48,13 @@ const farewell = (patch: Partial<TurnState> = {}): TurnState => {
 };
 
 describe('memory_save', () => {
-  it('queues a farewell of a known person on disk, with the reply, before the turn goes on', async () => {
+  it('queues a farewell of a known person on disk, with the reply, right behind the turn', async () => {
     const config = testConfig();
     const m = await memory(config);
     const state = farewell();
     const patch = await memorySaveAgent.run(state, turnPorts(config, { memory: m.memory }));
     expect(patch).toEqual({ memory_saved: { status: 'queued', conversation_id: 'turn-bye', messages: 4 } });
-    expect(queued(config)).toEqual([
+    await expect.poll(() => queued(config)).toEqual([
       {
         format: 1,
         conversation_id: 'turn-bye',
@@ -78,7 +78,7 @@ describe('memory_save', () => {
     const config = testConfig({ memory: { saveTurns: 1 } });
     const m = await memory(config);
     await memorySaveAgent.run(farewell(), turnPorts(config, { memory: m.memory }));
-    expect(queued(config)[0]!.messages).toEqual([
+    await expect.poll(() => queued(config)[0]?.messages).toEqual([
       { role: 'user', content: 'Goodbye!' },
       { role: 'assistant', content: 'Goodbye, Alice!' },
     ]);
@@ -110,7 +110,7 @@ describe('memory_save', () => {
     expect(run.state.intent).toBe('end_conversation');
     expect(run.path).toContain('after_response');
     expect(run.state.memory_saved).toEqual({ status: 'queued', conversation_id: 'turn-bye', messages: 3 });
-    expect(queued(config)).toHaveLength(1);
+    await expect.poll(() => queued(config)).toHaveLength(1);
   });
 
   it('is left out of the graph with agents.memory off, and after_response ends the conversation id with the history', async () => {

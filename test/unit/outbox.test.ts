@@ -61,7 +61,7 @@ describe('outbox on disk', () => {
     expect(await outbox.append(upsert('next'))).toBe(4);
   });
 
-  // memory (issue 3): forget-me reaches writes that have not reached the server.
+  // Forget-me reaches writes that have not reached the server.
   it('finds and discards the writes of a collection, waiting or set aside, and the drain skips them', async () => {
     const dir = tempDir('nadine-outbox-');
     const outbox = new Outbox(dir);

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateStandinClip, STANDIN_CLIP_SHAPE, STANDIN_MANIFEST } from '../../src/models/standin/clip.js';
 import { ClipModelError, dot, TransformersClipEncoder } from '../../src/visual-memory/index.js';
-import { SHARED_MODELS_DIR, STANDIN_CLIP_DIR, tempDir } from '../helpers/config.js';
+import { STANDIN_CLIP_DIR, tempDir } from '../helpers/config.js';
+import { SHARED_TOKENIZERS } from '../helpers/standin.js';
 import { fixtureImage } from '../helpers/scenes.js';
 
 const norm = (v: Float32Array) => Math.sqrt(dot(v, v));
-const SHARED_TOKENIZER = path.join(SHARED_MODELS_DIR, 'tokenizers', 'clip-vit-base-patch32');
+const SHARED_TOKENIZER = path.join(SHARED_TOKENIZERS, 'clip-vit-base-patch32');
 
 describe('the stand-in CLIP generator', () => {
   it('writes the transformers.js layout with a config describing the tiny model, and a manifest', async () => {

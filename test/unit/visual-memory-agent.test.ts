@@ -113,7 +113,7 @@ describe('a turn that recalls a scene', () => {
       const graph = buildDialogueGraph(off);
       expect(Object.keys(graph.nodes)).not.toContain('visual_memory');
       expect(Object.values(graph.edges)).not.toContain('visual_memory');
-      // knowledge (issue 5): visual memory runs in the recall step, beside knowledge (and memory, issue 3).
+      // Visual memory runs in the recall step, beside knowledge and memory.
       expect(recallAgents(graph)).not.toContain('visual_memory');
       expect(recallAgents(graph)).toContain('knowledge');
     }
@@ -121,7 +121,6 @@ describe('a turn that recalls a scene', () => {
   });
 });
 
-// knowledge (issue 5)
 function recallAgents(graph: ReturnType<typeof buildDialogueGraph>): string[] {
   const node = (graph.nodes as Record<string, unknown>).recall as { agents: { name: string }[] } | undefined;
   return node?.agents.map((a) => a.name) ?? [];

@@ -47,19 +47,23 @@ function negated(text: string, index: number): boolean {
   return NEGATORS.some((negator) => negator.test(tail));
 }
 
+// matchAll wants global patterns; compiled once here, not on every utterance (Unicode patterns are costly to compile).
+const global = (pattern: RegExp) => new RegExp(pattern.source, `${pattern.flags}g`);
+const CUE_PATTERNS: readonly [Cue, RegExp][] = Object.values(RULES).flatMap((rules: LanguageRules) =>
+  (Object.entries(rules.cues) as [Cue, RegExp[]][]).flatMap(([cue, patterns]) => patterns.map((p): [Cue, RegExp] => [cue, global(p)])),
+);
+const INTENSIFIERS: readonly RegExp[] = Object.values(RULES).map((rules: LanguageRules) => global(rules.intensifiers));
+
 /** The cues the rules find in a text. */
 export function findCues(text: string): Cue[] {
   const t = normalize(text);
   const found = new Set<Cue>();
-  for (const rules of Object.values(RULES)) {
-    for (const [cue, patterns] of Object.entries(rules.cues) as [Cue, RegExp[]][]) {
-      for (const pattern of patterns) {
-        for (const match of t.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) {
-          if (NEGATABLE.has(cue) && negated(t, match.index)) continue;
-          found.add(cue);
-          break;
-        }
-      }
+  for (const [cue, pattern] of CUE_PATTERNS) {
+    if (found.has(cue)) continue;
+    for (const match of t.matchAll(pattern)) {
+      if (NEGATABLE.has(cue) && negated(t, match.index)) continue;
+      found.add(cue);
+      break;
     }
   }
   return [...found];
@@ -69,7 +73,7 @@ export function findCues(text: string): Cue[] {
 function emphasis(text: string): number {
   const t = normalize(text);
   let count = 0;
-  for (const rules of Object.values(RULES)) count += [...t.matchAll(new RegExp(rules.intensifiers.source, `${rules.intensifiers.flags}g`))].length;
+  for (const pattern of INTENSIFIERS) count += [...t.matchAll(pattern)].length;
   return Math.min(0.2, 0.1 * count) + (/[!！]/u.test(t) ? 0.1 : 0);
 }
 

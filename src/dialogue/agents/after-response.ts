@@ -8,7 +8,7 @@ import type { Ports } from '../ports.js';
 export const afterResponseAgent = defineAgent({
   name: 'after_response',
   reads: ['intent', 'messages', 'final_message', 'gestures'],
-  // memory (issue 3 item 5): conversation_id ends with the conversation
+  // Conversation_id ends with the conversation
   writes: ['messages', 'gestures', 'conversation_id'],
   run(s, ports: Pick<Ports, 'config'>) {
     const { gestures: mapping, dialogue } = ports.config;

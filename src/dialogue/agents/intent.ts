@@ -35,7 +35,7 @@ export const intentAgent = defineAgent({
   async run(s, ports: IntentPorts) {
     // A speech-to-text engine that knows the spoken language settles the session language.
     const language = s.language_hint ?? s.language;
-    // people (issue 3): while "Is your name …?" waits for an answer, the answer goes to memory_update.
+    // While "Is your name …?" waits for an answer, the answer goes to memory_update.
     if (s.name_confirmation) {
       return { intent: 'update_user_info', intent_confidence: 1, intent_source: 'forced', language, requested_language: null };
     }

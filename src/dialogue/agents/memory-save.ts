@@ -18,9 +18,9 @@ const MAX_MESSAGE_CHARS = 20_000;
 const skipped = (reason: Extract<MemorySave, { status: 'skipped' }>['reason']) => ({ memory_saved: { status: 'skipped', reason } as const });
 
 /**
- * SPEC step 8: on a farewell, the conversation is handed to memory, which keeps it on disk at
- * once and summarises it into an episode in the background: the goodbye is not held up by the
- * language model. Critical: a farewell cut short by the next utterance is still remembered.
+ * SPEC step 8: on a farewell, the conversation is handed to memory, which writes it to disk
+ * right away and summarises it into an episode in the background: the goodbye is held up by
+ * neither the disk nor the language model. Critical: a farewell cut short by the next utterance is still remembered.
  * Never for someone unknown, or whose name is still being confirmed.
  */
 export const memorySaveAgent = defineAgent({
@@ -38,7 +38,9 @@ export const memorySaveAgent = defineAgent({
     const reply: ChatMessage[] = s.final_message.trim() ? [{ role: 'assistant', content: s.final_message }] : [];
     const messages = lastTurns([...s.messages, ...reply], saveTurns).map((m) => ({ role: m.role, content: m.content.slice(0, MAX_MESSAGE_CHARS) }));
     const conversation_id = s.conversation_id ?? s.turn_id;
-    await ports.memory.remember({
+    // Written to disk behind the goodbye (milliseconds; the daemon's stop waits for it), then
+    // summarised and stored in the background: the turn does not wait for the disk.
+    const written = ports.memory.remember({
       format: 1,
       conversation_id,
       user_id,
@@ -49,6 +51,7 @@ export const memorySaveAgent = defineAgent({
       turn_id: s.turn_id,
       messages,
     });
+    written.catch((err: Error) => ports.log.error({ conversation_id, err: err.message }, 'the conversation could not be queued to be remembered'));
     ports.log.info({ conversation_id, messages: messages.length }, 'conversation queued to be remembered');
     return { memory_saved: { status: 'queued', conversation_id, messages: messages.length } };
   },

@@ -28,7 +28,7 @@ export const responseAgent = defineAgent({
 
     // Switching language is confirmed in the new language, with or without a model.
     if (s.intent === 'language_change') return say(languageChangeReply(s, offline));
-    // people (issue 3): "Is your name …?" is asked word for word, in the session language.
+    // "Is your name …?" is asked word for word, in the session language.
     if (s.name_resolution.status === 'asking') return say(userInfoReply(s, offline));
     if (!ports.llm.available('response')) return say(offlineReply(s, offline));
 
@@ -56,7 +56,6 @@ export const responseAgent = defineAgent({
   },
 });
 
-// visual memory (issue 5)
 /** A model that sees images gets the remembered scene's photo with the person's message. */
 async function withSceneImage(messages: LlmMessage[], s: TurnState, ports: ResponsePorts): Promise<LlmMessage[]> {
   const scene = s.visual_memory;

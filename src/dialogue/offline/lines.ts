@@ -1,5 +1,4 @@
 import type { Language } from '../../config/index.js';
-// knowledge, vision and search (issue 5)
 import { TOOL_LINES, type ToolLineKey } from './tool-lines.js';
 
 /**
@@ -17,13 +16,11 @@ export type LineKey =
   | 'info_ack'
   | 'no_llm'
   | 'error'
-  // people (issue 3)
   | 'name_confirm'
   | 'name_new'
   | 'name_known'
-  // memory (issue 3 item 5): {said} is what the person said last time, word for word
+  // {said} is what the person said last time, word for word
   | 'recall_last_time'
-  // knowledge, vision and search (issue 5)
   | ToolLineKey;
 
 export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
@@ -41,11 +38,9 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
       "I'm sorry, I can't answer that properly right now: my language model isn't available. I can still greet you, learn your name and switch languages.",
     ],
     error: ['Sorry, something went wrong on my side. Could you say that again?'],
-    // people (issue 3)
     name_confirm: ['Is your name {name}?'],
     name_new: ['Nice to meet you, {name}!', "Nice to meet you, {name}. I'll remember you."],
     name_known: ['Welcome back, {name}! Nice to see you again.', 'Of course, {name}! Good to see you again.'],
-    // memory (issue 3 item 5)
     recall_last_time: ['Last time you told me: “{said}”', 'I remember you told me: “{said}”'],
   },
   de: {
@@ -62,11 +57,9 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
       'Tut mir leid, darauf kann ich gerade nicht richtig antworten: Mein Sprachmodell ist nicht verfügbar. Ich kann dich aber begrüßen, mir deinen Namen merken und die Sprache wechseln.',
     ],
     error: ['Entschuldige, bei mir ist etwas schiefgegangen. Kannst du das bitte wiederholen?'],
-    // people (issue 3)
     name_confirm: ['Heißt du {name}?'],
     name_new: ['Schön, dich kennenzulernen, {name}!', 'Freut mich, {name}. Ich werde mir dich merken.'],
     name_known: ['Willkommen zurück, {name}! Schön, dich wiederzusehen.', 'Natürlich, {name}! Schön, dich wiederzusehen.'],
-    // memory (issue 3 item 5)
     recall_last_time: ['Letztes Mal hast du mir erzählt: „{said}“', 'Ich weiß noch, du hast mir erzählt: „{said}“'],
   },
   fr: {
@@ -83,11 +76,9 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
       'Désolée, je ne peux pas bien répondre à cela pour le moment : mon modèle de langage n’est pas disponible. Je peux quand même te saluer, retenir ton prénom et changer de langue.',
     ],
     error: ['Désolée, quelque chose s’est mal passé de mon côté. Tu peux répéter, s’il te plaît ?'],
-    // people (issue 3)
     name_confirm: ['Tu t’appelles {name} ?'],
     name_new: ['Enchantée, {name} !', 'Ravie de faire ta connaissance, {name}. Je me souviendrai de toi.'],
     name_known: ['Bon retour, {name} ! Contente de te revoir.', 'Bien sûr, {name} ! Contente de te revoir.'],
-    // memory (issue 3 item 5)
     recall_last_time: ['La dernière fois, tu m’as dit : « {said} »', 'Je me souviens que tu m’as dit : « {said} »'],
   },
   zh: {
@@ -102,11 +93,9 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     info_ack: ['谢谢你告诉我。', '谢谢，我记住了。'],
     no_llm: ['抱歉，我现在没法好好回答这个问题：我的语言模型暂时不可用。不过我还是可以和你打招呼、记住你的名字，也可以切换语言。'],
     error: ['抱歉，我这边出了点问题。你能再说一遍吗？'],
-    // people (issue 3)
     name_confirm: ['你是{name}吗？'],
     name_new: ['很高兴认识你，{name}！', '你好，{name}！我会记住你的。'],
     name_known: ['欢迎回来，{name}！很高兴再次见到你。', '当然记得，{name}！很高兴再见到你。'],
-    // memory (issue 3 item 5)
     recall_last_time: ['上次你跟我说：“{said}”', '我记得你跟我说过：“{said}”'],
   },
   es: {
@@ -123,11 +112,9 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
       'Lo siento, ahora mismo no puedo responder bien a eso: mi modelo de lenguaje no está disponible. Aun así puedo saludarte, recordar tu nombre y cambiar de idioma.',
     ],
     error: ['Lo siento, algo ha fallado por mi parte. ¿Puedes repetirlo?'],
-    // people (issue 3)
     name_confirm: ['¿Te llamas {name}?'],
     name_new: ['¡Encantada de conocerte, {name}!', 'Mucho gusto, {name}. Me acordaré de ti.'],
     name_known: ['¡Bienvenido de nuevo, {name}! Me alegra verte otra vez.', '¡Claro, {name}! Me alegra verte de nuevo.'],
-    // memory (issue 3 item 5)
     recall_last_time: ['La última vez me contaste: «{said}»', 'Recuerdo que me contaste: «{said}»'],
   },
 };

@@ -1,28 +1,31 @@
 import { LANGUAGES, type Language } from '../../config/index.js';
 import { languageName } from '../../intent/index.js';
 import type { TurnState } from '../state.js';
-// affect (issue 4)
 import { asksSomething, reactionLine, reactionOf, tonedVariants, toneOf } from './affect.js';
 import type { Tone } from './affect-lines.js';
 import { LINES, type LineKey } from './lines.js';
-// knowledge, vision and search (issue 5)
 import { toolAnswer, type ToolInput } from './tools.js';
 
 export interface OfflineContext {
   robotName: string;
   /** Picks among variants; injectable so tests are deterministic. */
   pick?: (count: number) => number;
-  // affect (issue 4)
   /** The tone of the robot's mood; offlineReply takes it from the state's affect when not given. */
   tone?: Tone | null;
 }
 
 const randomPick = (count: number) => Math.floor(Math.random() * count);
 
+const supported = new Map<Language, string>();
+
 /** "English, German, French, Chinese and Spanish", in the language asked for. */
 export function supportedLanguagesText(inLanguage: Language): string {
-  const names = LANGUAGES.map((code) => languageName(code, inLanguage));
-  return new Intl.ListFormat(inLanguage, { type: 'conjunction' }).format(names);
+  let text = supported.get(inLanguage);
+  if (text === undefined) {
+    const names = LANGUAGES.map((code) => languageName(code, inLanguage));
+    supported.set(inLanguage, (text = new Intl.ListFormat(inLanguage, { type: 'conjunction' }).format(names)));
+  }
+  return text;
 }
 
 export function line(
@@ -38,13 +41,11 @@ export function line(
 }
 
 export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_language' | 'user_info'> &
-  // affect (issue 4)
   Partial<Pick<TurnState, 'user_text' | 'appraisal' | 'affect'>> &
-  // people (issue 3): greets by name when the name was just settled
+  // Greets by name when the name was just settled
   Partial<Pick<TurnState, 'name_resolution'>> &
-  // memory (issue 3 item 5): "Last time you told me …" when a known person greets
+  // "Last time you told me …" when a known person greets
   Partial<Pick<TurnState, 'episode_memory'>> &
-  // knowledge, vision and search (issue 5)
   ToolInput;
 
 /**
@@ -54,11 +55,10 @@ export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_la
  * for sad news...).
  */
 export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
-  // affect (issue 4)
   const toned: OfflineContext = { ...ctx, tone: ctx.tone !== undefined ? ctx.tone : toneOf(state.affect) };
   const reaction = reactionOf(state);
   const said = reaction ? reactionLine(reaction, state.language, ctx.pick ?? randomPick) : null;
-  // knowledge, vision and search (issue 5): what a tool found (or could not) answers the question.
+  // What a tool found (or could not) answers the question.
   const tool = toolAnswer(state, toned);
   // A greeting or what a person told about themselves is answered first, then what they asked.
   if (tool && (state.intent === 'first_greeting' || state.intent === 'update_user_info')) return [said, intentReply(state, toned), tool].filter(Boolean).join(' ');
@@ -66,7 +66,7 @@ export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
   // A reaction is the answer to a remark (no "thank you for telling me" after an insult); a
   // question still gets the honest "I can't answer that". Greetings and farewells get both.
   const remark = state.intent === 'continue_conversation' || state.intent === 'update_user_info';
-  // people (issue 3): a name just settled is always answered ("Nice to meet you, Alex!").
+  // A name just settled is always answered ("Nice to meet you, Alex!").
   const named = state.name_resolution !== undefined && state.name_resolution.status !== 'none';
   const answer = reaction && remark && !named && !asksSomething(state.user_text) ? null : intentReply(state, toned);
   return [said, answer].filter(Boolean).join(' ');
@@ -98,7 +98,6 @@ export function languageChangeReply(state: Pick<TurnState, 'language' | 'request
   return line('language_switched', state.language, ctx);
 }
 
-// people (issue 3)
 /** The reply to what a person told about themselves: the confirmation question, a welcome by name, or thanks. */
 export function userInfoReply(state: OfflineInput, ctx: OfflineContext): string {
   const resolution = state.name_resolution;
@@ -109,7 +108,6 @@ export function userInfoReply(state: OfflineInput, ctx: OfflineContext): string 
   return line('info_ack', state.language, ctx);
 }
 
-// memory (issue 3 item 5)
 /** Something the person told last time, quoted word for word: only a statement, and only a short one, reads naturally. */
 export function recallLine(state: Pick<OfflineInput, 'episode_memory' | 'language'>, ctx: OfflineContext): string | null {
   const said = state.episode_memory?.highlight?.trim();

@@ -1,7 +1,7 @@
 import type { Language } from '../../config/index.js';
 
 /**
- * knowledge, vision and search (issue 5): what the robot says, without its language model,
+ * What the robot says, without its language model,
  * about what a tool found or could not find. Placeholders: {language} a language name, {text}
  * what was found.
  */

@@ -10,7 +10,7 @@ export type ToolInput = Pick<TurnState, 'language'> & Partial<Pick<TurnState, 'k
 const EXCERPT_CHARS = 320;
 
 /**
- * knowledge, vision and search (issue 5): the answer without a language model from what the
+ * The answer without a language model from what the
  * tools found. What the camera shows first (it is what was asked), then the knowledge files,
  * then the web; null when no tool has anything to say. Never invents: a failed look says so.
  */

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { generateStandinClip } from './clip.js';
 import { generateStandinMiniLM, MINILM_STANDIN_FOLDER, type StandinOptions } from './minilm.js';
@@ -55,6 +56,16 @@ export type StandinKey = keyof typeof STANDIN_MODELS;
 
 export function standinDir(modelsDir: string, key: StandinKey): string {
   return path.join(modelsDir, STANDIN_ROOT, STANDIN_MODELS[key].folder);
+}
+
+/**
+ * Where the real tokenizers for the stand-ins are looked for: the given folder, else
+ * $STANDIN_TOKENIZERS, else `../shared/models/tokenizers` beside the repository (the development
+ * machine's copy). Null when that folder does not exist: the generators then make their own.
+ */
+export function standinTokenizersRoot(repo: string, explicit?: string): { root: string | null; looked: string } {
+  const looked = explicit ?? process.env.STANDIN_TOKENIZERS ?? path.resolve(repo, '..', 'shared', 'models', 'tokenizers');
+  return { root: existsSync(looked) ? looked : null, looked };
 }
 
 export interface EnsureStandinsOptions {
