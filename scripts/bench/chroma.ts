@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { Health } from '../../src/health/index.js';
 import { silentLogger } from '../../src/log/index.js';
-import { ChromaGateway, ChromaServer, ChromaVectorStore, freePort, Outbox } from '../../src/vectors/index.js';
+import { ChromaGateway, ChromaServer, ChromaVectorStore, freePort, Outbox, type ChromaVectorStoreOptions } from '../../src/vectors/index.js';
 
 export interface BenchChroma {
   server: ChromaServer;
   health: Health;
   /** A vector store on this server, with its own outbox under the data folder. */
-  store(options: { outbox: string; writeMs: number }): ChromaVectorStore;
+  store(options: { outbox: string; writeMs: number; mirror?: ChromaVectorStoreOptions['mirror'] }): ChromaVectorStore;
 }
 
 /** A real embedded ChromaDB server for a bench section, as the daemon runs it; stop `server` after. */
@@ -23,7 +23,7 @@ export async function startBenchChroma(dataDir: string): Promise<BenchChroma> {
     health,
   });
   await server.start();
-  const store = (options: { outbox: string; writeMs: number }) =>
+  const store = (options: { outbox: string; writeMs: number; mirror?: ChromaVectorStoreOptions['mirror'] }) =>
     new ChromaVectorStore({
       gateway: new ChromaGateway(server.url),
       outbox: new Outbox(path.join(dataDir, options.outbox)),
@@ -31,6 +31,7 @@ export async function startBenchChroma(dataDir: string): Promise<BenchChroma> {
       timeouts: { queryMs: 5_000, writeMs: options.writeMs },
       healthIntervalMs: 10_000,
       retry: { initialMs: 100, maxMs: 1_000 },
+      ...(options.mirror && { mirror: options.mirror }),
       log: silentLogger,
       health,
     });

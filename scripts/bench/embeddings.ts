@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { OnnxSentenceEmbedder } from '../../src/embeddings/index.js';
-import { ensureStandinModels, standinDir } from '../../src/models/standin/index.js';
+import { ensureStandinModels, standinDir, standinTokenizersRoot } from '../../src/models/standin/index.js';
 import { summarize, type Measurement } from './stats.js';
 
 export const UTTERANCES = [
@@ -15,10 +15,10 @@ export const UTTERANCES = [
 ];
 
 /** Loads the stand-in MiniLM (generating it if needed): real shapes, so real latency. */
-export async function loadStandinMiniLM(repo: string): Promise<OnnxSentenceEmbedder> {
+export async function loadStandinMiniLM(repo: string, threads = 1): Promise<OnnxSentenceEmbedder> {
   const modelsDir = path.join(repo, 'models');
-  await ensureStandinModels({ modelsDir, tokenizersRoot: path.resolve(repo, '..', 'shared', 'models', 'tokenizers'), only: ['minilm'] });
-  return OnnxSentenceEmbedder.load({ dir: standinDir(modelsDir, 'minilm'), dtype: 'fp32', maxTokens: 256, threads: 1 });
+  await ensureStandinModels({ modelsDir, tokenizersRoot: standinTokenizersRoot(repo).root, only: ['minilm'] });
+  return OnnxSentenceEmbedder.load({ dir: standinDir(modelsDir, 'minilm'), dtype: 'fp32', maxTokens: 256, threads });
 }
 
 /** Sentence embedding latency of MiniLM-L6's shape (stand-in weights), uncached, one thread. */

@@ -320,6 +320,15 @@ export const ConfigSchema = z.strictObject({
         .string()
         .regex(/^[a-zA-Z0-9][a-zA-Z0-9-]{0,30}[a-zA-Z0-9]$/, 'must be 2-32 letters, digits or "-", starting and ending with a letter or digit')
         .default('nadine'),
+      /**
+       * Collections of up to `maxRecords` records (a person's memories) are copied into the
+       * process and searched there, exactly; ChromaDB stays the store. `maxTotalRecords` bounds
+       * the memory used (≈1.5 kB per 384-d record). maxRecords 0: every search goes to the server.
+       */
+      mirror: z
+        .strictObject({ maxRecords: z.number().int().min(0).default(20_000), maxTotalRecords: z.number().int().min(0).default(50_000) })
+        .refine((m) => m.maxTotalRecords >= m.maxRecords, { message: 'maxTotalRecords must be at least maxRecords', path: ['maxTotalRecords'] })
+        .prefault({}),
     })
     .prefault({}),
 

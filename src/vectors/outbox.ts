@@ -161,6 +161,16 @@ export class Outbox {
     return { pending: await matching(this.#dir, [...this.#queue]), rejected: await matching(rejectedDir, rejected) };
   }
 
+  /** The waiting writes that match, in the order they will be applied. */
+  async pendingOps(match: (op: OutboxOp) => boolean): Promise<OutboxOp[]> {
+    const ops: OutboxOp[] = [];
+    for (const file of [...this.#queue]) {
+      const entry = EntrySchema.safeParse(await readJson(path.join(this.#dir, file)));
+      if (entry.success && match(entry.data.op)) ops.push(entry.data.op);
+    }
+    return ops;
+  }
+
   /**
    * Deletes the matching entries, waiting or set aside; returns how many. An entry being applied
    * at that moment may still reach the server: a delete queued afterwards removes it there.

@@ -92,6 +92,8 @@ export interface VectorStoreStatus {
   pending: number;
   /** Outbox entries set aside (corrupt, or refused by the server), kept on disk for inspection. */
   rejected: number;
+  /** Collections searched in process (ChromaVectorStore's copies of small collections). */
+  mirrored?: number;
 }
 
 export interface VectorStore {

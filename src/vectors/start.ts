@@ -48,6 +48,7 @@ export async function startVectors(options: { config: Config; log: Logger; healt
     timeouts: { queryMs: settings.queryTimeoutMs, writeMs: settings.writeTimeoutMs },
     healthIntervalMs: settings.healthIntervalMs,
     retry: settings.restart,
+    mirror: settings.mirror,
     log,
     health,
   });

@@ -1,10 +1,12 @@
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import { applyOutboxOp } from './apply.js';
+import { IncludeEnum } from 'chromadb';
 import { ChromaGateway, ChromaGatewayError, META, spaceOf, toChromaWhere } from './chroma-gateway.js';
 import { CollectionCache } from './collections.js';
 import { decodeCollectionName, encodeCollectionName } from './names.js';
 import { Outbox, type OutboxOp } from './outbox.js';
+import { VectorMirror, type SnapshotRecord, type VectorMirrorOptions } from './mirror.js';
 import { nearest } from './nearest.js';
 import { ServerWatch } from './server-watch.js';
 import {
@@ -32,12 +34,18 @@ export interface ChromaVectorStoreOptions {
   retry: { initialMs: number; maxMs: number };
   log: Logger;
   health: Health;
+  /** Small collections searched in process (see VectorMirror); off when absent or maxRecords is 0. */
+  mirror?: VectorMirrorOptions;
 }
 
 const isNotFound = (err: unknown) => err instanceof ChromaGatewayError && err.kind === 'not_found';
 const sameSpace = (a: VectorSpace, b: VectorSpace) => a.embedder === b.embedder && a.dims === b.dims;
 /** A server error that keeps coming back on the same entry is not going away: set it aside. */
 const MAX_SERVER_ERRORS = 5;
+/** Records fetched per request while a collection is copied into the process. */
+const MIRROR_PAGE = 500;
+/** A collection found too large to copy is not counted again for this long. */
+const MIRROR_RECHECK_MS = 60_000;
 
 /**
  * The vector store on ChromaDB, with every write going through the durable outbox first.
@@ -46,7 +54,9 @@ const MAX_SERVER_ERRORS = 5;
  * is safe the moment the caller is told so, even if the daemon is killed before ChromaDB has it;
  * and order holds (a delete queued behind an upsert of the same id can never overtake it). The
  * cost is one small fsynced file per write, and writes (end of a conversation, indexing) are rare.
- * Reads go straight to the server and give nothing, quickly, while it is unreachable.
+ * Reads of small collections are answered in process from a copy kept in step with every write
+ * (VectorMirror), also while the server is away; other reads go to the server and give nothing,
+ * quickly, while it is unreachable.
  */
 export class ChromaVectorStore implements VectorStore {
   readonly #o: ChromaVectorStoreOptions;
@@ -58,9 +68,13 @@ export class ChromaVectorStore implements VectorStore {
   #draining: Promise<void> | null = null;
   #serverErrors = 0;
   #flushWaiters: (() => void)[] = [];
+  readonly #mirror: VectorMirror;
+  /** Collections found too large to copy, and when. */
+  readonly #tooLarge = new Map<string, number>();
 
   constructor(options: ChromaVectorStoreOptions) {
     this.#o = options;
+    this.#mirror = new VectorMirror(options.mirror ?? { maxRecords: 0, maxTotalRecords: 0 });
     this.#log = options.log.child({ component: 'vectors' });
     this.#collections = new CollectionCache(options.gateway);
     this.#watch = new ServerWatch({
@@ -106,7 +120,7 @@ export class ChromaVectorStore implements VectorStore {
   }
 
   status(): VectorStoreStatus {
-    return { reachable: this.#watch.reachable, pending: this.#o.outbox.pending, rejected: this.#o.outbox.rejected };
+    return { reachable: this.#watch.reachable, pending: this.#o.outbox.pending, rejected: this.#o.outbox.rejected, mirrored: this.#mirror.size };
   }
 
   collection(name: string, space: VectorSpace): VectorCollection {
@@ -158,6 +172,7 @@ export class ChromaVectorStore implements VectorStore {
   }
 
   async discardQueued(collection: (name: string) => boolean): Promise<number> {
+    this.#mirror.dropWhere(collection);
     const dropped = await this.#o.outbox.discard((op) => collection(op.collection));
     if (dropped) this.#log.info({ dropped }, 'queued writes discarded');
     this.#report();
@@ -184,6 +199,7 @@ export class ChromaVectorStore implements VectorStore {
   async #write(op: OutboxOp): Promise<void> {
     if (!this.#started) throw new Error('the vector store is not started');
     await this.#o.outbox.append(op);
+    this.#mirror.apply(op.collection, op);
     this.#report();
     void this.#drain();
   }
@@ -203,6 +219,7 @@ export class ChromaVectorStore implements VectorStore {
       if (!entry) break;
       if (!entry.ok) {
         this.#log.error({ file: entry.file, err: entry.error }, 'outbox entry is corrupt: set aside in rejected/');
+        this.#mirror.dropWhere(() => true);
         this.#o.health.count('vectors_outbox_rejected');
         await outbox.reject(entry.file, entry.error);
         continue;
@@ -221,6 +238,8 @@ export class ChromaVectorStore implements VectorStore {
         }
         this.#serverErrors = 0;
         this.#log.error({ seq: entry.seq, op: entry.op.op, collection: entry.op.collection, err: e.message }, 'write refused: set aside in rejected/');
+        // The copy has it, the server does not: copy the collection again.
+        this.#mirror.drop(entry.op.collection);
         this.#o.health.count('vectors_outbox_rejected');
         await outbox.reject(entry.file, e.message);
       }
@@ -252,7 +271,14 @@ export class ChromaVectorStore implements VectorStore {
   async #query(name: string, chromaName: string, space: VectorSpace, embedding: Float32Array | readonly number[], options: QueryOptions): Promise<VectorHit[]> {
     const log = options.log ?? this.#log;
     if (embedding.length !== space.dims) throw new VectorSpaceMismatchError(name, space, { embedder: 'the query vector', dims: embedding.length });
+    const local = this.#mirror.search(name, embedding, options);
+    if (local) {
+      const stored = this.#mirror.spaceOf(name);
+      if (stored && !sameSpace(stored, space)) throw new VectorSpaceMismatchError(name, stored, space);
+      return local;
+    }
     if (!this.#watch.reachable) return [];
+    if (this.#mirror.enabled) void this.#copy(name, chromaName);
     const ms = this.#o.timeouts.queryMs;
     const started = performance.now();
     try {
@@ -268,6 +294,49 @@ export class ChromaVectorStore implements VectorStore {
       if (isNotFound(err)) return [];
       log.warn({ collection: name, err: (err as Error).message, ms: Math.round(performance.now() - started) }, 'vector query gave nothing');
       return [];
+    }
+  }
+
+  /** Copies a small collection into the process, in the background; later queries are answered there. */
+  async #copy(name: string, chromaName: string): Promise<void> {
+    const checked = this.#tooLarge.get(name);
+    if ((checked !== undefined && Date.now() - checked < MIRROR_RECHECK_MS) || !this.#mirror.beginLoad(name)) return;
+    const started = performance.now();
+    const ms = this.#o.timeouts.writeMs;
+    const gateway = this.#o.gateway;
+    try {
+      const waiting = await this.#o.outbox.pendingOps((op) => op.collection === name);
+      const snapshot = await this.#read(async () => {
+        const collection = await this.#collections.find(chromaName, ms);
+        if (!collection) return null;
+        // Ids first, then pages by id: offsets would shift under a delete applied meanwhile.
+        const { ids } = await gateway.call(`list ${chromaName}`, ms, () => collection.get({ include: [] }));
+        if (ids.length > this.#mirror.maxRecords) return 'too large' as const;
+        const records: SnapshotRecord[] = [];
+        for (let at = 0; at < ids.length; at += MIRROR_PAGE) {
+          const page = await gateway.call(`copy ${chromaName}`, ms, () =>
+            collection.get({ ids: ids.slice(at, at + MIRROR_PAGE), include: [IncludeEnum.embeddings, IncludeEnum.documents, IncludeEnum.metadatas] }),
+          );
+          page.ids.forEach((id, i) => {
+            const embedding = page.embeddings[i];
+            if (embedding) records.push({ id, embedding, document: page.documents[i] ?? null, metadata: (page.metadatas[i] as SnapshotRecord['metadata']) ?? null });
+          });
+          // Let turns run between pages: a large collection is many megabytes of JSON.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        return { space: spaceOf(collection), records };
+      });
+      if (snapshot === 'too large') {
+        this.#tooLarge.set(name, Date.now());
+        this.#mirror.abortLoad(name);
+        return;
+      }
+      this.#mirror.finishLoad(name, snapshot, waiting);
+      this.#report();
+      this.#log.debug({ collection: name, records: snapshot?.records.length ?? 0, ms: Math.round(performance.now() - started) }, 'collection copied for in-process search');
+    } catch (err) {
+      this.#mirror.abortLoad(name);
+      this.#log.warn({ collection: name, err: (err as Error).message }, 'collection not copied; searched on the server');
     }
   }
 
@@ -321,8 +390,9 @@ export class ChromaVectorStore implements VectorStore {
     const reason = this.#watch.reason;
     const { pending, rejected } = this.status();
     const queue = `${pending} write(s) in the outbox${rejected ? `, ${rejected} set aside in ${this.#o.outbox.dir}/rejected` : ''}`;
-    if (this.#watch.reachable) this.#o.health.set('vectors', rejected ? 'degraded' : 'ok', `ChromaDB at ${this.url}; ${queue}`);
+    const copies = this.#mirror.size ? `${this.#mirror.size} collection(s) searched in process` : '';
+    if (this.#watch.reachable) this.#o.health.set('vectors', rejected ? 'degraded' : 'ok', `ChromaDB at ${this.url}; ${queue}${copies && `; ${copies}`}`);
     else if (!this.#watch.everReachable) this.#o.health.set('vectors', 'degraded', `waiting for ChromaDB at ${this.url}: recall gives nothing yet; ${queue}`);
-    else this.#o.health.set('vectors', 'degraded', `ChromaDB at ${this.url} unreachable${reason ? ` (${reason})` : ''}: recall gives nothing; ${queue}`);
+    else this.#o.health.set('vectors', 'degraded', `ChromaDB at ${this.url} unreachable${reason ? ` (${reason})` : ''}: recall gives ${copies ? `only the ${this.#mirror.size} collection(s) copied in process` : 'nothing'}; ${queue}`);
   }
 }

@@ -32,8 +32,9 @@ const record = (id: string, embedding: number[], memory_type: string, extra: Rec
 });
 
 const stores: ChromaVectorStore[] = [];
-function storeOn(url: string, outboxDir = tempDir('nadine-outbox-'), health = new Health()) {
+function storeOn(url: string, outboxDir = tempDir('nadine-outbox-'), health = new Health(), mirror?: { maxRecords: number; maxTotalRecords: number }) {
   const store = new ChromaVectorStore({
+    ...(mirror && { mirror }),
     gateway: new ChromaGateway(url),
     outbox: new Outbox(outboxDir),
     prefix: 'test',
@@ -197,6 +198,50 @@ describe('durable outbox while ChromaDB is down', () => {
       expect(ids).toEqual(['before', 'during-1', 'during-2', 'during-3', 'during-4']);
       expect((await col.get({ ids: ['before'] }))[0]!.metadata.memory_type).toBe('conversation');
       expect(health.get('vectors')!.status).toBe('ok');
+    } finally {
+      await chroma.kill();
+    }
+  });
+
+  it('searches a small collection in process: the same nearest as the server, its own writes at once, also while the server is down', async () => {
+    const chroma = await startChroma();
+    try {
+      const { store } = storeOn(chroma.url, undefined, undefined, { maxRecords: 1_000, maxTotalRecords: 1_000 });
+      await store.start();
+      await waitFor(() => store.status().reachable, 10_000, 'reachable');
+      const col = store.collection('memory-dana', SPACE);
+      const records = Array.from({ length: 120 }, (_, i) => record(`m${i}`, [Math.cos(i), Math.sin(i), (i % 7) - 3, i % 2], i % 3 ? 'episode' : 'conversation'));
+      await col.upsert(records);
+      expect(await store.flush(10_000)).toBe(true);
+      const queries = [unit(1, 0, 0, 0), unit(0.2, -1, 0.5, 1), unit(-1, 0.3, -2, 0)];
+      // First queries: from the server, and the collection is copied behind them.
+      const fromServer = await Promise.all(queries.map((q) => col.query(q, { n: 4, where: { memory_type: 'episode' } })));
+      expect(fromServer.every((hits) => hits.length === 4)).toBe(true);
+      await waitFor(() => store.status().mirrored === 1, 10_000, 'the collection copied');
+
+      await chroma.kill('SIGKILL');
+      await waitFor(() => !store.status().reachable, 10_000, 'unreachable');
+      // Answered in process now: the server is gone, and the answers are the server's.
+      for (const [i, q] of queries.entries()) {
+        const local = await col.query(q, { n: 4, where: { memory_type: 'episode' } });
+        expect(local.map((h) => h.id)).toEqual(fromServer[i]!.map((h) => h.id));
+        local.forEach((h, k) => expect(h.similarity).toBeCloseTo(fromServer[i]![k]!.similarity, 4));
+      }
+      // Its own writes count at once, before the server has them.
+      await col.upsert([record('new', [1, 0, 0, 0.001], 'episode')]);
+      await col.delete({ ids: ['m0'] });
+      const after = await col.query(unit(1, 0, 0, 0), { n: 2 });
+      expect(after[0]!.id).toBe('new');
+      expect(after.map((h) => h.id)).not.toContain('m0');
+
+      await chroma.restart();
+      expect(await store.flush(20_000)).toBe(true);
+      expect((await col.get({ ids: ['new', 'm0'] })).map((r) => r.id)).toEqual(['new']);
+      // Forget-me drops the copy with the queued writes: the next search asks the server again.
+      await store.discardQueued((name) => name === 'memory-dana');
+      await store.deleteCollection('memory-dana');
+      expect(await store.flush(20_000)).toBe(true);
+      expect(await col.query(unit(1, 0, 0, 0), { n: 2 })).toEqual([]);
     } finally {
       await chroma.kill();
     }
