@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { freePort } from '../../src/vectors/index.js';
@@ -10,6 +11,14 @@ export interface BenchDaemon {
 }
 
 let built = false;
+
+/** `npm start`'s node arguments (V8 flags, then the entry point), from package.json: one source of truth. */
+function startCommand(repo: string): string[] {
+  const start = (JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const [node, ...args] = start.split(/\s+/);
+  if (node !== 'node' || !args.length) throw new Error(`package.json's start script is not "node …": ${start}`);
+  return args.map((a) => (a.startsWith('-') ? a : path.join(repo, a)));
+}
 
 /** Compiles the daemon once per bench run, as `npm start` does. */
 function buildOnce(repo: string): void {
@@ -33,7 +42,7 @@ export async function startBenchDaemon(options: {
   const port = await freePort('127.0.0.1');
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the daemon while it is measured.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const daemon: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(options.repo, 'dist/src/main.js')], {
+  const daemon: ChildProcess = spawn(process.execPath, [...nodeArgs, ...startCommand(options.repo)], {
     cwd: options.repo,
     env: { ...process.env, NADINE_BROKER__PORT: String(port), NADINE_LOG__LEVEL: 'warn', NADINE_PATHS__DATA: options.dataDir, ...options.env },
     stdio: ['ignore', 'ignore', 'inherit'],
