@@ -26,6 +26,9 @@ export function chromaCliPath(): string {
   return path.resolve(path.dirname(pkgFile), bin);
 }
 
+/** Niceness of the embedded server (0 normal … 19 lowest). */
+const BACKGROUND_NICENESS = 10;
+
 /**
  * The CLI blocks its thread inside the native server, so it cannot watch anything itself. This
  * watchdog runs it in a worker thread and ends the process when its stdin closes, i.e. when
@@ -35,6 +38,10 @@ export function chromaCliPath(): string {
 const WATCHDOG = `
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
+import { setPriority } from 'node:os';
+// A lower CPU priority, inherited by the server's threads: on a robot's few cores the turn comes
+// first, and the server's work (indexing writes) can wait a few milliseconds.
+try { setPriority(${BACKGROUND_NICENESS}); } catch {}
 const [cli, ...args] = process.argv.slice(1);
 const die = () => process.kill(process.pid, 'SIGKILL');
 const worker = new Worker(pathToFileURL(cli), { argv: args, execArgv: [] });
