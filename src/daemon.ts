@@ -58,7 +58,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   await llm.start();
   // The embedder is chosen once; ChromaDB starts in the background.
   const { embedder: embeddings } = await selectEmbedder({ config, ollama: llm, log, health });
-  const vectors = await startVectors({ config, log, health });
+  // Background work (applying queued vector writes, summarising farewells) waits for the turns:
+  // the brain is made further down, after the stores it uses.
+  let brain: Brain | null = null;
+  const idle = () => brain?.whenIdle() ?? Promise.resolve();
+  const vectors = await startVectors({ config, log, health, idle });
 
   const visualMemory = await startVisualMemory(config, log, health);
 
@@ -77,9 +81,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const people = new People({ config, log, health, now: () => clock.now() });
   people.start();
   // Farewells queued on disk, summarised and stored in the background.
-  const memory = config.agents.memory ? new Memory({ config, vectors: vectors.store, embedder: embeddings, llm, log, health, now: () => clock.now() }) : null;
+  const memory = config.agents.memory ? new Memory({ config, vectors: vectors.store, embedder: embeddings, llm, log, health, now: () => clock.now(), idle }) : null;
   await memory?.start();
-  const brain = new Brain({
+  brain = new Brain({
     ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port, memory, knowledge, camera, search },
     graph: buildDialogueGraph(config),
     log,

@@ -140,6 +140,11 @@ export class Brain extends EventEmitter<BrainEvents> {
     });
   }
 
+  /** Resolves when no turn is running or waiting: when background work may have the CPU. */
+  async whenIdle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
   /** Waits for the queued turns; aborts the running one (and forgets queued speech) when asked. */
   async drain(abort = false): Promise<void> {
     if (abort) {

@@ -33,6 +33,8 @@ export interface MemoryOptions {
   log: Logger;
   health: Health;
   now?: () => Date;
+  /** Resolves when no turn is running: the background writer's steps wait for it. */
+  idle?: () => Promise<void>;
 }
 
 /** Where finished conversations wait to be summarised. */
@@ -74,6 +76,7 @@ export class Memory implements MemoryPort {
       },
       log: options.log,
       onChange: () => void this.#report(),
+      ...(options.idle && { idle: options.idle }),
     });
   }
 

@@ -29,6 +29,8 @@ export interface MemoryWriterOptions {
   log: Logger;
   /** Told after every change of the queue or of the writer's state. */
   onChange(state: WriterState): void;
+  /** Resolves when no turn is running: each step of the background work waits for it. */
+  idle?: () => Promise<void>;
 }
 
 export interface WriterState {
@@ -182,14 +184,19 @@ export class MemoryWriter {
     const { embedder, vectors, settings } = this.#o;
     const log = this.#log.child({ user_id: job.user_id, conversation_id: job.conversation_id, turn_id: job.turn_id });
     const started = performance.now();
+    // Background work on the turn's cores: each step waits until no turn is running.
+    const idle = this.#o.idle ?? (() => Promise.resolve());
+    await idle();
     const summary = await summarize(
       { messages: job.messages, user_name: job.user_name, robot_name: job.robot_name, language: job.language },
       { llm: this.#o.llm, useLlm: settings.useLlm, sentences: settings.sentences, signal, log },
     );
     if (signal.aborted) return;
+    await idle();
     const documents = memoryDocuments(job, summary, embedder.id, settings.pieceTurns);
     const vectorsOf = await embedder.embed(documents.map((d) => d.document), signal);
     if (signal.aborted) return;
+    await idle();
     const space = { embedder: embedder.id, dims: embedder.dims };
     const collection = vectors.collection(memoryCollectionName(job.user_id, space), space);
     // An earlier version of this conversation may have had more pieces: it is replaced whole.

@@ -36,6 +36,8 @@ export interface ChromaVectorStoreOptions {
   health: Health;
   /** Small collections searched in process (see VectorMirror); off when absent or maxRecords is 0. */
   mirror?: VectorMirrorOptions;
+  /** Resolves when no turn is running: queued writes are applied to the server in between turns. */
+  idle?: () => Promise<void>;
 }
 
 const isNotFound = (err: unknown) => err instanceof ChromaGatewayError && err.kind === 'not_found';
@@ -215,6 +217,7 @@ export class ChromaVectorStore implements VectorStore {
   async #drainLoop(): Promise<void> {
     const outbox = this.#o.outbox;
     while (this.#watch.reachable && !this.#stopped) {
+      await this.#o.idle?.();
       const entry = await outbox.peek();
       if (!entry) break;
       if (!entry.ok) {

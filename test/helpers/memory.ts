@@ -25,7 +25,7 @@ export interface TestMemory {
 
 export async function startTestMemory(
   url: string,
-  options: { config?: Config; overrides?: ConfigInput; embedder?: Embedder; llm?: LanguageModel; now?: () => Date } = {},
+  options: { config?: Config; overrides?: ConfigInput; embedder?: Embedder; llm?: LanguageModel; now?: () => Date; idle?: () => Promise<void> } = {},
 ): Promise<TestMemory> {
   const config = options.config ?? testConfig(options.overrides);
   const health = new Health();
@@ -43,7 +43,7 @@ export async function startTestMemory(
   await store.start();
   const embedder = options.embedder ?? new LexicalEmbedder();
   const llm = options.llm ?? new OllamaLanguageModel({ config: config.llm, log: silentLogger, health });
-  const memory = new Memory({ config, vectors: store, embedder, llm, log: silentLogger, health, ...(options.now && { now: options.now }) });
+  const memory = new Memory({ config, vectors: store, embedder, llm, log: silentLogger, health, ...(options.now && { now: options.now }), ...(options.idle && { idle: options.idle }) });
   await memory.start();
   return {
     memory,

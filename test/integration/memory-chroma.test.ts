@@ -83,6 +83,22 @@ describe('episodic and conversation memory on a real ChromaDB server', () => {
     expect(queued()).toBe(0);
   });
 
+  it('does its background work only while no turn is running', async () => {
+    let turnEnds!: () => void;
+    let turnRunning: Promise<void> | null = new Promise<void>((resolve) => (turnEnds = resolve));
+    const idle = () => turnRunning ?? Promise.resolve();
+    const m = await memoryOn(chroma.url, { idle, overrides: { memory: { settleMs: 0 } } });
+    const queued = () => readdirSync(conversationQueueDir(m.config)).filter((f) => f.endsWith('.json')).length;
+    await m.memory.remember(ALICE_MARATHON);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(queued()).toBe(1); // a turn is running: the summary waits
+    turnEnds();
+    turnRunning = null;
+    await waitFor(() => queued() === 0, 10_000, 'stored once the turn ended');
+    expect(await m.store.flush(10_000)).toBe(true);
+    expect((await m.memory.recall('alice_01', 'How is my marathon training going?', log)).episode?.id).toBe(`${ALICE_MARATHON.conversation_id}:episode`);
+  });
+
   it('recalls the latest episode for a greeting, within the configured days', async () => {
     const now = new Date('2026-11-23T09:00:00Z');
     const m = await memoryOn(chroma.url, { now: () => now, overrides: { memory: { greeting: { withinDays: 30 } } } });
