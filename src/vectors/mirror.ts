@@ -226,6 +226,16 @@ export class VectorMirror {
     return this.#loaded.get(chromaName)?.space;
   }
 
+  /** The records with these ids (all when none) that match the filter; null when the collection is not here or the filter cannot be evaluated here. */
+  get(chromaName: string, selector: { ids?: readonly string[] | undefined; where?: Where | undefined }): { id: string; document: string; metadata: Metadata }[] | null {
+    const collection = this.#loaded.get(chromaName);
+    if (!collection || (selector.where && !canEvaluate(selector.where))) return null;
+    const slots = selector.ids ? selector.ids.flatMap((id) => collection.slots.get(id) ?? []) : collection.ids.map((_, slot) => slot);
+    return slots
+      .filter((slot) => !selector.where || matches(selector.where, collection.metadatas[slot]!))
+      .map((slot) => ({ id: collection.ids[slot]!, document: collection.documents[slot]!, metadata: collection.metadatas[slot]! }));
+  }
+
   /** The exact n nearest matching records; null when the collection is not here or the filter cannot be evaluated here. */
   search(chromaName: string, embedding: ArrayLike<number>, options: { n: number; where?: Where | undefined }): VectorHit[] | null {
     const collection = this.#loaded.get(chromaName);

@@ -133,7 +133,11 @@ export class ChromaVectorStore implements VectorStore {
       upsert: (records) => this.#upsert(name, space, records),
       delete: (selector) => this.#write({ op: 'delete', collection: name, ...(selector.ids && { ids: [...selector.ids] }), ...(selector.where && { where: selector.where as Record<string, never> }) }),
       query: (embedding, options) => this.#query(name, chromaName, space, embedding, options),
-      get: (selector = {}) => this.#get(chromaName, selector),
+      get: (selector = {}) => {
+        // Pages (offset, limit) are read from the server, whose order they follow.
+        const local = selector.offset === undefined && selector.limit === undefined ? this.#mirror.get(name, selector) : null;
+        return local ? Promise.resolve(local) : this.#get(chromaName, selector);
+      },
       count: () => this.#count(chromaName),
     };
   }

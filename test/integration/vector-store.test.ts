@@ -227,6 +227,7 @@ describe('durable outbox while ChromaDB is down', () => {
         expect(local.map((h) => h.id)).toEqual(fromServer[i]!.map((h) => h.id));
         local.forEach((h, k) => expect(h.similarity).toBeCloseTo(fromServer[i]![k]!.similarity, 4));
       }
+      expect((await col.get({ where: { memory_type: 'conversation' } })).map((r) => r.id).sort()).toEqual(records.filter((r) => r.metadata.memory_type === 'conversation').map((r) => r.id).sort());
       // Its own writes count at once, before the server has them.
       await col.upsert([record('new', [1, 0, 0, 0.001], 'episode')]);
       await col.delete({ ids: ['m0'] });

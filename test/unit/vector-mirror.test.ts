@@ -83,6 +83,9 @@ describe('the in-process copy of a small collection', () => {
     mirror.apply('alex', upsert('alex', { id: 'e1' }, { id: 'e2' }, { id: 'c1', type: 'conversation' }));
     mirror.apply('alex', { op: 'delete', collection: 'alex', where: { memory_type: 'conversation' } });
     expect(mirror.search('alex', vector(), { n: 10 })!.map((h) => h.id).sort()).toEqual(['e1', 'e2']);
+    expect(mirror.get('alex', { where: { memory_type: 'episode' } })!.map((r) => r.id).sort()).toEqual(['e1', 'e2']);
+    expect(mirror.get('alex', { ids: ['e2', 'nope'] })).toEqual([{ id: 'e2', document: 'doc e2', metadata: { memory_type: 'episode' } }]);
+    expect(mirror.get('bob', {})).toBeNull();
     mirror.apply('alex', { op: 'delete', collection: 'alex', ids: ['e1'] });
     expect(mirror.search('alex', vector(), { n: 10 })!.map((h) => h.id)).toEqual(['e2']);
     mirror.apply('alex', { op: 'delete_collection', collection: 'alex' });
