@@ -13,6 +13,9 @@ import {
   type Status,
 } from './topics.js';
 
+/** How long a stop waits for the broker to acknowledge the last messages. */
+const STOP_GRACE_MS = 2_000;
+
 export interface MqttBusOptions {
   url: string;
   prefix: string;
@@ -137,11 +140,25 @@ export class MqttBus {
     if (!client) return;
     this.#stopping = true;
     if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
+    // A stop must end: a broker that stops acknowledging (gone, overloaded, just restarted) gets
+    // a bounded grace period, then the connection is closed without waiting.
+    const settled = (work: Promise<unknown>) =>
+      new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), STOP_GRACE_MS);
+        work.then(
+          () => (clearTimeout(timer), resolve(true)),
+          () => (clearTimeout(timer), resolve(false)),
+        );
+      });
     if (client.connected) {
       // A clean stop says "offline" itself: the broker only sends the last will on a lost connection.
-      await this.publish('status', statusPayload('offline'));
+      await settled(this.publish('status', statusPayload('offline')));
     }
-    await client.endAsync();
+    if (!(await settled(client.endAsync()))) {
+      // mqtt.js ignores a second end() while the first waits for acknowledgements: close the socket.
+      this.#log.warn({ graceMs: STOP_GRACE_MS }, 'MQTT: the broker did not acknowledge in time; connection closed without waiting');
+      client.stream?.destroy();
+    }
     this.#client = null;
   }
 
