@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigSchema } from '../../src/config/index.js';
 import { KnowledgeBase, type KnowledgeBaseOptions } from '../../src/knowledge/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { startBenchChroma } from './chroma.js';
@@ -23,12 +24,15 @@ const QUESTIONS = [
  * Knowledge retrieval as a turn does it, on the shipped rag_files/: the question embedded by the
  * stand-in MiniLM (real shape, uncached), then the nearest chunks from the ChromaDB collection
  * on a real embedded server (through the VectorStore port), with the freshness check of the
- * defaults. Also: the first index build, and the in-memory fallback.
+ * defaults. The collection searched in process by the vector store (chroma.mirror, the default)
+ * and on the server. Also: the first index build.
  */
 export async function benchKnowledge(options: { repo: string; dataDir: string; turns: number }): Promise<Measurement[]> {
   const { server, health, store } = await startBenchChroma(options.dataDir);
   const chroma = store({ outbox: 'outbox', writeMs: 60_000 });
+  const copied = store({ outbox: 'outbox-copied', writeMs: 60_000, mirror: ConfigSchema.parse({}).chroma.mirror });
   await chroma.start();
+  await copied.start();
   const embedder = await loadStandinMiniLM(options.repo);
   const settings: Omit<KnowledgeBaseOptions, 'vectors'> = {
     dir: path.join(options.repo, 'rag_files'),
@@ -43,7 +47,6 @@ export async function benchKnowledge(options: { repo: string; dataDir: string; t
     maxWaitMs: 2_000,
     maxFileBytes: 1024 * 1024,
     memoryFallback: true,
-    memorySearchUpTo: 0,
     syncRetryMs: 1_000,
     syncTimeoutMs: 60_000,
     embedder,
@@ -51,22 +54,27 @@ export async function benchKnowledge(options: { repo: string; dataDir: string; t
     health,
   };
   const kb = new KnowledgeBase({ ...settings, vectors: chroma });
-  // The default for a small index (the shipped one): searched in memory, exactly.
-  const small = new KnowledgeBase({ ...settings, memorySearchUpTo: 2_000, vectors: chroma });
+  // The default: the vector store copies the (small) collection into the process.
+  const small = new KnowledgeBase({ ...settings, vectors: copied });
   try {
     await kb.start();
     const build = await kb.ready();
     if (!(await kb.sync())) throw new Error('the knowledge collection did not get in step');
     await small.start();
     if ((await small.ready()).embedded !== 0) throw new Error('the second index should have reused the manifest');
+    if (!(await small.sync())) throw new Error('the knowledge collection did not get in step');
+    await small.search(QUESTIONS[0]!, { log: silentLogger });
+    for (const deadline = Date.now() + 60_000; (copied.status().mirrored ?? 0) < 1; await new Promise((r) => setTimeout(r, 50))) {
+      if (Date.now() > deadline) throw new Error('the knowledge collection was not copied in time');
+    }
 
-    const measure = async (base: KnowledgeBase, source: 'chroma' | 'memory') => {
+    const measure = async (base: KnowledgeBase) => {
       const total: number[] = [];
       for (let i = 0; i < options.turns + 20; i++) {
         const started = performance.now();
         const found = await base.search(QUESTIONS[i % QUESTIONS.length]!, { log: silentLogger });
         const ms = performance.now() - started;
-        if (found.source !== source || found.hits.length === 0) throw new Error(`expected hits from ${source}, got ${found.hits.length} from ${found.source}`);
+        if (found.source !== 'chroma' || found.hits.length === 0) throw new Error(`expected hits through the vector store, got ${found.hits.length} from ${found.source}`);
         if (i >= 20) total.push(ms);
       }
       return total;
@@ -79,8 +87,8 @@ export async function benchKnowledge(options: { repo: string; dataDir: string; t
     }
     return [
       { name: `knowledge index build (${build.files} files, ${build.chunks} chunks)`, unit: 'ms', summary: summarize([build.ms]) },
-      { name: 'knowledge retrieval, small index in memory (default)', unit: 'ms', summary: summarize(await measure(small, 'memory')) },
-      { name: 'knowledge retrieval from ChromaDB (memorySearchUpTo 0)', unit: 'ms', summary: summarize(await measure(kb, 'chroma')) },
+      { name: 'knowledge retrieval, collection searched in process (default)', unit: 'ms', summary: summarize(await measure(small)) },
+      { name: 'knowledge retrieval from the ChromaDB server (chroma.mirror off)', unit: 'ms', summary: summarize(await measure(kb)) },
       { name: '  of which embedding the question', unit: 'ms', summary: summarize(embed) },
     ];
   } finally {
@@ -88,6 +96,7 @@ export async function benchKnowledge(options: { repo: string; dataDir: string; t
     await small.close();
     await embedder.close();
     await chroma.stop();
+    await copied.stop();
     await server.stop();
     rmSync(options.dataDir, { recursive: true, force: true });
   }

@@ -461,12 +461,6 @@ export const ConfigSchema = z.strictObject({
       maxFileBytes: z.number().int().min(1).max(64 * 1024 * 1024).default(1024 * 1024),
       /** While the ChromaDB collection cannot answer, answer from the in-memory copy of the index. */
       memoryFallback: z.boolean().default(true),
-      /**
-       * An index of at most this many chunks is searched in memory, exactly (its vectors are kept
-       * there anyway): faster than a round trip to ChromaDB, which still holds the index. Larger
-       * indexes are searched by ChromaDB. 0: always ChromaDB.
-       */
-      memorySearchUpTo: z.number().int().min(0).max(1_000_000).default(2_000),
     })
     .prefault({}),
 

@@ -32,8 +32,6 @@ export interface KnowledgeBaseOptions {
   maxFileBytes: number;
   /** Answer from the in-memory copy of the index while the ChromaDB collection cannot. */
   memoryFallback: boolean;
-  /** An index of at most this many chunks is searched in memory (see knowledge.memorySearchUpTo). */
-  memorySearchUpTo: number;
   /** How often an out-of-step collection is checked again. */
   syncRetryMs: number;
   syncTimeoutMs: number;
@@ -182,9 +180,9 @@ export class KnowledgeBase implements KnowledgePort {
       log.warn({ err: (err as Error).message }, 'knowledge: cannot embed the question; no knowledge this turn');
       return nothing('memory');
     }
-    const small = chunks.length <= this.#o.memorySearchUpTo;
-    const fromChroma = small ? null : await this.#mirror.query(vector, n, log);
-    const inMemory = small || (!fromChroma && this.#o.memoryFallback);
+    // A small collection is searched in process by the vector store itself (chroma.mirror).
+    const fromChroma = await this.#mirror.query(vector, n, log);
+    const inMemory = !fromChroma && this.#o.memoryFallback;
     const found = fromChroma ?? (inMemory ? nearestInMemory(chunks, vector, n) : null);
     const modelMs = performance.now() - started;
     const source: KnowledgeSource = inMemory ? 'memory' : 'chroma';

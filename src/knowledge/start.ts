@@ -37,7 +37,6 @@ export async function startKnowledge(options: { config: Config; embedder: Embedd
     maxWaitMs: settings.maxWaitMs,
     maxFileBytes: settings.maxFileBytes,
     memoryFallback: settings.memoryFallback,
-    memorySearchUpTo: settings.memorySearchUpTo,
     syncRetryMs: config.chroma.healthIntervalMs,
     syncTimeoutMs: config.chroma.writeTimeoutMs,
     embedder,

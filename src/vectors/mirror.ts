@@ -1,3 +1,4 @@
+import { l2normalize } from '../embeddings/index.js';
 import type { OutboxOp } from './outbox.js';
 import type { Metadata, VectorHit, VectorSpace, Where } from './port.js';
 import { canEvaluate, matches } from './where.js';
@@ -123,14 +124,7 @@ export interface VectorMirrorOptions {
   maxTotalRecords: number;
 }
 
-function unit(values: ArrayLike<number>): Float32Array {
-  const v = Float32Array.from(values);
-  let norm = 0;
-  for (let i = 0; i < v.length; i++) norm += v[i]! * v[i]!;
-  norm = Math.sqrt(norm);
-  if (norm > 0) for (let i = 0; i < v.length; i++) v[i]! /= norm;
-  return v;
-}
+const unit = (values: ArrayLike<number>): Float32Array => l2normalize(Float32Array.from(values));
 
 
 export class VectorMirror {

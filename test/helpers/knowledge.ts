@@ -51,7 +51,6 @@ export function knowledgeBase(options: Partial<KnowledgeBaseOptions> & Pick<Know
     maxWaitMs: 10_000,
     maxFileBytes: 1024 * 1024,
     memoryFallback: true,
-    memorySearchUpTo: 0,
     syncRetryMs: 60_000,
     syncTimeoutMs: 10_000,
     vectors: unreachableVectorStore(),
@@ -62,8 +61,9 @@ export function knowledgeBase(options: Partial<KnowledgeBaseOptions> & Pick<Know
 }
 
 /** The real vector store on a ChromaDB server (test/helpers/chroma.ts), with its own outbox; stop it after the test. */
-export async function chromaStore(url: string, health = new Health()): Promise<ChromaVectorStore> {
+export async function chromaStore(url: string, health = new Health(), mirror?: { maxRecords: number; maxTotalRecords: number }): Promise<ChromaVectorStore> {
   const store = new ChromaVectorStore({
+    ...(mirror && { mirror }),
     gateway: new ChromaGateway(url),
     outbox: new Outbox(tempDir('nadine-outbox-')),
     prefix: 'test',

@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => chroma.kill());
 
 async function setup(
-  options: { dir?: string; manifestFile?: string; collection?: string; store?: ChromaVectorStore; embedder?: CountingEmbedder; health?: Health; memorySearchUpTo?: number } = {},
+  options: { dir?: string; manifestFile?: string; collection?: string; store?: ChromaVectorStore; embedder?: CountingEmbedder; health?: Health } = {},
 ) {
   const health = options.health ?? new Health();
   const store = options.store ?? (await chromaStore(chroma.url, health));
@@ -38,7 +38,6 @@ async function setup(
     health,
     collection: options.collection ?? `knowledge-${Math.random().toString(36).slice(2, 8)}`,
     ...(options.manifestFile && { manifestFile: options.manifestFile }),
-    ...(options.memorySearchUpTo !== undefined && { memorySearchUpTo: options.memorySearchUpTo }),
     syncRetryMs: 200,
   });
   opened.push(kb);
@@ -62,18 +61,25 @@ describe('the knowledge base on a real ChromaDB server', () => {
     expect(health.get('knowledge')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/18 chunks from 4 files .*"kb-answers" in step/) });
   });
 
-  it('searches a small index in memory, finding exactly what ChromaDB finds', async () => {
-    const store = await chromaStore(chroma.url, new Health());
-    opened.push({ close: () => store.stop() });
-    const onChroma = await setup({ collection: 'kb-small', store });
-    const inMemory = await setup({ collection: 'kb-small', store, memorySearchUpTo: 18 });
-    expect(await onChroma.kb.sync()).toBe(true);
+  it('finds in the collection copied in process exactly what the ChromaDB server finds', async () => {
+    const served = await chromaStore(chroma.url, new Health());
+    const copied = await chromaStore(chroma.url, new Health(), { maxRecords: 1_000, maxTotalRecords: 1_000 });
+    opened.push({ close: () => served.stop() }, { close: () => copied.stop() });
+    // One index on disk, two ways to search its collection.
+    const shared = { dir: copyRagFiles(), manifestFile: path.join(tempDir(), 'manifest.json'), collection: 'kb-small' };
+    const onServer = await setup({ ...shared, store: served });
+    expect(await onServer.kb.sync()).toBe(true);
+    const inProcess = await setup({ ...shared, store: copied });
+    expect(await inProcess.kb.sync()).toBe(true);
+    await inProcess.kb.search('Who built you?', { log });
+    await waitFor(() => copied.status().mirrored === 1, 10_000, 'the knowledge collection copied');
     for (const question of ['What languages can you speak?', 'How do I make you forget me?', 'Can you see me?', 'Who built you?']) {
-      const [a, b] = [await onChroma.kb.search(question, { log, n: 4 }), await inMemory.kb.search(question, { log, n: 4 })];
-      expect([a.source, b.source]).toEqual(['chroma', 'memory']);
+      const [a, b] = [await onServer.kb.search(question, { log, n: 4 }), await inProcess.kb.search(question, { log, n: 4 })];
+      expect([a.source, b.source]).toEqual(['chroma', 'chroma']);
       expect(b.hits.map((h) => h.id)).toEqual(a.hits.map((h) => h.id));
       b.hits.forEach((h, i) => expect(h.similarity).toBeCloseTo(a.hits[i]!.similarity, 5));
     }
+    expect(served.status().mirrored).toBe(0);
   });
 
   it('replaces the records of an edited file and deletes those of a removed one; the next answer follows', async () => {

@@ -27,7 +27,7 @@ describe('knowledge over MQTT, without a language model (real ChromaDB, lexical 
 
   beforeAll(async () => {
     daemon = await startDaemon({
-      config: testConfig({ paths: { rag, data: tempDir() }, embeddings: { backend: 'lexical' }, knowledge: { recheckMs: 0, memorySearchUpTo: 0 }, speech: { waitForEndSpeak: false } }),
+      config: testConfig({ paths: { rag, data: tempDir() }, embeddings: { backend: 'lexical' }, knowledge: { recheckMs: 0 }, speech: { waitForEndSpeak: false } }),
       log: silentLogger,
       mqtt: true,
     });
