@@ -182,7 +182,13 @@ describe('memories of an earlier embedder', () => {
       const target = m.store.collection(memoryCollectionName('hana_08', space), space);
       await waitFor(async () => (await target.count()) === 2, 30_000, 'migrated into the 384-d space (an episode and one piece)');
       // The stand-in's similarities mean nothing (random weights); the plumbing is what is checked.
-      const recalled = await m.memory.recall('hana_08', 'How is my marathon training going?', log);
+      // A read slower than chroma.queryTimeoutMs gives nothing by design (ChromaDB may still be
+      // indexing the migrated records on a loaded machine): ask until it answers.
+      let recalled = await m.memory.recall('hana_08', 'How is my marathon training going?', log);
+      for (const deadline = Date.now() + 20_000; !recalled.episode && Date.now() < deadline; ) {
+        await new Promise((r) => setTimeout(r, 200));
+        recalled = await m.memory.recall('hana_08', 'How is my marathon training going?', log);
+      }
       expect(recalled.episode?.id).toBe(`${ALICE_MARATHON.conversation_id}:episode`);
       expect(recalled.conversation?.text).toContain('Berlin marathon');
     } finally {
