@@ -14,6 +14,8 @@ export interface LlmRequest {
   messages: LlmMessage[];
   signal?: AbortSignal;
   temperature?: number;
+  /** The turn that asks, for the interaction log. */
+  turnId?: string;
 }
 
 export type LlmErrorKind = 'disabled' | 'unavailable' | 'model_missing' | 'timeout' | 'aborted' | 'http' | 'invalid_output';
@@ -37,6 +39,39 @@ export interface LlmHealthSnapshot {
   models: Record<string, { model: string; pulled: boolean }>;
   checkedAt: string | null;
 }
+
+/**
+ * One model call as the interaction log keeps it: what was asked, what came back, how it was read
+ * and how long it took. Every backend reports each call it makes, failed or not, exactly once.
+ */
+export interface LlmCallRecord {
+  turn_id: string | null;
+  agent: LlmAgent;
+  /** Which kind of server answered: 'ollama', 'openai', 'gguf'. */
+  backend: string;
+  model: string;
+  /** The generation options sent (temperature, context size, …). */
+  options: Record<string, unknown>;
+  /** The full prompt; images are replaced by their size in bytes of base64. */
+  messages: { role: LlmMessage['role']; content: string; images?: number[] }[];
+  /** Whether a JSON schema was asked for. */
+  format: boolean;
+  /** The raw text the model produced (partial when the call failed mid-way). */
+  output: string;
+  /** The parsed value of a structured call. */
+  parsed?: unknown;
+  parse_error?: string;
+  /** Set when the call failed (time-out, cancelled, server error). */
+  error?: { kind: LlmErrorKind; message: string };
+  started_at: string;
+  ms: number;
+  ttft_ms: number | null;
+  /** Token counts as the server reported them; null when it did not. */
+  tokens: { prompt: number | null; completion: number | null };
+}
+
+/** Receives every model call as it ends. Must not throw, and must not block. */
+export type LlmObserver = (record: LlmCallRecord) => void;
 
 /**
  * What agents need from a language model. Agents check `available` first and take their
