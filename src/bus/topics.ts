@@ -72,6 +72,8 @@ const NameCandidateEvent = z.object({ user_id: z.string(), user_name: z.string()
 /** Published after every turn on agent/state/turn. Later capabilities add optional fields. */
 export const TurnEventSchema = z.object({
   turn_id: z.string(),
+  /** The conversation session this turn belongs to (the interaction log's file name). */
+  session_id: z.string().nullable().optional(),
   ts: z.string(),
   user_id: z.string().nullable(),
   user_text: z.string(),

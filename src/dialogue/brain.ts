@@ -33,6 +33,8 @@ export interface BrainEvents {
   /** The robot should stop speaking at once: the rest of its reply was cancelled (barge-in). */
   stop_speaking: [cut: { turnId: string }];
   gesture: [name: string, turnId: string];
+  /** A turn begins: monitors and the interaction log open their record of it. */
+  turn_start: [start: { turn_id: string; session_id: string | null; user_id: string | null; user_text: string; ts: string }];
   turn: [event: TurnEvent];
 }
 
@@ -231,6 +233,7 @@ export class Brain extends EventEmitter<BrainEvents> {
       metrics: { model: (agent, ms) => void (modelMs[agent] = (modelMs[agent] ?? 0) + ms) },
     };
     log.info({ text: preview(utterance.text), user_id: user.user_id }, 'turn started');
+    this.emit('turn_start', { turn_id: turnId, session_id: initial.conversation_id, user_id: user.user_id, user_text: utterance.text, ts: this.#ports.clock.now().toISOString() });
 
     let run: GraphRun;
     try {
@@ -279,6 +282,7 @@ export class Brain extends EventEmitter<BrainEvents> {
       state,
       run,
       userText: utterance.text,
+      sessionId: initial.conversation_id,
       ts: this.#ports.clock.now(),
       totalMs: performance.now() - started,
       modelMs,

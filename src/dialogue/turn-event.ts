@@ -6,6 +6,8 @@ export interface TurnEventInput {
   state: TurnState;
   run: GraphRun;
   userText: string;
+  /** The session the turn belongs to (its conversation id when it started). */
+  sessionId?: string | null;
   ts: Date;
   totalMs: number;
   modelMs: Record<string, number>;
@@ -27,6 +29,7 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
   const { state, run } = input;
   return {
     turn_id: state.turn_id,
+    session_id: input.sessionId ?? null,
     ts: input.ts.toISOString(),
     user_id: state.user_info.user_id,
     user_text: input.userText,
