@@ -86,6 +86,8 @@ export const TurnEventSchema = z.object({
   language: z.string(),
   /** Wall time of each agent of the turn, plus "total". */
   timings_ms: z.record(z.string(), z.number().nonnegative()),
+  /** Each agent run with its start from the beginning of the graph: the turn's waterfall. */
+  spans: z.array(z.object({ agent: z.string(), start_ms: z.number().nonnegative(), ms: z.number().nonnegative() })).optional(),
   /** Time spent inside models (ONNX, LLM) per agent: the part of the turn that is not overhead. */
   model_ms: z.record(z.string(), z.number().nonnegative()),
   gestures: z.array(z.string()),

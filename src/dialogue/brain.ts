@@ -253,7 +253,7 @@ export class Brain extends EventEmitter<BrainEvents> {
     } catch (err) {
       // runGraph contains agent failures; reaching here is a bug in the engine itself.
       log.error({ err: (err as Error).message, stack: (err as Error).stack }, 'turn failed');
-      run = { state: initial, timings: {}, path: [], errors: [{ agent: 'engine', message: (err as Error).message }], cancelled: false };
+      run = { state: initial, timings: {}, spans: [], path: [], errors: [{ agent: 'engine', message: (err as Error).message }], cancelled: false };
     } finally {
       if (this.#current === controller) this.#current = null;
     }

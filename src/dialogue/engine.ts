@@ -55,6 +55,12 @@ export function defineGraph<N extends string>(graph: Graph<N>): Graph<N> {
   return graph;
 }
 
+export interface AgentSpan {
+  agent: string;
+  start_ms: number;
+  ms: number;
+}
+
 export interface AgentError {
   agent: string;
   message: string;
@@ -64,6 +70,8 @@ export interface GraphRun {
   state: TurnState;
   /** Wall time per agent, in ms (summed when an agent runs more than once). */
   timings: Record<string, number>;
+  /** Each agent run, with its start from the beginning of the graph run: the turn's waterfall. */
+  spans: AgentSpan[];
   /** Nodes in the order they ran (a cancelled turn skips the nodes without a critical agent). */
   path: string[];
   errors: AgentError[];
@@ -90,6 +98,8 @@ export async function runGraph<N extends string>(
 ): Promise<GraphRun> {
   let state = initial;
   const timings: Record<string, number> = {};
+  const spans: AgentSpan[] = [];
+  const began = performance.now();
   const path: string[] = [];
   const errors: AgentError[] = [];
   let current: N | End = graph.start;
@@ -105,10 +115,12 @@ export async function runGraph<N extends string>(
     const all = isParallel(node) ? node.agents : [node];
     const agents = ports.signal.aborted ? all.filter((agent) => agent.critical) : all;
     if (agents.length) path.push(current);
+    const start = performance.now() - began;
     const results = await Promise.all(agents.map((agent) => runAgent(agent, state, ports)));
     for (const [i, result] of results.entries()) {
       const agent = agents[i]!;
       timings[agent.name] = (timings[agent.name] ?? 0) + result.ms;
+      spans.push({ agent: agent.name, start_ms: start, ms: result.ms });
       if (result.error) {
         errors.push({ agent: agent.name, message: result.error });
         ports.log.error({ agent: agent.name, err: result.error }, 'agent failed; its changes are dropped');
@@ -120,7 +132,7 @@ export async function runGraph<N extends string>(
     const edge: Edge<N> = graph.edges[current];
     current = typeof edge === 'function' ? edge(state) : edge;
   }
-  return { state, timings, path, errors, cancelled: ports.signal.aborted };
+  return { state, timings, spans, path, errors, cancelled: ports.signal.aborted };
 }
 
 async function runAgent(

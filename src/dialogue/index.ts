@@ -5,7 +5,7 @@ export type { DialogueGraph } from './graph.js';
 export { defineAgent } from './agent.js';
 export type { Agent } from './agent.js';
 export { defineGraph, END, parallel, runGraph } from './engine.js';
-export type { AgentError, Graph, GraphRun } from './engine.js';
+export type { AgentError, AgentSpan, Graph, GraphRun } from './engine.js';
 export { systemClock } from './ports.js';
 export type { Clock, DaemonPorts, PerceptionPort, Ports, ReplySink, TurnMetrics } from './ports.js';
 export * from './state.js';

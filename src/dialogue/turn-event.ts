@@ -37,6 +37,7 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
     reply: state.final_message,
     language: state.language,
     timings_ms: { ...rounded(run.timings), total: ms(input.totalMs) },
+    spans: run.spans.map((span) => ({ agent: span.agent, start_ms: ms(span.start_ms), ms: ms(span.ms) })),
     model_ms: rounded(input.modelMs),
     gestures: state.gestures,
     degraded: input.degraded,

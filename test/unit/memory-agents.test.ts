@@ -192,7 +192,7 @@ describe('memories in the reply and the turn event', () => {
   it('are listed in the turn event (ids, types, scores), with what memory_save did', () => {
     const state = withMemories({ memory_saved: { status: 'queued', conversation_id: 't', messages: 4 } });
     const event = TurnEventSchema.parse(
-      buildTurnEvent({ state, run: { state, timings: {}, path: [], errors: [], cancelled: false }, userText: 'Hello', ts: new Date(), totalMs: 1, modelMs: {}, degraded: [] }),
+      buildTurnEvent({ state, run: { state, timings: {}, spans: [], path: [], errors: [], cancelled: false }, userText: 'Hello', ts: new Date(), totalMs: 1, modelMs: {}, degraded: [] }),
     );
     expect(event.memories).toEqual([
       { id: 'c-1:episode', type: 'episode', score: 0.52, reason: 'similar' },

@@ -127,7 +127,7 @@ describe('the turn event', () => {
       final_message: 'ok',
     });
     const event = TurnEventSchema.parse(
-      buildTurnEvent({ state, run: { state, timings: {}, path: [], errors: [], cancelled: false }, userText: 'What do you see?', ts: new Date(), totalMs: 1, modelMs: {}, degraded: [] }),
+      buildTurnEvent({ state, run: { state, timings: {}, spans: [], path: [], errors: [], cancelled: false }, userText: 'What do you see?', ts: new Date(), totalMs: 1, modelMs: {}, degraded: [] }),
     );
     expect(event.plan).toEqual({ steps: state.plan_steps, source: 'rules' });
     expect(event.standalone_question).toBe('What do you see?');
