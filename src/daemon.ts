@@ -2,7 +2,7 @@ import path from 'node:path';
 import { affectParams, AffectStore, VolatileAffect, type AffectPort } from './affect/index.js';
 import { MqttBus, startEmbeddedBroker, type EmbeddedBroker, type ForgetReport } from './bus/index.js';
 import type { Config } from './config/index.js';
-import { Brain, buildDialogueGraph, systemClock, type Clock, type PerceptionPort } from './dialogue/index.js';
+import { buildDialogueGraph, createDialogue, systemClock, type Clock, type Dialogue, type DialogueGraph, type PerceptionPort } from './dialogue/index.js';
 import { selectEmbedder, type Embedder } from './embeddings/index.js';
 import { Health } from './health/index.js';
 import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
@@ -20,14 +20,16 @@ import { BusPerception, wireBus, wirePeople, wireVisualMemory } from './wiring.j
 export interface DaemonOptions {
   config: Config;
   log: Logger;
-  /** False for the console: the same brain, no broker and no bus. */
+  /** False for the console: the same dialogue, no broker and no bus. */
   mqtt: boolean;
   clock?: Clock;
 }
 
 export interface Daemon {
   readonly config: Config;
-  readonly brain: Brain;
+  /** Turns, the conversations of the people the robot talks to, and its voice. */
+  readonly dialogue: Dialogue;
+  readonly graph: DialogueGraph;
   readonly health: Health;
   readonly llm: OllamaLanguageModel;
   readonly bus: MqttBus | null;
@@ -48,61 +50,76 @@ export interface Daemon {
   stop(): Promise<void>;
 }
 
-/** Builds the daemon from its configuration: models and ports first, then the brain, then the bus. */
+/** Builds the daemon from its configuration: models and ports first, then the dialogue, then the bus. */
 export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const { config, log } = options;
   const health = new Health();
-
-  const intent = await loadIntentModel(config, log, health);
-  const llm = new OllamaLanguageModel({ config: config.llm, log, health });
-  await llm.start();
-  // The embedder is chosen once; ChromaDB starts in the background.
-  const { embedder: embeddings } = await selectEmbedder({ config, ollama: llm, log, health });
-  // Background work (applying queued vector writes, summarising farewells) waits for the turns:
-  // the brain is made further down, after the stores it uses.
-  let brain: Brain | null = null;
-  const idle = () => brain?.whenIdle() ?? Promise.resolve();
-  const vectors = await startVectors({ config, log, health, idle });
-
-  const visualMemory = await startVisualMemory(config, log, health);
-
-  const perception = new BusPerception(log);
   const clock = options.clock ?? systemClock;
-  // The knowledge index is built in the background.
-  const knowledge = await startKnowledge({ config, embedder: embeddings, vectors: vectors.store, log, health });
-  const camera = config.agents.vision ? new PerceptionCamera(perception, framesDir(config), config.vision) : null;
-  if (camera) {
-    await cleanupFrames(framesDir(config), config.vision.keepFrames);
-    if (options.mqtt) health.set('vision', 'ok', `frames from perception (capture_current_view) into ${framesDir(config)}`);
-    else health.set('vision', 'degraded', 'no perception process (console without MQTT): asked to look, the robot says it cannot');
-  }
-  const search = startSearch(config, health, log);
-  const affect = await openAffect(config, clock, log, health);
-  const people = new People({ config, log, health, now: () => clock.now() });
-  people.start();
-  // Farewells queued on disk, summarised and stored in the background.
-  const memory = config.agents.memory ? new Memory({ config, vectors: vectors.store, embedder: embeddings, llm, log, health, now: () => clock.now(), idle }) : null;
-  await memory?.start();
-  brain = new Brain({
-    ports: { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port, memory, knowledge, camera, search },
-    graph: buildDialogueGraph(config),
-    log,
-    health,
-    // On MQTT a speech stack reports start_speak/end_speak; the console has none.
-    speechFeedback: options.mqtt,
-  });
-  // Forget-me reaches every store of personal data.
-  people.forgetting.register({ name: 'conversations', forget: (id) => brain.forget(id), traces: (id) => brain.mentions(id) });
-  if (visualMemory) people.forgetting.register({ name: 'visual memory', forget: (id) => visualMemory.forget(id), traces: (id) => visualMemory.holds(id) });
-  if (memory) people.forgetting.register({ name: 'episodic memory', forget: (id) => memory.forget(id), traces: (id) => memory.traces(id) });
-  const forgetUser = async (userId: string) => {
-    await brain.drain(); // a running turn could otherwise save the profile again after deletion
-    return people.forgetting.forget(userId);
-  };
 
+  // What has started so far; stop() and a failed start take it down the same way.
+  let llm: OllamaLanguageModel | null = null;
+  let embeddings: Embedder | null = null;
+  let vectors: Vectors | null = null;
+  let visualMemory: VisualMemory | null = null;
+  let knowledge: KnowledgeBase | null = null;
+  let affect: AffectPort | null = null;
+  let people: People | null = null;
+  let memory: Memory | null = null;
+  let dialogue: Dialogue | null = null;
   let broker: EmbeddedBroker | null = null;
   let bus: MqttBus | null = null;
+  const shutdown = async () => {
+    await dialogue?.turns.drain(true);
+    // The last committed state is on disk before the process goes.
+    if (affect instanceof AffectStore) await affect.flush();
+    await people?.store.flush(); // queued profile writes land before exit
+    llm?.stop();
+    await bus?.stop();
+    await broker?.close();
+    await visualMemory?.close();
+    // A summary in progress is abandoned; its conversation stays queued on disk.
+    await memory?.stop();
+    await knowledge?.close();
+    await vectors?.stop();
+    await embeddings?.close?.();
+  };
+  // Background work (applying queued vector writes, summarising farewells) waits for the turns.
+  const idle = () => dialogue?.turns.whenIdle() ?? Promise.resolve();
+
   try {
+    const intent = await loadIntentModel(config, log, health);
+    llm = new OllamaLanguageModel({ config: config.llm, log, health });
+    await llm.start();
+    // The embedder is chosen once; ChromaDB starts in the background.
+    ({ embedder: embeddings } = await selectEmbedder({ config, ollama: llm, log, health }));
+    vectors = await startVectors({ config, log, health, idle });
+    visualMemory = await startVisualMemory(config, log, health);
+    const perception = new BusPerception(log);
+    // The knowledge index is built in the background.
+    knowledge = await startKnowledge({ config, embedder: embeddings, vectors: vectors.store, log, health });
+    const camera = config.agents.vision ? new PerceptionCamera(perception, framesDir(config), config.vision) : null;
+    if (camera) {
+      await cleanupFrames(framesDir(config), config.vision.keepFrames);
+      if (options.mqtt) health.set('vision', 'ok', `frames from perception (capture_current_view) into ${framesDir(config)}`);
+      else health.set('vision', 'degraded', 'no perception process (console without MQTT): asked to look, the robot says it cannot');
+    }
+    const search = startSearch(config, health, log);
+    affect = await openAffect(config, clock, log, health);
+    people = new People({ config, log, health, now: () => clock.now() });
+    people.start();
+    // Farewells queued on disk, summarised and stored in the background.
+    memory = config.agents.memory ? new Memory({ config, vectors: vectors.store, embedder: embeddings, llm, log, health, now: () => clock.now(), idle }) : null;
+    await memory?.start();
+    const graph = buildDialogueGraph(config);
+    const ports = { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port, memory, knowledge, camera, search };
+    // On MQTT a speech stack reports start_speak/end_speak; the console has none.
+    const { sessions, turns } = (dialogue = createDialogue({ ports, graph, log, health, speechFeedback: options.mqtt }));
+    registerForgetting(people, sessions, visualMemory, memory);
+    const forgetUser = async (userId: string) => {
+      await turns.drain(); // a running turn could otherwise save the profile again after deletion
+      return people!.forgetting.forget(userId);
+    };
+
     if (options.mqtt) {
       let url = config.mqtt.url;
       if (!url) {
@@ -123,61 +140,49 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         health,
       });
       perception.attach(bus);
-      wireBus(bus, brain, health, log, config);
+      wireBus(bus, dialogue, health, log, config);
       if (visualMemory) wireVisualMemory(bus, visualMemory);
-      wirePeople(bus, brain, people, forgetUser, log);
+      wirePeople(bus, dialogue, people, forgetUser, log);
       await bus.start();
     }
+
+    const report = health.report();
+    log.info({ health: report.status, degraded: health.degraded(), prefix: config.mqtt.prefix }, 'daemon ready');
+    let stopping: Promise<void> | null = null;
+    return {
+      config,
+      dialogue,
+      graph,
+      health,
+      llm,
+      bus,
+      perception,
+      affect,
+      broker,
+      visualMemory,
+      embeddings,
+      vectors,
+      people,
+      memory,
+      forgetUser,
+      knowledge,
+      stop: () =>
+        (stopping ??= (async () => {
+          log.info('stopping');
+          await shutdown();
+        })()),
+    };
   } catch (err) {
-    llm.stop();
-    await bus?.stop();
-    await broker?.close();
-    await visualMemory?.close();
-    await memory?.stop();
-    await knowledge?.close();
-    await vectors.stop();
-    await embeddings.close();
+    await shutdown();
     throw err;
   }
+}
 
-  const report = health.report();
-  log.info({ health: report.status, degraded: health.degraded(), prefix: config.mqtt.prefix }, 'daemon ready');
-
-  let stopping: Promise<void> | null = null;
-  return {
-    config,
-    brain,
-    health,
-    llm,
-    bus,
-    perception,
-    affect,
-    broker,
-    visualMemory,
-    embeddings,
-    vectors,
-    people,
-    memory,
-    forgetUser,
-    knowledge,
-    stop: () =>
-      (stopping ??= (async () => {
-        log.info('stopping');
-        await brain.drain(true);
-        // The last committed state is on disk before the process goes.
-        if (affect instanceof AffectStore) await affect.flush();
-        await people.store.flush(); // queued profile writes land before exit
-        llm.stop();
-        await bus?.stop();
-        await broker?.close();
-        await visualMemory?.close();
-        // A summary in progress is abandoned; its conversation stays queued on disk.
-        await memory?.stop();
-        await knowledge?.close();
-        await vectors.stop();
-        await embeddings.close();
-      })()),
-  };
+/** Forget-me reaches every store of personal data. */
+function registerForgetting(people: People, sessions: Dialogue['sessions'], visualMemory: VisualMemory | null, memory: Memory | null): void {
+  people.forgetting.register({ name: 'conversations', forget: (id) => sessions.forget(id), traces: (id) => sessions.mentions(id) });
+  if (visualMemory) people.forgetting.register({ name: 'visual memory', forget: (id) => visualMemory.forget(id), traces: (id) => visualMemory.holds(id) });
+  if (memory) people.forgetting.register({ name: 'episodic memory', forget: (id) => memory.forget(id), traces: (id) => memory.traces(id) });
 }
 
 /** The robot's affect, kept under paths.data; in memory only when the affect agent is off (nothing to keep). */

@@ -1,6 +1,6 @@
 import type { ForgetReport, MqttBus } from './bus/index.js';
 import type { Config } from './config/index.js';
-import type { Brain, PerceptionPort } from './dialogue/index.js';
+import type { Dialogue, PerceptionPort } from './dialogue/index.js';
 import type { Health } from './health/index.js';
 import { wireHermes } from './hermes/index.js';
 import type { Logger } from './log/index.js';
@@ -8,23 +8,25 @@ import type { People } from './people/index.js';
 import type { VisualMemory } from './visual-memory/index.js';
 
 /**
- * Connects the MQTT contract to the brain: which inbound topic drives what, and which brain
- * event is published where. Payloads arrive here already validated by the bus.
+ * Connects the MQTT contract to the dialogue, along the data path: utterances go to the turn
+ * runner; the voice hears the speech feedback itself and speaks on the bus; turn events are
+ * published as they come.
  */
-export function wireBus(bus: MqttBus, brain: Brain, health: Health, log: Logger, config: Pick<Config, 'hermes'>): void {
+export function wireBus(bus: MqttBus, dialogue: Dialogue, health: Health, log: Logger, config: Pick<Config, 'hermes'>): void {
+  const { turns, voice } = dialogue;
   bus.on('user_speech', (speech) => {
-    void brain.submit({ text: speech.text, language: speech.language });
+    void turns.submit({ text: speech.text, language: speech.language });
   });
 
   // Sentences go to the control stack, or to a Hermes voice stack when that
   // module is on; the speech feedback paces them; a barge-in tells the speaker to stop.
-  bus.on('start_speak', () => brain.speechStarted());
-  bus.on('end_speak', () => brain.speechFinished());
-  if (config.hermes.enabled) wireHermes(bus, brain, config.hermes, health, log);
-  else brain.on('speak', (text) => void bus.publish('speak', text));
-  brain.on('stop_speaking', (cut) => void bus.publish('stop_speaking', { turn_id: cut.turnId, reason: 'barge_in' }));
-  brain.on('gesture', (name) => void bus.publish('animation', name));
-  brain.on('turn', (event) => void bus.publish('turn_event', event));
+  bus.on('start_speak', () => voice.started());
+  bus.on('end_speak', () => voice.finished());
+  if (config.hermes.enabled) wireHermes(bus, turns, voice, config.hermes, health, log);
+  else voice.on('speak', (text) => void bus.publish('speak', text));
+  voice.on('stop_speaking', (cut) => void bus.publish('stop_speaking', { turn_id: cut.turnId, reason: 'barge_in' }));
+  voice.on('gesture', (name) => void bus.publish('animation', name));
+  turns.on('turn', (event) => void bus.publish('turn_event', event));
 
   // The retained status carries health, so monitors see "degraded: no language model" at a glance.
   health.on('change', (report) => {
@@ -44,7 +46,7 @@ export function wireVisualMemory(bus: MqttBus, visualMemory: VisualMemory): void
 }
 
 /**
- * The perception port over the bus. The brain is built before the bus exists (and the console
+ * The perception port over the bus. The dialogue is built before the bus exists (and the console
  * has none), so the bus is attached later; until then, and without a connection, requests say
  * that nobody can hear them.
  */
@@ -73,24 +75,24 @@ export class BusPerception implements PerceptionPort {
 }
 
 /**
- * Perception's view of who is there drives the current user (SPEC section 3: each person has
- * their own profile and history); face_stored keeps user_ids.json in step; the admin topic
+ * Perception's view of who is there drives the current user (each person has their own
+ * profile and history); face_stored keeps user_ids.json in step; the admin topic
  * forgets a person and publishes what was deleted and what, if anything, is left.
  */
 export function wirePeople(
   bus: MqttBus,
-  brain: Brain,
+  { sessions }: Pick<Dialogue, 'sessions'>,
   people: People,
   forgetUser: (userId: string) => Promise<ForgetReport>,
   log: Logger,
 ): void {
   bus.on('user_detected', (detection) => {
-    const action = people.detected(detection, brain.user.user_id);
-    if (action.kind === 'known') brain.switchUser(people.userFor(action.user_id, action.user_name));
+    const action = people.detected(detection, sessions.user.user_id);
+    if (action.kind === 'known') sessions.switchUser(people.userFor(action.user_id, action.user_name));
     if (action.kind === 'stranger') {
       // Someone new and unknown: a fresh conversation, not the previous stranger's.
-      brain.switchUser({ user_id: null, user_name: null });
-      brain.reset();
+      sessions.switchUser({ user_id: null, user_name: null });
+      sessions.reset();
     }
   });
   bus.on('face_stored', async (face) => {

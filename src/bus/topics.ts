@@ -1,15 +1,11 @@
 import { z } from 'zod';
+import { TurnEventSchema } from '../dialogue/index.js';
+import { ForgetReportSchema, UserIdSchema } from '../people/index.js';
 
 /**
- * The MQTT contract of SPEC section 2: every topic the daemon reads or writes, with its payload
+ * The MQTT contract: every topic the daemon reads or writes, with its payload
  * schema. Topic names here are suffixes; the configured prefix (default "nadine/") goes in front.
  */
-
-/** Ids become folder names under db/memory/user_profiles, so they may never contain a path. */
-export const UserIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.@-]{0,127}$/, 'must be 1-128 characters of letters, digits, "_", ".", "@", "-"')
-  .refine((id) => !id.includes('..'), 'must not contain ".."');
 
 const PersonName = z.string().trim().max(200);
 /** BCP-47-ish language tag as speech-to-text engines send it ("de", "de-DE", "zh_CN"). */
@@ -56,127 +52,11 @@ export type UserInfoMessage = z.infer<typeof UserInfoSchema>;
 export const ForgetUserSchema = z.object({ user_id: UserIdSchema });
 export type ForgetUser = z.infer<typeof ForgetUserSchema>;
 
-/** The outcome of a forget-me request, verified by looking again after deleting. */
-export const ForgetReportSchema = z.object({
-  user_id: z.string(),
-  /** Nothing failed and nothing about the person was found afterwards. */
-  ok: z.boolean(),
-  removed: z.array(z.string()),
-  remaining: z.array(z.string()),
-  failed: z.array(z.object({ store: z.string(), error: z.string() })),
-});
-export type ForgetReport = z.infer<typeof ForgetReportSchema>;
 
-const NameCandidateEvent = z.object({ user_id: z.string(), user_name: z.string(), score: z.number() });
-
-/** Published after every turn on agent/state/turn. Later capabilities add optional fields. */
-export const TurnEventSchema = z.object({
-  turn_id: z.string(),
-  /** The conversation session this turn belongs to (the interaction log's file name). */
-  session_id: z.string().nullable().optional(),
-  ts: z.string(),
-  user_id: z.string().nullable(),
-  user_text: z.string(),
-  intent: z.object({
-    name: z.string(),
-    confidence: z.number().min(0).max(1),
-    source: z.enum(['model', 'llm', 'forced', 'fallback']),
-  }),
-  reply: z.string(),
-  language: z.string(),
-  /** Wall time of each agent of the turn, plus "total". */
-  timings_ms: z.record(z.string(), z.number().nonnegative()),
-  /** Each agent run with its start from the beginning of the graph: the turn's waterfall. */
-  spans: z.array(z.object({ agent: z.string(), start_ms: z.number().nonnegative(), ms: z.number().nonnegative() })).optional(),
-  /** Time spent inside models (ONNX, LLM) per agent: the part of the turn that is not overhead. */
-  model_ms: z.record(z.string(), z.number().nonnegative()),
-  gestures: z.array(z.string()),
-  degraded: z.array(z.string()),
-  errors: z.array(z.object({ agent: z.string(), message: z.string() })),
-  /** The remembered scene the reply used, if any. */
-  visual_memory: z.object({ scene_id: z.string(), score: z.number(), score_source: z.string() }).nullable().optional(),
-  // How the reply was delivered.
-  speech: z
-    .object({
-      /** Sentence by sentence as the model wrote it (speech.streaming), or whole. */
-      streamed: z.boolean(),
-      /** Pieces handed to the speech stack (sentences, or 1 for a whole reply). */
-      sentences: z.number().int().nonnegative(),
-      /** From the start of the turn to the first sentence handed over; null when nothing was. */
-      first_sentence_ms: z.number().nonnegative().nullable(),
-      /** Cut short by a newer utterance (barge-in) or by the daemon stopping. */
-      interrupted: z.boolean(),
-      /** When cut by a barge-in: what was said of the reply (what the history keeps). */
-      spoken: z.string().optional(),
-    })
-    .optional(),
-  // Texts are cut to a few hundred characters.
-  /** The utterance as a standalone question (the contextualizer). */
-  standalone_question: z.string().nullable().optional(),
-  /** The tools planned, in order, and who planned them. */
-  plan: z
-    .object({
-      steps: z.array(z.object({ tool: z.string(), query: z.string() })),
-      source: z.enum(['llm', 'rules']),
-    })
-    .optional(),
-  /** Knowledge chunks given to the reply (none: nothing reached the minimum similarity). */
-  knowledge: z
-    .object({
-      query: z.string(),
-      source: z.enum(['chroma', 'memory']),
-      best: z.number().nullable(),
-      hits: z.array(z.object({ id: z.string(), file: z.string(), heading: z.string(), similarity: z.number(), text: z.string() })),
-    })
-    .nullable()
-    .optional(),
-  /** What looking through the camera gave. */
-  vision: z
-    .object({ status: z.string(), query: z.string(), description: z.string().nullable(), detail: z.string().nullable() })
-    .nullable()
-    .optional(),
-  /** What the web search gave. */
-  search: z
-    .object({
-      status: z.string(),
-      query: z.string(),
-      answers: z.array(z.string()),
-      results: z.array(z.object({ title: z.string(), url: z.string(), snippet: z.string() })),
-      detail: z.string().nullable(),
-    })
-    .nullable()
-    .optional(),
-  /** The robot's emotion and mood after the turn, and what the utterance made it feel. */
-  affect: z
-    .object({
-      emotion: z.string().nullable(),
-      intensity: z.number().min(0).max(1),
-      mood: z.object({ pleasure: z.number(), arousal: z.number(), dominance: z.number() }),
-      octant: z.string(),
-      mood_intensity: z.string(),
-      appraised: z.array(z.object({ emotion: z.string(), intensity: z.number().min(0).max(1) })),
-      appraisal_source: z.enum(['llm', 'lexicon']),
-    })
-    .optional(),
-  /** The current user's name, if known. */
-  user_name: z.string().nullable().optional(),
-  /** Name resolution this turn: asking (and about whom), confirmed, matched, new_user, or none. */
-  name_confirmation: z
-    .object({ status: z.enum(['none', 'asking', 'confirmed', 'matched', 'new_user']), candidate: NameCandidateEvent.nullable() })
-    .optional(),
-  /** Memories recalled for the reply: which, of what type, how similar, and why (similar, or the latest on a greeting). */
-  memories: z
-    .array(z.object({ id: z.string(), type: z.enum(['episode', 'conversation']), score: z.number(), reason: z.enum(['similar', 'latest']) }))
-    .optional(),
-  /** On a farewell: the conversation queued to be remembered, or why it was not. */
-  memory_saved: z
-    .union([
-      z.object({ status: z.literal('queued'), conversation_id: z.string(), messages: z.number().int().nonnegative() }),
-      z.object({ status: z.literal('skipped'), reason: z.string() }),
-    ])
-    .optional(),
-});
-export type TurnEvent = z.infer<typeof TurnEventSchema>;
+// The turn event belongs to the dialogue, whose fields it reports; a person's id and the
+// forget-me report to people: the bus only carries them.
+export { TurnEventSchema, type TurnEvent } from '../dialogue/index.js';
+export { ForgetReportSchema, UserIdSchema, type ForgetReport } from '../people/index.js';
 
 export const StatusSchema = z.object({
   status: z.enum(['online', 'offline']),

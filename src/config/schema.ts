@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { OCC_EMOTIONS, type EmotionName } from '../affect/index.js';
+// The affect capability's own settings: a leaf module, so that the config does not load affect.
+import { AffectConfigSchema, EmotionGesturesSchema } from '../affect/config.js';
 
 /** Languages the daemon can hold a conversation in (offline lines exist for each). */
 export const LANGUAGES = ['en', 'de', 'fr', 'zh', 'es'] as const;
@@ -32,25 +33,6 @@ const TopicPrefix = z
 
 const FilePath = z.string().min(1);
 const Millis = z.number().int().positive();
-
-/** Robot animations played when an utterance makes it feel an emotion; the rest stay null. */
-const EMOTION_GESTURES: Partial<Record<EmotionName, string>> = {
-  joy: 'SMILE',
-  happy_for: 'SMILE',
-  pride: 'SMILE',
-  gratification: 'SMILE',
-  gratitude: 'NOD_YES',
-};
-const EmotionGestures = z
-  .strictObject(
-    Object.fromEntries(OCC_EMOTIONS.map((e) => [e, z.string().min(1).nullable().default(EMOTION_GESTURES[e] ?? null)])) as Record<
-      EmotionName,
-      z.ZodDefault<z.ZodNullable<z.ZodString>>
-    >,
-  )
-  .prefault({});
-/** A Big Five trait: -1 (very low) to 1 (very high), 0 average. */
-const Trait = z.number().min(-1).max(1);
 
 const ProfileSchema = z.strictObject({
   model: z.string().min(1),
@@ -182,7 +164,7 @@ export const ConfigSchema = z.strictObject({
       // The user agrees or confirms ("yes", "genau", "d'accord", "对").
       agreement: z.string().min(1).nullable().default('NOD_YES'),
       /** Animation per OCC emotion, played when an utterance makes the robot feel it strongly enough. */
-      emotions: EmotionGestures,
+      emotions: EmotionGesturesSchema,
       /** Appraised intensity from which an emotion's animation is played. */
       emotionMinIntensity: z.number().min(0).max(1).default(0.5),
     })
@@ -239,27 +221,7 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
-  affect: z
-    .strictObject({
-      /** The robot's Big Five personality: it sets the default mood (Mehrabian's equations). */
-      personality: z
-        .strictObject({
-          openness: Trait.default(0.4),
-          conscientiousness: Trait.default(0.6),
-          extraversion: Trait.default(0.5),
-          agreeableness: Trait.default(0.7),
-          /** Conventional neuroticism (+1 anxious and moody, -1 emotionally stable). */
-          neuroticism: Trait.default(-0.3),
-        })
-        .prefault({}),
-      /** A full-intensity emotion has faded out within this time. */
-      emotionDecayMs: Millis.max(24 * 3_600_000).default(120_000),
-      /** With no active emotion, the mood is back at the default mood within this time. */
-      moodReturnMinutes: z.number().positive().max(7 * 24 * 60).default(20),
-      /** Pull/push strength: PAD distance the mood moves per minute per unit of emotion intensity. */
-      moodChangePerMinute: z.number().positive().max(100).default(0.5),
-    })
-    .prefault({}),
+  affect: AffectConfigSchema,
 
   embeddings: z
     .strictObject({

@@ -3,10 +3,11 @@ import type { Readable, Writable } from 'node:stream';
 import { describeEmotion, describeMood, snapshot } from '../affect/index.js';
 import { UserIdSchema } from '../bus/index.js';
 import type { Daemon } from '../daemon.js';
+import { describeGraph } from '../dialogue/index.js';
 import { silentLogger } from '../log/index.js';
 
 export interface ConsoleOptions {
-  daemon: Pick<Daemon, 'brain' | 'health' | 'config' | 'forgetUser'> & Partial<Pick<Daemon, 'affect' | 'knowledge'>>;
+  daemon: Pick<Daemon, 'dialogue' | 'graph' | 'health' | 'config' | 'forgetUser'> & Partial<Pick<Daemon, 'affect' | 'knowledge'>>;
   input: Readable;
   output: Writable;
   /** Show the prompt and greeting banner (off when input is piped). */
@@ -18,33 +19,34 @@ type Command = (args: string) => string | Promise<string>;
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /**
- * The developer console: the same brain as the daemon, driven from a terminal instead of MQTT
+ * The developer console: the same dialogue as the daemon, driven from a terminal instead of MQTT
  * (the reference robot's chat mode). Lines starting with "/" are commands.
  */
 export async function runConsole(options: ConsoleOptions): Promise<void> {
   const { daemon, input, output } = options;
-  const { brain } = daemon;
+  const { sessions, voice, turns } = daemon.dialogue;
   const write = (text: string) => output.write(`${text}\n`);
   const robot = daemon.config.persona.name;
 
   // Sentences arrive one by one as the reply is written; the first carries the name.
-  brain.on('speak', (text, _turnId, item) => write(item.index === 0 ? `${robot}: ${text}` : `${' '.repeat(robot.length + 2)}${text}`));
-  brain.on('gesture', (name) => write(`  [${name}]`));
+  voice.on('speak', (text, _turnId, item) => write(item.index === 0 ? `${robot}: ${text}` : `${' '.repeat(robot.length + 2)}${text}`));
+  voice.on('gesture', (name) => write(`  [${name}]`));
 
   const commands: Record<string, { help: string; run: Command }> = {
     help: { help: 'this list', run: () => Object.entries(commands).map(([n, c]) => `/${n.padEnd(7)} ${c.help}`).join('\n') },
-    state: { help: 'the current conversation state (history, language, user)', run: () => json(brain.session()) },
-    user: { help: 'who the robot thinks it is talking to', run: () => json(brain.user) },
+    state: { help: 'the current conversation state (history, language, user)', run: () => json(sessions.current()) },
+    user: { help: 'who the robot thinks it is talking to', run: () => json(sessions.user) },
     last: {
       help: "the last turn: intent, confidence, timings, errors",
       run: () => {
-        const last = brain.lastTurn;
+        const last = turns.lastTurn;
         if (!last) return 'no turn yet';
         const { intent, timings_ms, model_ms, errors, language, degraded } = last.event;
         return json({ intent, language, timings_ms, model_ms, path: last.run.path, errors, degraded });
       },
     },
     health: { help: 'components and counters', run: () => json(daemon.health.report()) },
+    graph: { help: 'the dialogue graph as configured (Mermaid)', run: () => describeGraph(daemon.graph) },
     affect: {
       help: "the robot's emotions and mood now",
       run: () => {
@@ -68,14 +70,14 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
     reset: {
       help: 'forget the current conversation',
       run: () => {
-        brain.reset();
+        sessions.reset();
         return 'conversation reset';
       },
     },
     forget: {
       help: 'forget everything about a person: /forget [user_id] (default: the current user)',
       run: async (args) => {
-        const id = args.trim() || brain.user.user_id;
+        const id = args.trim() || sessions.user.user_id;
         if (!id) return 'no current user with an id: /forget <user_id>';
         const parsed = UserIdSchema.safeParse(id);
         if (!parsed.success) return `not a user id: ${id}`;
@@ -98,7 +100,7 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
       const command = commands[name];
       write(command ? await command.run(rest.join(' ')) : `unknown command /${name}; /help lists them`);
     } else if (text) {
-      await brain.submit({ text });
+      await turns.submit({ text });
     }
     if (options.interactive) rl.prompt();
   }

@@ -2,10 +2,14 @@ import type { z } from 'zod';
 import type { Ports } from './ports.js';
 import { TurnStateSchema, type StateKey, type TurnState } from './state.js';
 
+type Patch<W extends StateKey> = Partial<Pick<TurnState, W>>;
+
 /**
  * An agent is a function over the blackboard: it declares the fields it reads and writes, gets
  * exactly those fields (validated), and returns a patch of the fields it writes (validated).
- * It never calls other agents; side effects go through the ports it is given.
+ * It never calls other agents. What it changes outside the turn (a profile saved, the mood, a
+ * message to perception) is its `effect`, derived from the patch once the patch is accepted: a
+ * rejected patch leaves the world as it was.
  */
 export interface Agent<R extends StateKey = StateKey, W extends StateKey = StateKey, P = Ports> {
   readonly name: string;
@@ -14,12 +18,18 @@ export interface Agent<R extends StateKey = StateKey, W extends StateKey = State
   /**
    * Records what the person said (their profile, the robot's feelings, the farewell episode):
    * it still runs when the turn is cancelled by a barge-in, so nothing they told is lost. It then
-   * gets an aborted signal, so its language-model calls fail at once and it takes its offline path.
+   * gets ports without a language model, so it takes its offline path at once.
    */
   readonly critical: boolean;
   readonly input: z.ZodType<Pick<TurnState, R>>;
-  readonly output: z.ZodType<Partial<Pick<TurnState, W>>>;
-  run(input: Pick<TurnState, R>, ports: P): Promise<Partial<Pick<TurnState, W>>> | Partial<Pick<TurnState, W>>;
+  readonly output: z.ZodType<Patch<W>>;
+  run(input: Pick<TurnState, R>, ports: P): Promise<Patch<W>> | Patch<W>;
+  /**
+   * The side effects of an accepted patch, given the state the agent ran on with its own patch
+   * applied (not the patches of agents beside it). The engine awaits them
+   * before the turn goes on, so what must be durable is durable before the turn is reported.
+   */
+  effect?(patch: Patch<W>, state: TurnState, ports: P): Promise<void> | void;
 }
 
 export interface AgentSpec<R extends StateKey, W extends StateKey, P> {
@@ -28,7 +38,8 @@ export interface AgentSpec<R extends StateKey, W extends StateKey, P> {
   writes: readonly W[];
   /** See Agent.critical; false when not given. */
   critical?: boolean;
-  run(input: Pick<TurnState, R>, ports: P): Promise<Partial<Pick<TurnState, W>>> | Partial<Pick<TurnState, W>>;
+  run(input: Pick<TurnState, R>, ports: P): Promise<Patch<W>> | Patch<W>;
+  effect?(patch: Patch<W>, state: TurnState, ports: P): Promise<void> | void;
 }
 
 // zod's pick() wants a literal mask; the keys are checked against StateKey at the call site.
@@ -38,14 +49,12 @@ const mask = (keys: readonly StateKey[]) => Object.fromEntries(keys.map((k) => [
  * P is the subset of ports the agent uses, so a test passes only those. Any agent whose P is
  * satisfied by the full Ports can be placed in the graph.
  */
-export function defineAgent<R extends StateKey, W extends StateKey, P extends Partial<Ports>>(
-  spec: AgentSpec<R, W, P>,
-): Agent<R, W, P> {
+export function defineAgent<R extends StateKey, W extends StateKey, P extends Partial<Ports>>(spec: AgentSpec<R, W, P>): Agent<R, W, P> {
   return {
     ...spec,
     critical: spec.critical ?? false,
     input: TurnStateSchema.pick(mask(spec.reads)) as unknown as z.ZodType<Pick<TurnState, R>>,
     // strict: writing a field the agent did not declare is a bug, caught at the first run.
-    output: TurnStateSchema.pick(mask(spec.writes)).partial().strict() as unknown as z.ZodType<Partial<Pick<TurnState, W>>>,
+    output: TurnStateSchema.pick(mask(spec.writes)).partial().strict() as unknown as z.ZodType<Patch<W>>,
   };
 }

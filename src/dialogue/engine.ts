@@ -1,7 +1,7 @@
-import { unavailableToAgents } from '../llm/index.js';
+import { z } from 'zod';
 import type { Agent } from './agent.js';
 import type { Ports } from './ports.js';
-import type { StateKey, TurnState } from './state.js';
+import { applyPatch, REDUCERS, type StateKey, type TurnState } from './state.js';
 
 export const END = '__end__';
 export type End = typeof END;
@@ -9,14 +9,24 @@ export type End = typeof END;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyAgent = Agent<any, any, any>;
 
-/** Agents that do not depend on each other run at once; their patches must not overlap. */
+/** Agents that do not depend on each other run at once; only fields with a reducer may be written by more than one. */
 export interface ParallelNode {
   readonly kind: 'parallel';
   readonly agents: readonly AnyAgent[];
 }
 
 export type GraphNode = AnyAgent | ParallelNode;
-export type Edge<N extends string> = N | End | ((state: TurnState) => N | End);
+
+/** Where a node leads: one node, or a choice among named targets made on the state. */
+export type Edge<N extends string> = N | End | Branch<N>;
+export interface Branch<N extends string> {
+  readonly kind: 'branch';
+  /** The targets the choice may take, so that the graph can be checked and drawn. */
+  readonly to: readonly (N | End)[];
+  /** When each target is taken, for the drawing. */
+  readonly when: Readonly<Partial<Record<N | End, string>>>;
+  choose(state: TurnState): N | End;
+}
 
 export interface Graph<N extends string = string> {
   readonly start: N;
@@ -28,7 +38,14 @@ export function parallel(...agents: AnyAgent[]): ParallelNode {
   return { kind: 'parallel', agents };
 }
 
-const isParallel = (node: GraphNode): node is ParallelNode => 'kind' in node && node.kind === 'parallel';
+/** A choice made on the state; `when` names each target the choice may take, and when it does. */
+export function branch<N extends string>(when: Readonly<Partial<Record<N | End, string>>>, choose: (state: TurnState) => N | End): Branch<N> {
+  return { kind: 'branch', when, to: Object.keys(when) as (N | End)[], choose };
+}
+
+export const isParallel = (node: GraphNode): node is ParallelNode => 'kind' in node && node.kind === 'parallel';
+export const targets = <N extends string>(edge: Edge<N>): readonly (N | End)[] => (typeof edge === 'string' ? [edge] : edge.to);
+export const agentsOf = (node: GraphNode): readonly AnyAgent[] => (isParallel(node) ? node.agents : [node]);
 
 /** Checks the wiring once, when the daemon starts, rather than in the middle of a turn. */
 export function defineGraph<N extends string>(graph: Graph<N>): Graph<N> {
@@ -37,18 +54,17 @@ export function defineGraph<N extends string>(graph: Graph<N>): Graph<N> {
   for (const name of names) {
     const edge = graph.edges[name as N];
     if (edge === undefined) throw new Error(`graph: node "${name}" has no outgoing edge`);
-    if (typeof edge === 'string' && edge !== END && !names.includes(edge)) {
-      throw new Error(`graph: edge from "${name}" goes to unknown node "${edge}"`);
+    for (const to of targets(edge)) {
+      if (to !== END && !names.includes(to)) throw new Error(`graph: edge from "${name}" goes to unknown node "${to}"`);
     }
     const node = graph.nodes[name as N];
-    if (isParallel(node)) {
-      const written = new Map<string, string>();
-      for (const agent of node.agents) {
-        for (const key of agent.writes as StateKey[]) {
-          const other = written.get(key);
-          if (other) throw new Error(`graph: parallel agents "${other}" and "${agent.name}" both write "${key}"`);
-          written.set(key, agent.name);
-        }
+    if (!isParallel(node)) continue;
+    const written = new Map<string, string>();
+    for (const agent of node.agents) {
+      for (const key of agent.writes as StateKey[]) {
+        const other = written.get(key);
+        if (other && !REDUCERS[key]) throw new Error(`graph: parallel agents "${other}" and "${agent.name}" both write "${key}"`);
+        written.set(key, agent.name);
       }
     }
   }
@@ -78,30 +94,31 @@ export interface GraphRun {
   cancelled: boolean;
 }
 
-export interface RunHooks {
-  /** Called after each agent's patch is applied: the place for side effects of state changes. */
+export interface RunOptions {
+  /** Called after each agent's patch is applied (and its effects done). */
   onPatch?(agent: string, patch: Partial<TurnState>, state: TurnState): void;
+  /**
+   * The ports a critical agent gets once the turn is cancelled: ports on which it takes its
+   * offline path at once (no language model). The caller knows what that means; the engine does not.
+   */
+  offline?(ports: Ports): Ports;
 }
 
 const MAX_STEPS = 64;
 
 /**
  * Runs one turn through the graph. An agent that throws or breaks its contract is logged and
- * skipped (its patch is dropped) so the turn still ends with a reply; a cancelled turn runs only
- * its critical agents.
+ * skipped (its patch is dropped, no effect runs) so the turn still ends with a reply; a cancelled
+ * turn runs only its critical agents.
  */
-export async function runGraph<N extends string>(
-  graph: Graph<N>,
-  initial: TurnState,
-  ports: Ports,
-  hooks: RunHooks = {},
-): Promise<GraphRun> {
+export async function runGraph<N extends string>(graph: Graph<N>, initial: TurnState, ports: Ports, options: RunOptions = {}): Promise<GraphRun> {
   let state = initial;
   const timings: Record<string, number> = {};
   const spans: AgentSpan[] = [];
   const began = performance.now();
   const path: string[] = [];
   const errors: AgentError[] = [];
+  const offline = options.offline ?? ((p: Ports) => p);
   let current: N | End = graph.start;
 
   for (let step = 0; current !== END; step++) {
@@ -112,11 +129,11 @@ export async function runGraph<N extends string>(
     const node: GraphNode = graph.nodes[current];
     // A cancelled turn (barge-in) still walks the graph, but runs only the critical agents: what
     // the person said is recorded, nothing more is done for a reply nobody will hear.
-    const all = isParallel(node) ? node.agents : [node];
-    const agents = ports.signal.aborted ? all.filter((agent) => agent.critical) : all;
+    const agents = ports.signal.aborted ? agentsOf(node).filter((agent) => agent.critical) : agentsOf(node);
     if (agents.length) path.push(current);
     const start = performance.now() - began;
-    const results = await Promise.all(agents.map((agent) => runAgent(agent, state, ports)));
+    const before = state;
+    const results = await Promise.all(agents.map((agent) => runAgent(agent, before, ports, offline)));
     for (const [i, result] of results.entries()) {
       const agent = agents[i]!;
       timings[agent.name] = (timings[agent.name] ?? 0) + result.ms;
@@ -126,42 +143,70 @@ export async function runGraph<N extends string>(
         ports.log.error({ agent: agent.name, err: result.error }, 'agent failed; its changes are dropped');
         continue;
       }
-      state = { ...state, ...result.patch };
-      hooks.onPatch?.(agent.name, result.patch, state);
+      state = applyPatch(state, result.patch);
+      // The effect sees the state as its agent did, plus its own patch: not its siblings' patches.
+      const effect = await runEffect(agent, result.patch, applyPatch(before, result.patch), result.ports);
+      if (effect) {
+        errors.push({ agent: agent.name, message: effect });
+        ports.log.error({ agent: agent.name, err: effect }, 'agent effect failed');
+      }
+      options.onPatch?.(agent.name, result.patch, state);
     }
     const edge: Edge<N> = graph.edges[current];
-    current = typeof edge === 'function' ? edge(state) : edge;
+    current = typeof edge === 'string' ? edge : edge.choose(state);
   }
   return { state, timings, spans, path, errors, cancelled: ports.signal.aborted };
 }
 
-async function runAgent(
-  agent: AnyAgent,
-  state: TurnState,
-  ports: Ports,
-  cancelledBefore = ports.signal.aborted,
-): Promise<{ patch: Partial<TurnState>; ms: number; error?: string }> {
-  const started = performance.now();
-  const elapsed = () => performance.now() - started;
-  const input = agent.input.safeParse(state);
-  if (!input.success) {
-    return { patch: {}, ms: elapsed(), error: `invalid input: ${input.error.issues.map(describe).join('; ')}` };
-  }
-  let output: unknown;
-  try {
-    output = await agent.run(input.data, cancelledBefore ? { ...ports, llm: unavailableToAgents(ports.llm) } : ports);
-  } catch (err) {
-    if (!ports.signal.aborted) return { patch: {}, ms: elapsed(), error: (err as Error).message ?? String(err) };
-    if (!agent.critical || cancelledBefore) return { patch: {}, ms: elapsed() };
-    // Cut off mid-way by the cancellation: once more, now on its offline path, so that what the
-    // person said is still recorded.
-    return runAgent(agent, state, ports, true).then((again) => ({ ...again, ms: elapsed() }));
-  }
-  const patch = agent.output.safeParse(output);
-  if (!patch.success) {
-    return { patch: {}, ms: elapsed(), error: `invalid output: ${patch.error.issues.map(describe).join('; ')}` };
-  }
-  return { patch: patch.data as Partial<TurnState>, ms: elapsed() };
+interface AgentResult {
+  patch: Partial<TurnState>;
+  ms: number;
+  /** The ports the agent ran with: its effect gets the same (offline after a cancellation). */
+  ports: Ports;
+  error?: string;
 }
 
-const describe = (issue: { path: PropertyKey[]; message: string }) => `${issue.path.map(String).join('.') || 'value'}: ${issue.message}`;
+async function runAgent(agent: AnyAgent, state: TurnState, ports: Ports, offline: (p: Ports) => Ports, cancelledBefore = ports.signal?.aborted ?? false): Promise<AgentResult> {
+  const started = performance.now();
+  const used = cancelledBefore ? offline(ports) : ports;
+  const done = (patch: Partial<TurnState>, error?: string): AgentResult => ({ patch, ms: performance.now() - started, ports: used, ...(error && { error }) });
+  const input = agent.input.safeParse(state);
+  if (!input.success) return done({}, `invalid input: ${z.prettifyError(input.error)}`);
+  let output: unknown;
+  try {
+    output = await agent.run(input.data, used);
+  } catch (err) {
+    if (!ports.signal?.aborted) return done({}, (err as Error).message ?? String(err));
+    if (!agent.critical || cancelledBefore) return done({});
+    // Cut off mid-way by the cancellation: once more, now on its offline path, so that what the
+    // person said is still recorded.
+    const again = await runAgent(agent, state, ports, offline, true);
+    return { ...again, ms: performance.now() - started };
+  }
+  const patch = agent.output.safeParse(output);
+  if (!patch.success) return done({}, `invalid output: ${z.prettifyError(patch.error)}`);
+  return done(patch.data as Partial<TurnState>);
+}
+
+async function runEffect(agent: AnyAgent, patch: Partial<TurnState>, state: TurnState, ports: Ports): Promise<string | null> {
+  if (!agent.effect) return null;
+  try {
+    await agent.effect(patch, state, ports);
+    return null;
+  } catch (err) {
+    return `effect: ${(err as Error).message ?? String(err)}`;
+  }
+}
+
+/**
+ * One agent on one state, exactly as the engine runs it (input and output checked, effects
+ * done): the patch as applied, reduced fields in full. Throws what the engine would log.
+ */
+export async function step(agent: AnyAgent, state: TurnState, ports: Partial<Ports>): Promise<Partial<TurnState>> {
+  const result = await runAgent(agent, state, ports as Ports, (p) => p);
+  if (result.error) throw new Error(`${agent.name}: ${result.error}`);
+  const next = applyPatch(state, result.patch);
+  const effect = await runEffect(agent, result.patch, next, result.ports);
+  if (effect) throw new Error(`${agent.name}: ${effect}`);
+  return Object.fromEntries(Object.keys(result.patch).map((k) => [k, next[k as StateKey]]));
+}

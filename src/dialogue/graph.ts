@@ -1,7 +1,7 @@
 import type { Config } from '../config/index.js';
-import { agreementAgent } from '../gestures/index.js';
 import { enabledTools } from '../planning/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
+import { agreementAgent } from './agents/agreement.js';
 import { appraisalAgent } from './agents/appraisal.js';
 import { contextualizeAgent } from './agents/contextualize.js';
 import { intentAgent } from './agents/intent.js';
@@ -14,78 +14,86 @@ import { responseAgent } from './agents/response.js';
 import { searchAgent } from './agents/search.js';
 import { visionAgent } from './agents/vision.js';
 import { visualMemoryAgent } from './agents/visual-memory.js';
-import { defineGraph, END, parallel, type AnyAgent, type Edge, type GraphNode } from './engine.js';
+import { branch, defineGraph, END, parallel, type AnyAgent, type Edge, type GraphNode } from './engine.js';
+import { prune } from './shape.js';
 import type { TurnState } from './state.js';
 
-/**
- * The dialogue turn of SPEC section 3, in one place: the nodes, and where each one leads.
- *
- *   intent → agreement ─┬─ update_user_info, or a name confirmation pending ─► memory_update ─┬─ asks "Is your name …?" ─► response
- *                       │                                                                   └─► contextualize
- *                       └─► contextualize → plan → recall (parallel: memory_retrieve, visual_memory, knowledge)
- *                           → appraisal → the planned tools in plan order (vision, search) → response
- *                           → after_response (parallel: after_response, memory_save) → END
- *
- * An agent switched off by configuration is left out of the graph, and its neighbours are joined.
- * Without any tool switched on there is nothing to plan: contextualize and plan are left out too.
- * The nod on agreement comes right after intent, so the robot nods while the reply is written.
- */
-type LineNode = 'intent' | 'agreement' | 'contextualize' | 'plan' | 'recall' | 'appraisal';
+export type NodeName =
+  | 'intent'
+  | 'agreement'
+  | 'memory_update'
+  | 'contextualize'
+  | 'plan'
+  | 'recall'
+  | 'appraisal'
+  | 'vision'
+  | 'search'
+  | 'response'
+  | 'after_response';
+
 type ToolNode = 'vision' | 'search';
-type NodeName = LineNode | ToolNode | 'memory_update' | 'response' | 'after_response';
+const TOOL_NODES: readonly ToolNode[] = ['vision', 'search'];
 
 /** The next planned tool after `after` (null: the first), among the tool nodes in the graph; else the response. */
 export function nextTool(state: Pick<TurnState, 'plan_steps'>, present: readonly ToolNode[], after: ToolNode | null): ToolNode | 'response' {
-  const order = [...new Set(state.plan_steps.map((s) => s.tool))].filter((t): t is ToolNode => (present as readonly string[]).includes(t));
+  const order = [...new Set(state.plan_steps.map((s) => s.tool))].filter((t): t is ToolNode => present.includes(t as ToolNode));
   return order[after === null ? 0 : order.indexOf(after) + 1] ?? 'response';
 }
 
-export function buildDialogueGraph(config: Config) {
-  const visualMemory = config.agents.memory && config.visualMemory.enabled;
-  const tools = enabledTools(config);
-  const planning = tools.length > 0;
-  const recall = [
-    config.agents.memory && memoryRetrieveAgent,
-    visualMemory && visualMemoryAgent,
-    config.agents.knowledge && knowledgeAgent,
-  ].filter((a): a is AnyAgent => a !== false);
-  const line: [LineNode, GraphNode | false][] = [
-    ['intent', intentAgent],
-    ['agreement', agreementAgent],
-    ['contextualize', planning && contextualizeAgent],
-    ['plan', planning && planAgent],
-    ['recall', recall.length > 0 && parallel(...recall)],
-    ['appraisal', config.agents.affect && appraisalAgent],
-  ];
-  const toolNodes: [ToolNode, GraphNode | false][] = [
-    ['vision', tools.includes('vision') && visionAgent],
-    ['search', tools.includes('search') && searchAgent],
-  ];
-  const present = line.filter((entry): entry is [LineNode, GraphNode] => entry[1] !== false);
-  const presentTools = toolNodes.filter((entry): entry is [ToolNode, GraphNode] => entry[1] !== false);
-  const toolNames = presentTools.map(([name]) => name);
-  const afterLine: Edge<NodeName> = toolNames.length ? (s) => nextTool(s, toolNames, null) : 'response';
+// The plan decides the order, so any other tool may come next.
+const toolsAfter = (after: ToolNode | null, present: readonly ToolNode[]) =>
+  branch<NodeName>(
+    { ...Object.fromEntries(present.filter((t) => t !== after).map((t) => [t, `${t} planned${after ? ' next' : ''}`])), response: after ? 'no more tools planned' : 'no tool planned' },
+    (s) => nextTool(s, present, after),
+  );
 
-  // A farewell is remembered beside the history being cleared.
-  const afterResponse = config.agents.memory ? parallel(afterResponseAgent, memorySaveAgent) : afterResponseAgent;
-  const nodes = Object.fromEntries([...present, ...presentTools, ['response', responseAgent], ['after_response', afterResponse]]) as Record<NodeName, GraphNode>;
-  const edges = {
-    ...Object.fromEntries(present.map(([name], i) => [name, present[i + 1]?.[0] ?? afterLine])),
-    ...Object.fromEntries(toolNames.map((name) => [name, (s: TurnState) => nextTool(s, toolNames, name)])),
+/**
+ * The dialogue turn, in one place: every node and where it leads. A node switched off by
+ * configuration (null below) is pruned, and the edges into it lead on to where it led. The
+ * drawing in the README is printed from this graph (`npm run docs:graph`, or /graph in the console).
+ */
+export function buildDialogueGraph(config: Config) {
+  const tools = enabledTools(config);
+  const present = TOOL_NODES.filter((t) => tools.includes(t));
+  const memory = config.agents.memory;
+  const recall = [memory && memoryRetrieveAgent, memory && config.visualMemory.enabled && visualMemoryAgent, config.agents.knowledge && knowledgeAgent].filter(
+    (a): a is AnyAgent => a !== false,
+  );
+  const nodes: Record<NodeName, GraphNode | null> = {
+    intent: intentAgent,
+    agreement: agreementAgent,
+    memory_update: memory ? memoryUpdateAgent : null,
+    // The standalone question serves the planner and the knowledge search.
+    contextualize: tools.length > 0 || config.agents.knowledge ? contextualizeAgent : null,
+    plan: tools.length > 0 ? planAgent : null,
+    recall: recall.length > 0 ? parallel(...recall) : null,
+    appraisal: config.agents.affect ? appraisalAgent : null,
+    vision: present.includes('vision') ? visionAgent : null,
+    search: present.includes('search') ? searchAgent : null,
+    response: responseAgent,
+    // A farewell is remembered beside the conversation being ended.
+    after_response: memory ? parallel(afterResponseAgent, memorySaveAgent) : afterResponseAgent,
+  };
+  const edges: Record<NodeName, Edge<NodeName>> = {
+    intent: 'agreement',
+    agreement: memory
+      ? branch({ memory_update: 'the person tells about themselves, or a name confirmation is pending', contextualize: 'otherwise' }, (s) =>
+          s.intent === 'update_user_info' || s.name_confirmation ? 'memory_update' : 'contextualize',
+        )
+      : 'contextualize',
+    // Its "Is your name …?" is the reply, word for word.
+    memory_update: branch({ response: 'it asks "Is your name …?"', contextualize: 'otherwise' }, (s) => (s.name_resolution.status === 'asking' ? 'response' : 'contextualize')),
+    contextualize: 'plan',
+    plan: 'recall',
+    recall: 'appraisal',
+    appraisal: toolsAfter(null, present),
+    vision: toolsAfter('vision', present),
+    search: toolsAfter('search', present),
     response: 'after_response',
     after_response: END,
-  } as Record<NodeName, Edge<NodeName>>;
-  // A branch off the line: what a person says about themselves goes through memory_update; its
-  // "Is your name …?" is the reply, word for word; anything else rejoins the line.
-  if (config.agents.memory) {
-    const onward = edges.agreement;
-    const next = (s: TurnState) => (typeof onward === 'function' ? onward(s) : onward);
-    nodes.memory_update = memoryUpdateAgent;
-    edges.agreement = (s) => (s.intent === 'update_user_info' || s.name_confirmation ? 'memory_update' : next(s));
-    edges.memory_update = (s) => (s.name_resolution.status === 'asking' ? 'response' : next(s));
-  }
-  // defineGraph checks at start-up that every present node has an edge to a present node.
-  return defineGraph({ start: 'intent', nodes, edges });
+  };
+  // defineGraph checks at start-up that every node has an edge to a node that exists.
+  return defineGraph(prune({ start: 'intent', nodes, edges }));
 }
 
 export type DialogueGraph = ReturnType<typeof buildDialogueGraph>;

@@ -10,7 +10,7 @@ import type { PeoplePort } from '../people/index.js';
 import type { MemoryPort } from '../memory/index.js';
 import type { KnowledgePort } from '../knowledge/index.js';
 import type { SearchPort } from '../search/index.js';
-import type { CameraPort } from '../vision/index.js';
+import type { CameraPort, CaptureRequester } from '../vision/index.js';
 
 export interface Clock {
   now(): Date;
@@ -31,14 +31,9 @@ export interface ReplySink {
  * What agents may ask of the robot's perception process. Over MQTT in the daemon; in the
  * console (no MQTT) nothing is listening, which the port says rather than hides.
  */
-export interface PerceptionPort {
+export interface PerceptionPort extends CaptureRequester {
   /** A user's name is settled (new user, or confirmed): perception stores their face under this id. */
   userSettled(user: { user_id: string; user_name: string }): void;
-  /**
-   * Asks perception to write the current camera frame (one RGB image) to `file`. False when no
-   * perception process can be asked (no MQTT connection): the caller should not wait for the file.
-   */
-  requestCapture(file: string): boolean;
 }
 
 /** Model time per agent: what the turn event reports as compute rather than overhead. */
@@ -75,10 +70,14 @@ export interface Ports {
   camera: CameraPort | null;
   /** Web search; null unless agents.search is on and search.url is set. */
   search: SearchPort | null;
+  /** The turn the agents work for: on each model call, for the interaction log. */
+  turnId: string;
   log: Logger;
   signal: AbortSignal;
   reply: ReplySink;
   metrics: TurnMetrics;
 }
 
-export type DaemonPorts = Omit<Ports, 'log' | 'signal' | 'reply' | 'metrics'>;
+/** The ports of one turn: the daemon's, plus these. */
+export type TurnOnlyPorts = 'turnId' | 'log' | 'signal' | 'reply' | 'metrics';
+export type DaemonPorts = Omit<Ports, TurnOnlyPorts>;

@@ -59,10 +59,10 @@ const episodeMemorySection: PromptSection = ({ episode_memory: m }) => {
 const conversationMemorySection: PromptSection = ({ conversation_memory: m }) =>
   m ? `Part of an earlier conversation with them (${longDate(m.timestamp)}; "User" is them, "Robot" is you):\n${m.text}` : null;
 
-// What the tools found, or honestly that they found nothing.
+// What the tools found, or honestly that they found nothing. Every question is looked up in the
+// knowledge files, most about something else (small talk, the person): no hit says nothing.
 const knowledgeSection: PromptSection = ({ knowledge_retrieval: k }) => {
-  if (!k) return null;
-  if (k.hits.length === 0) return 'You looked in your knowledge files for this and found nothing: if you do not know the answer, say so rather than guess.';
+  if (!k || k.hits.length === 0) return null;
   const chunks = k.hits.map((h) => `[${h.headings.join(' — ')}] ${h.text}`);
   return `What you know about this, from your knowledge files (answer from it, in your own words; do not mention the files):\n${chunks.join('\n')}`;
 };

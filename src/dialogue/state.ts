@@ -89,6 +89,26 @@ export const TurnStateSchema = z.object({
 export type TurnState = z.infer<typeof TurnStateSchema>;
 export type StateKey = keyof TurnState;
 
+/**
+ * How a patch combines with a field. Most fields are replaced; on the fields below agents add
+ * items, so that agents running side by side may each add theirs: a patch holds only the new items.
+ */
+export const REDUCERS: Partial<{ [K in StateKey]: (current: TurnState[K], added: TurnState[K]) => TurnState[K] }> = {
+  // A partial state (an agent's own input, in a test) may not have the field yet.
+  messages: (current, added) => [...(current ?? []), ...added],
+  gestures: (current, added) => [...(current ?? []), ...added],
+};
+
+/** The state after a patch, each field combined by its reducer (or replaced). */
+export function applyPatch(state: TurnState, patch: Partial<TurnState>): TurnState {
+  const next: Record<string, unknown> = { ...state };
+  for (const [key, value] of Object.entries(patch)) {
+    const reduce = REDUCERS[key as StateKey] as ((a: unknown, b: unknown) => unknown) | undefined;
+    next[key] = reduce ? reduce(state[key as StateKey], value) : value;
+  }
+  return next as TurnState;
+}
+
 /** Fields kept per user between turns; everything else starts fresh each turn. */
 export const SESSION_KEYS = [
   'messages',

@@ -1,6 +1,17 @@
-import type { TurnEvent } from '../bus/index.js';
 import type { GraphRun } from './engine.js';
 import type { TurnState } from './state.js';
+import type { TurnEvent } from './turn-event-schema.js';
+
+export { TurnEventSchema, type TurnEvent } from './turn-event-schema.js';
+
+/** What monitors and the interaction log learn when a turn begins. */
+export interface TurnStart {
+  turn_id: string;
+  session_id: string | null;
+  user_id: string | null;
+  user_text: string;
+  ts: string;
+}
 
 export interface TurnEventInput {
   state: TurnState;
@@ -23,7 +34,7 @@ const rounded = (record: Record<string, number>) => Object.fromEntries(Object.en
 
 /**
  * What monitors learn about a turn (agent/state/turn). Capabilities add their fields here and
- * to TurnEventSchema in src/bus/topics.ts.
+ * to TurnEventSchema beside it.
  */
 export function buildTurnEvent(input: TurnEventInput): TurnEvent {
   const { state, run } = input;

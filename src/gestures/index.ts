@@ -1,3 +1,2 @@
 export { detectAgreement } from './agreement.js';
 export type { Agreement } from './agreement.js';
-export { agreementAgent } from './agent.js';

@@ -1,16 +1,17 @@
 import type { MqttBus } from '../bus/index.js';
 import type { Config } from '../config/index.js';
-import type { Brain } from '../dialogue/index.js';
+import type { TurnRunner } from '../dialogue/index.js';
+import type { Voice } from '../speech/index.js';
 import type { Health } from '../health/index.js';
 import { preview, type Logger } from '../log/index.js';
 
 /**
- * Plugs the brain into a Rhasspy-style voice stack over the Hermes protocol: what its
+ * Plugs the dialogue into a Rhasspy-style voice stack over the Hermes protocol: what its
  * speech-to-text captured (hermes/asr/textCaptured) is an utterance, and each sentence of the
  * reply goes to its text-to-speech (hermes/tts/say), whose sayFinished paces the next one.
  * Hermes topics have no prefix: they are the voice stack's own.
  */
-export function wireHermes(bus: MqttBus, brain: Brain, config: Config['hermes'], health: Health, parent: Logger): void {
+export function wireHermes(bus: MqttBus, turns: TurnRunner, voice: Voice, config: Config['hermes'], health: Health, parent: Logger): void {
   const log = parent.child({ component: 'hermes' });
   const { siteId } = config;
 
@@ -24,15 +25,15 @@ export function wireHermes(bus: MqttBus, brain: Brain, config: Config['hermes'],
       return;
     }
     log.debug({ text: preview(captured.text), likelihood: captured.likelihood, sessionId: captured.sessionId }, 'utterance from the voice stack');
-    void brain.submit({ text: captured.text, language: captured.lang ?? undefined, sessionId: captured.sessionId ?? null });
+    void turns.submit({ text: captured.text, language: captured.lang ?? undefined, sessionId: captured.sessionId ?? null });
   });
 
   // Matched by sentence id alone: ids are unique, and older Rhasspy versions send no siteId here.
   bus.on('hermes_say_finished', (done) => {
-    if (done.id) brain.speechFinished(done.id);
+    if (done.id) voice.finished(done.id);
   });
 
-  brain.on('speak', (text, _turnId, item) => {
+  voice.on('speak', (text, _turnId, item) => {
     void bus.publish('hermes_say', { text, lang: item.language, id: item.id, siteId, sessionId: item.sessionId });
   });
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { UserIdSchema } from '../bus/index.js';
+import { UserIdSchema } from './contract.js';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import { parseIdMap, type ParsedIdMap } from './id-map.js';

@@ -1,4 +1,4 @@
-import type { ForgetReport } from '../bus/index.js';
+import type { ForgetReport } from './contract.js';
 import type { Logger } from '../log/index.js';
 
 /**

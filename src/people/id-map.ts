@@ -1,4 +1,4 @@
-import { UserIdSchema } from '../bus/index.js';
+import { UserIdSchema } from './contract.js';
 import type { Identity } from './profile.js';
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { UserIdSchema } from '../bus/index.js';
+import { UserIdSchema } from './contract.js';
 import { foldName } from './names.js';
 
 const MAX_SLUG = 40;

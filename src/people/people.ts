@@ -13,6 +13,10 @@ export interface PeoplePort {
   knownUsers(): Identity[];
   /** A trusted profile, or null (none, or corrupt and reported). */
   load(userId: string): Profile | null;
+  /** The person's profile with these facts merged in, as `save` would write it; nothing is written. */
+  preview(identity: Identity, facts: ProfileFacts): Profile;
+  /** A free id for someone new called `name` (not reserved: `save` it to keep it). */
+  newId(name: string): string;
   /**
    * Merges facts into the person's profile, creating it if needed; user_ids.json follows. Returns
    * at once: the write is queued (atomic, in order), and a failed write is reported in health.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserIdSchema } from '../bus/index.js';
+import { UserIdSchema } from './contract.js';
 
 /**
  * A person's profile as stored in `memory/user_profiles/<user_id>/user_info.json` (SPEC section 4),

@@ -98,6 +98,17 @@ export class ProfileStore {
     return read.status === 'ok' ? read.profile : null;
   }
 
+  /** The person's profile with these facts merged in, as `save` would write it; nothing is written. */
+  preview(identity: Identity, facts: ProfileFacts): Profile {
+    return applyFacts(this.load(identity.user_id) ?? newProfile(identity), facts, this.#now());
+  }
+
+  /** An id nobody has (in user_ids.json, on disk, or waiting to be written) for someone new called `name`. */
+  newId(name: string): string {
+    const taken = new Set([...this.knownUsers().map((u) => u.user_id), ...this.files.profileIds(), ...this.#profiles.keys()]);
+    return newUserId(name, taken);
+  }
+
   /** Merges facts into the person's profile (creating it if needed); user_ids.json follows. */
   save(identity: Identity, facts: ProfileFacts): Profile {
     const current = this.load(identity.user_id);
@@ -115,8 +126,7 @@ export class ProfileStore {
 
   /** Someone new: a fresh id, a profile and an entry in user_ids.json. */
   create(name: string, facts: ProfileFacts): Profile {
-    const taken = new Set([...this.knownUsers().map((u) => u.user_id), ...this.files.profileIds(), ...this.#profiles.keys()]);
-    return this.save({ user_id: newUserId(name, taken), user_name: name }, facts);
+    return this.save({ user_id: this.newId(name), user_name: name }, facts);
   }
 
   /** Perception stored a face: the id map follows (SPEC graph/face_stored). */

@@ -25,7 +25,6 @@ export function contextualizerMessages(history: readonly HistoryMessage[], text:
 // ---- planner ----
 
 const TOOL_DESCRIPTIONS: Record<Tool, string> = {
-  knowledge: "knowledge: the robot's own knowledge files, about itself, what it can do, how to talk to it, and the place where it works",
   vision: "vision: look through the robot's camera now, to answer about what is in front of it (the person, what they hold or wear, the room)",
   search: 'search: search the web, for current events or facts the robot cannot know otherwise (news, weather, public facts)',
 };
@@ -53,12 +52,12 @@ export function stepsOf(plan: LlmPlan): { tool: string; query: string | null }[]
   );
 }
 
-export function plannerMessages(question: string, tools: readonly Tool[], topics: readonly string[]): LlmMessage[] {
-  const described = tools.map((t) => `- ${TOOL_DESCRIPTIONS[t]}${t === 'knowledge' && topics.length ? `. Its sections: ${topics.join('; ')}` : ''}`);
+export function plannerMessages(question: string, tools: readonly Tool[]): LlmMessage[] {
+  const described = tools.map((t) => `- ${TOOL_DESCRIPTIONS[t]}`);
   const system = `You decide which tools a receptionist robot uses before it answers what a person said. The tools:
 ${described.join('\n')}
 Answer with JSON only: {"steps": [{"tool": one of ${tools.map((t) => `"${t}"`).join(', ')}, "query": "what to look for, as a short standalone question"}]}
-List the steps in the order to run them. Use no tool ({"steps": []}) for greetings, small talk, opinions, and what the person tells about themselves.`;
+List the steps in the order to run them. Use no tool ({"steps": []}) for greetings, small talk, opinions, questions about the robot itself, and what the person tells about themselves.`;
   return [
     { role: 'system', content: system },
     { role: 'user', content: `The person says: "${clip(question, 1000)}"` },

@@ -1,7 +1,6 @@
 /**
  * The rule-based planner's patterns: what asks the robot to look, and what asks it to search the
- * web, in the robot's languages. Knowledge needs no patterns: the planner asks the knowledge base
- * whether it knows something about the question.
+ * web, in the robot's languages.
  */
 
 /** Lower case, one kind of apostrophe, single spaces: what the patterns are written against. */

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
 
-/** The tools a plan can use (SPEC step 6). */
-export const TOOLS = ['knowledge', 'vision', 'search'] as const;
+/**
+ * The tools a plan can use: those that cost a round trip outside the process (the camera, the
+ * web). The knowledge files are searched on the device in the recall step, never planned.
+ */
+export const TOOLS = ['vision', 'search'] as const;
 export const ToolSchema = z.enum(TOOLS);
 export type Tool = z.infer<typeof ToolSchema>;
 
 /** One step of a plan: a typed request for a tool agent. */
 export const PlanStepSchema = z.object({
   tool: ToolSchema,
-  /** What to look for (knowledge, search) or what to find out about the view (vision): a standalone question. */
+  /** What to look for (search) or what to find out about the view (vision): a standalone question. */
   query: z.string().min(1).max(500),
 });
 export type PlanStep = z.infer<typeof PlanStepSchema>;
@@ -24,7 +27,6 @@ export type PlanSource = z.infer<typeof PlanSourceSchema>;
  */
 export function enabledTools(config: Pick<Config, 'agents' | 'search'>): Tool[] {
   const on: Record<Tool, boolean> = {
-    knowledge: config.agents.knowledge,
     vision: config.agents.vision,
     search: config.agents.search && config.search.url !== null,
   };
@@ -33,11 +35,6 @@ export function enabledTools(config: Pick<Config, 'agents' | 'search'>): Tool[] 
 
 /** Names models use for the tools (the reference robot's agent names among them). */
 const ALIASES: Record<string, Tool> = {
-  knowledge: 'knowledge',
-  knowledge_rag: 'knowledge',
-  knowledge_base: 'knowledge',
-  rag: 'knowledge',
-  kb: 'knowledge',
   vision: 'vision',
   camera: 'vision',
   look: 'vision',

@@ -7,3 +7,5 @@ export type { Interruption, SpeechDeliveryOptions, SpeechItem } from './delivery
 export { estimateSpeechMs } from './estimate.js';
 export { SpokenReply } from './reply.js';
 export type { SpokenReplyOptions } from './reply.js';
+export { Voice } from './voice.js';
+export type { ReplyOutcome, SpokenHistory, VoiceEvents, VoiceOptions, VoiceReply } from './voice.js';

@@ -1,10 +1,9 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/index.js';
-import type { PerceptionPort } from '../dialogue/index.js';
 import type { Logger } from '../log/index.js';
 import { waitForFrame } from './frame.js';
-import type { CameraPort, CaptureResult } from './port.js';
+import type { CameraPort, CaptureRequester, CaptureResult } from './port.js';
 
 /** Where frames asked of perception are written: absolute, since perception is another process with another working directory. */
 export const framesDir = (config: Pick<Config, 'paths'>) => path.resolve(config.paths.data, 'vision', 'frames');
@@ -29,7 +28,7 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
  */
 export class PerceptionCamera implements CameraPort {
   constructor(
-    private readonly perception: PerceptionPort,
+    private readonly perception: CaptureRequester,
     private readonly dir: string,
     private readonly settings: Config['vision'],
   ) {}

@@ -25,6 +25,11 @@ export type CaptureResult =
   | { status: 'captured'; file: string; image: Buffer; ms: number }
   | { status: 'no_perception' | 'timeout' | 'invalid'; file: string | null; ms: number; detail: string };
 
+/** Whatever can ask the perception process for a frame: false when nobody can be asked (no MQTT connection). */
+export interface CaptureRequester {
+  requestCapture(file: string): boolean;
+}
+
 /** The robot's camera, as the vision agent sees it: ask for the current view, get an image or why not. */
 export interface CameraPort {
   capture(turnId: string, context: { signal: AbortSignal; log: Logger }): Promise<CaptureResult>;

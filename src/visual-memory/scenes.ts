@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { UserIdSchema } from '../bus/index.js';
+import { UserIdSchema } from '../people/index.js';
 import { NpyError, parseNpyVector, type NpyVector } from './npy.js';
 
 /**

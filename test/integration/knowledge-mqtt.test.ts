@@ -42,7 +42,8 @@ describe('knowledge over MQTT, without a language model (real ChromaDB, lexical 
 
   it('answers a question about the robot from its knowledge files, found in ChromaDB', async () => {
     const { event, said } = await ask(probe, 'What languages can you speak?');
-    expect(event.plan).toEqual({ steps: [{ tool: 'knowledge', query: 'What languages can you speak?' }], source: 'rules' });
+    // Knowledge is looked up on the device in the recall step, not planned.
+    expect(event.plan).toEqual({ steps: [], source: 'rules' });
     expect(event.knowledge).toMatchObject({ source: 'chroma', query: 'What languages can you speak?' });
     expect(event.knowledge!.hits[0]).toMatchObject({ file: 'what-i-can-do.md', heading: 'What I can do — Languages' });
     expect(said).toMatch(/^I can speak English, German, French, Chinese and Spanish\./);

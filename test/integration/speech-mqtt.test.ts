@@ -125,7 +125,7 @@ describe('barge-in over MQTT', () => {
       { role: 'assistant', content: 'Alpha part 1 of the story.' },
       { role: 'user', content: 'Where is the lift?' },
     ];
-    expect(d.brain.session().messages).toEqual([...history, { role: 'assistant', content: 'Beta: the lift is behind you.' }]);
+    expect(d.dialogue.sessions.current().messages).toEqual([...history, { role: 'assistant', content: 'Beta: the lift is behind you.' }]);
     expect(responseChats()[1]!.messages.slice(1)).toEqual(history);
   });
 
@@ -142,7 +142,7 @@ describe('barge-in over MQTT', () => {
     await turnEvent(p, 'Where is the lift?');
     await settle();
     expect(speaks(p).filter((t) => t.startsWith('Alpha'))).toEqual(['Alpha part 1 of the story.', 'Alpha part 2 of the story.']);
-    expect(d.brain.session().messages[1]).toEqual({ role: 'assistant', content: 'Alpha part 1 of the story. Alpha part 2 of the story.' });
+    expect(d.dialogue.sessions.current().messages[1]).toEqual({ role: 'assistant', content: 'Alpha part 1 of the story. Alpha part 2 of the story.' });
     expect(d.health.counter('barge_ins')).toBe(1);
   });
 

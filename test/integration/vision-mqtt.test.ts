@@ -133,7 +133,7 @@ describe('"what do you see?" in the console (no MQTT)', () => {
     const daemon = await startDaemon({ config: testConfig(), log: silentLogger, mqtt: false });
     try {
       expect(daemon.health.get('vision')).toMatchObject({ status: 'degraded', detail: expect.stringMatching(/no perception process/) });
-      const result = await daemon.brain.submit({ text: 'What do you see?' });
+      const result = await daemon.dialogue.turns.submit({ text: 'What do you see?' });
       // No language model here either: the offline responder says it cannot tell (no vision model).
       expect(result!.state.vision_results).toMatchObject({ status: 'no_model' });
       expect(result!.event.reply).toBe(TOOL_LINES.en.vision_no_model[0]);

@@ -4,7 +4,7 @@ import { affectParams, appraisalMessages, LlmAppraisalSchema, VolatileAffect, ty
 import { runConsole } from '../../src/console/index.js';
 import { startDaemon } from '../../src/daemon.js';
 import { appraisalAgent, gestureFor, memoryTexts } from '../../src/dialogue/agents/appraisal.js';
-import { newSession, startTurn, type TurnState } from '../../src/dialogue/index.js';
+import { newSession, startTurn, type TurnState , step } from '../../src/dialogue/index.js';
 import { responseSystemPrompt } from '../../src/dialogue/prompt.js';
 import { Health } from '../../src/health/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
@@ -44,7 +44,7 @@ describe('appraisal agent, offline (lexicon)', () => {
     const config = testConfig();
     const affect = new CountingAffect(affectParams(config.affect));
     const ports = turnPorts(config, { affect });
-    const patch = await appraisalAgent.run(turn("You're so smart and lovely!", { intent: 'continue_conversation' }), ports);
+    const patch = await step(appraisalAgent, turn("You're so smart and lovely!", { intent: 'continue_conversation' }), ports);
     expect(patch.appraisal).toMatchObject({ source: 'lexicon', emotions: expect.arrayContaining([expect.objectContaining({ emotion: 'joy' })]) });
     expect(patch.affect).toMatchObject({ emotion: 'joy', octant: 'exuberant' });
     expect(patch.affect!.intensity).toBeGreaterThan(0.5);
@@ -59,26 +59,26 @@ describe('appraisal agent, offline (lexicon)', () => {
 
   it('makes the robot feel an insult: anger, no smile, and different from a compliment', async () => {
     const ports = turnPorts(testConfig());
-    const patch = await appraisalAgent.run(turn('You are a stupid useless robot', { intent: 'continue_conversation' }), ports);
+    const patch = await step(appraisalAgent, turn('You are a stupid useless robot', { intent: 'continue_conversation' }), ports);
     expect(patch.affect).toMatchObject({ emotion: 'anger' });
     expect(patch.appraisal!.emotions.map((e) => e.emotion)).toEqual(['anger', 'reproach']);
     expect(patch.gestures).toBeUndefined();
   });
 
   it('nods on gratitude, and follows the configured gesture mapping and threshold', async () => {
-    expect((await appraisalAgent.run(turn('Thank you so much!'), turnPorts(testConfig()))).gestures).toEqual(['NOD_YES']);
+    expect((await step(appraisalAgent, turn('Thank you so much!'), turnPorts(testConfig()))).gestures).toEqual(['NOD_YES']);
     const custom = turnPorts(testConfig({ gestures: { emotions: { anger: 'SHAKE_HEAD', gratitude: null }, emotionMinIntensity: 0.7 } }));
-    expect((await appraisalAgent.run(turn('You are useless!'), custom)).gestures).toEqual(['SHAKE_HEAD']); // anger 0.78
-    expect((await appraisalAgent.run(turn('You are annoying'), custom)).gestures).toBeUndefined(); // anger 0.68
-    expect((await appraisalAgent.run(turn('Thank you so much!'), custom)).gestures).toBeUndefined(); // joy 0.58, gratitude unmapped
+    expect((await step(appraisalAgent, turn('You are useless!'), custom)).gestures).toEqual(['SHAKE_HEAD']); // anger 0.78
+    expect((await step(appraisalAgent, turn('You are annoying'), custom)).gestures).toBeUndefined(); // anger 0.68
+    expect((await step(appraisalAgent, turn('Thank you so much!'), custom)).gestures).toBeUndefined(); // joy 0.58, gratitude unmapped
     // the strongest emotion without an animation gives way to the next one that has one
     const lower = turnPorts(testConfig({ gestures: { emotions: { gratitude: null }, emotionMinIntensity: 0.5 } }));
-    expect((await appraisalAgent.run(turn('Thank you so much!'), lower)).gestures).toEqual(['SMILE']);
+    expect((await step(appraisalAgent, turn('Thank you so much!'), lower)).gestures).toEqual(['SMILE']);
   });
 
   it('takes greetings and farewells from the intent, mildly: no gesture beyond the wave', async () => {
     const ports = turnPorts(testConfig());
-    const hello = await appraisalAgent.run(turn('Servus', { intent: 'first_greeting' }), ports);
+    const hello = await step(appraisalAgent, turn('Servus', { intent: 'first_greeting' }), ports);
     expect(hello.appraisal!.emotions).toEqual([{ emotion: 'joy', intensity: 0.3 }]);
     expect(hello.gestures).toBeUndefined();
   });
@@ -86,7 +86,7 @@ describe('appraisal agent, offline (lexicon)', () => {
   it('commits nothing when nothing was felt, and reports the current state', async () => {
     const config = testConfig();
     const affect = new CountingAffect(affectParams(config.affect));
-    const patch = await appraisalAgent.run(turn('Where is the meeting room?'), turnPorts(config, { affect }));
+    const patch = await step(appraisalAgent, turn('Where is the meeting room?'), turnPorts(config, { affect }));
     expect(patch.appraisal).toEqual({ emotions: [], source: 'lexicon' });
     expect(patch.affect).toMatchObject({ emotion: null, intensity: 0, octant: 'exuberant', mood_intensity: 'moderately' });
     expect(affect.commits).toHaveLength(0);
@@ -116,7 +116,7 @@ describe('appraisal agent, offline (lexicon)', () => {
 describe('appraisal agent, with the language model', () => {
   it('asks the small model for OCC emotions as JSON and uses its answer', async () => {
     const { ports, affect } = await withOllama(() => '{"emotions": [{"emotion": "Happy-for", "intensity": 0.8}, {"emotion": "joy", "intensity": 0.5}]}');
-    const patch = await appraisalAgent.run(turn('My daughter was born yesterday!'), ports);
+    const patch = await step(appraisalAgent, turn('My daughter was born yesterday!'), ports);
     expect(patch.appraisal).toEqual({
       source: 'llm',
       emotions: [
@@ -135,11 +135,11 @@ describe('appraisal agent, with the language model', () => {
 
   it('falls back to the lexicon when the model answers nonsense or fails', async () => {
     const { ports } = await withOllama(() => '{"emotions": [{"emotion": "schadenfreude", "intensity": 3}]}');
-    const patch = await appraisalAgent.run(turn('You are a stupid useless robot'), ports);
+    const patch = await step(appraisalAgent, turn('You are a stupid useless robot'), ports);
     expect(patch.appraisal!.source).toBe('lexicon');
     expect(patch.affect!.emotion).toBe('anger');
     server!.setReply(() => ({ text: '', status: 500 }) as never);
-    expect((await appraisalAgent.run(turn('Thanks a lot!'), ports)).appraisal).toMatchObject({ source: 'lexicon', emotions: [{ emotion: 'gratitude' }, { emotion: 'joy' }] });
+    expect((await step(appraisalAgent, turn('Thanks a lot!'), ports)).appraisal).toMatchObject({ source: 'lexicon', emotions: [{ emotion: 'gratitude' }, { emotion: 'joy' }] });
   });
 
   it('understands the ways models spell OCC emotion names', () => {
@@ -168,7 +168,7 @@ describe('appraisal agent, with the language model', () => {
         ],
       }),
     );
-    const patch = await appraisalAgent.run(turn('My father is in hospital.'), ports);
+    const patch = await step(appraisalAgent, turn('My father is in hospital.'), ports);
     expect(patch.appraisal!.emotions).toEqual([
       { emotion: 'pity', intensity: 0.7 },
       { emotion: 'distress', intensity: 0.3 },
@@ -182,7 +182,7 @@ describe('the response prompt', () => {
     const config = testConfig();
     const ports = turnPorts(config);
     const state = turn('You are a stupid useless robot');
-    const patch = await appraisalAgent.run(state, ports);
+    const patch = await step(appraisalAgent, state, ports);
     const prompt = responseSystemPrompt({ ...state, ...patch }, config, new Date('2026-11-21T10:00:00Z'));
     expect(prompt).toMatch(/Right now you feel (quite|very|extremely) angry, and your mood is moderately exuberant \(cheerful/);
     expect(prompt).toMatch(/stay polite and helpful/);
@@ -195,7 +195,7 @@ describe('the response prompt', () => {
     const affect: AffectPort = new VolatileAffect(affectParams(config.affect));
     const ports = turnPorts(config, { affect, clock: { now: () => new Date(now) } });
     let patch: Partial<TurnState> = {};
-    for (let i = 0; i < 8; i++, now += 30_000) patch = await appraisalAgent.run(turn('You are so stupid and useless!'), ports);
+    for (let i = 0; i < 8; i++, now += 30_000) patch = await step(appraisalAgent, turn('You are so stupid and useless!'), ports);
     expect(patch.affect!.octant).toBe('hostile');
     expect(responseSystemPrompt({ ...turn('x'), ...patch }, config, new Date(now))).toMatch(/your mood is \w+ hostile \(irritated/);
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/config/index.js';
-import { newSession, startTurn } from '../../src/dialogue/index.js';
+import { newSession, startTurn , step } from '../../src/dialogue/index.js';
 import { LINES } from '../../src/dialogue/offline/lines.js';
-import { agreementAgent, detectAgreement } from '../../src/gestures/index.js';
+import { agreementAgent } from '../../src/dialogue/agents/agreement.js';
+import { detectAgreement } from '../../src/gestures/index.js';
 import { testConfig } from '../helpers/config.js';
 import { turnPorts } from '../helpers/ports.js';
 
@@ -37,13 +38,13 @@ describe('the agreement agent', () => {
 
   it('appends the configured nod when the user agrees, after the gestures already decided', async () => {
     const ports = turnPorts(testConfig());
-    expect(await agreementAgent.run(turn('Yes, exactly.', ['SMILE']), ports)).toEqual({ gestures: ['SMILE', 'NOD_YES'] });
-    expect(await agreementAgent.run(turn('Where is the lift?'), ports)).toEqual({});
+    expect(await step(agreementAgent, turn('Yes, exactly.', ['SMILE']), ports)).toEqual({ gestures: ['SMILE', 'NOD_YES'] });
+    expect(await step(agreementAgent, turn('Where is the lift?'), ports)).toEqual({});
   });
 
   it('follows the configuration: another animation, or none', async () => {
-    expect(await agreementAgent.run(turn('Genau.'), turnPorts(testConfig({ gestures: { agreement: 'HEAD_NOD' } })))).toEqual({ gestures: ['HEAD_NOD'] });
-    expect(await agreementAgent.run(turn('Genau.'), turnPorts(testConfig({ gestures: { agreement: null } })))).toEqual({});
+    expect(await step(agreementAgent, turn('Genau.'), turnPorts(testConfig({ gestures: { agreement: 'HEAD_NOD' } })))).toEqual({ gestures: ['HEAD_NOD'] });
+    expect(await step(agreementAgent, turn('Genau.'), turnPorts(testConfig({ gestures: { agreement: null } })))).toEqual({});
   });
 });
 

@@ -4,7 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TurnEventSchema } from '../../src/bus/index.js';
 import { memoryRetrieveAgent } from '../../src/dialogue/agents/memory-retrieve.js';
 import { memorySaveAgent } from '../../src/dialogue/agents/memory-save.js';
-import { buildDialogueGraph, buildTurnEvent, newSession, offlineReply, runGraph, startTurn, type TurnState } from '../../src/dialogue/index.js';
+import { buildDialogueGraph, buildTurnEvent, newSession, offlineReply, runGraph, Sessions, startTurn, type TurnState , step } from '../../src/dialogue/index.js';
+import { silentLogger } from '../../src/log/index.js';
 import { responseSystemPrompt } from '../../src/dialogue/prompt.js';
 import type { Embedder } from '../../src/embeddings/index.js';
 import { conversationQueueDir, PendingConversationSchema, type MemoryMatch } from '../../src/memory/index.js';
@@ -52,7 +53,7 @@ describe('memory_save', () => {
     const config = testConfig();
     const m = await memory(config);
     const state = farewell();
-    const patch = await memorySaveAgent.run(state, turnPorts(config, { memory: m.memory }));
+    const patch = await step(memorySaveAgent, state, turnPorts(config, { memory: m.memory }));
     expect(patch).toEqual({ memory_saved: { status: 'queued', conversation_id: 'turn-bye', messages: 4 } });
     await expect.poll(() => queued(config)).toEqual([
       {
@@ -77,7 +78,7 @@ describe('memory_save', () => {
   it('keeps only the last memory.saveTurns exchanges', async () => {
     const config = testConfig({ memory: { saveTurns: 1 } });
     const m = await memory(config);
-    await memorySaveAgent.run(farewell(), turnPorts(config, { memory: m.memory }));
+    await step(memorySaveAgent, farewell(), turnPorts(config, { memory: m.memory }));
     await expect.poll(() => queued(config)[0]?.messages).toEqual([
       { role: 'user', content: 'Goodbye!' },
       { role: 'assistant', content: 'Goodbye, Alice!' },
@@ -88,14 +89,14 @@ describe('memory_save', () => {
     const config = testConfig();
     const m = await memory(config);
     const ports = turnPorts(config, { memory: m.memory });
-    const pending = { given_name: 'Alicia', candidates: [{ user_id: 'alice_01', user_name: 'Alice', score: 0.67 }] };
-    expect(await memorySaveAgent.run(farewell({ user_info: { user_id: null, user_name: null } }), ports)).toEqual({ memory_saved: { status: 'skipped', reason: 'unknown_user' } });
-    expect(await memorySaveAgent.run(farewell({ name_confirmation: pending as TurnState['name_confirmation'] }), ports)).toEqual({
+    const pending = { given_name: 'Alicia', candidates: [{ user_id: 'alice_01', user_name: 'Alice', score: 0.67 }], facts: {} };
+    expect(await step(memorySaveAgent, farewell({ user_info: { user_id: null, user_name: null } }), ports)).toEqual({ memory_saved: { status: 'skipped', reason: 'unknown_user' } });
+    expect(await step(memorySaveAgent, farewell({ name_confirmation: pending as TurnState['name_confirmation'] }), ports)).toEqual({
       memory_saved: { status: 'skipped', reason: 'name_pending' },
     });
-    expect(await memorySaveAgent.run(farewell({ name_checked: false }), ports)).toEqual({ memory_saved: { status: 'skipped', reason: 'name_pending' } });
-    expect(await memorySaveAgent.run(farewell({ messages: [{ role: 'user', content: 'Bye' }] }), ports)).toEqual({ memory_saved: { status: 'skipped', reason: 'too_short' } });
-    expect(await memorySaveAgent.run(farewell({ intent: 'continue_conversation' }), ports)).toEqual({ memory_saved: null });
+    expect(await step(memorySaveAgent, farewell({ name_checked: false }), ports)).toEqual({ memory_saved: { status: 'skipped', reason: 'name_pending' } });
+    expect(await step(memorySaveAgent, farewell({ messages: [{ role: 'user', content: 'Bye' }] }), ports)).toEqual({ memory_saved: { status: 'skipped', reason: 'too_short' } });
+    expect(await step(memorySaveAgent, farewell({ intent: 'continue_conversation' }), ports)).toEqual({ memory_saved: null });
     expect(queued(config)).toEqual([]);
   });
 
@@ -121,7 +122,11 @@ describe('memory_save', () => {
     expect(agents(config)).not.toContain('memory_retrieve');
     expect(agents(config)).not.toContain('memory_save');
     const run = await runGraph(graph, { ...farewell(), intent: null }, turnPorts(config, { intent }));
-    expect(run.state).toMatchObject({ messages: [], conversation_id: null, memory_saved: null });
+    expect(run.state).toMatchObject({ conversation_id: null, memory_saved: null });
+    // The sessions store, the history's only writer, ends the conversation with it.
+    const sessions = new Sessions({ language: 'en', historyTurns: 10, log: silentLogger });
+    sessions.commit(run.state.user_info, run.state, { cut: false }, false);
+    expect(sessions.open(run.state.user_info).session.messages).toEqual([]);
   });
 });
 
@@ -141,9 +146,9 @@ describe('memory_retrieve', () => {
     const ports = turnPorts(config, { memory: m.memory });
     const state = { ...startTurn(newSession('en', ALICE), 't', 'How are my marathons going?', null), intent: 'continue_conversation' as const };
     const none = { episode_memory: null, conversation_memory: null };
-    expect(await memoryRetrieveAgent.run(state, ports)).toEqual(none); // unreachable server: nothing, quickly
-    expect(await memoryRetrieveAgent.run({ ...state, user_info: { user_id: null, user_name: null } }, ports)).toEqual(none);
-    expect(await memoryRetrieveAgent.run({ ...state, intent: 'language_change' }, ports)).toEqual(none);
+    expect(await step(memoryRetrieveAgent, state, ports)).toEqual(none); // unreachable server: nothing, quickly
+    expect(await step(memoryRetrieveAgent, { ...state, user_info: { user_id: null, user_name: null } }, ports)).toEqual(none);
+    expect(await step(memoryRetrieveAgent, { ...state, intent: 'language_change' }, ports)).toEqual(none);
   });
 
   it('answers without memories when recall fails, instead of failing the turn', async () => {
@@ -151,7 +156,7 @@ describe('memory_retrieve', () => {
     const broken: Embedder = { id: 'broken', dims: 4, embed: () => Promise.reject(new Error('model crashed')) };
     const m = await memory(config, broken);
     const state = { ...startTurn(newSession('en', ALICE), 't', 'hello', null), intent: 'first_greeting' as const };
-    expect(await memoryRetrieveAgent.run(state, turnPorts(config, { memory: m.memory }))).toEqual({ episode_memory: null, conversation_memory: null });
+    expect(await step(memoryRetrieveAgent, state, turnPorts(config, { memory: m.memory }))).toEqual({ episode_memory: null, conversation_memory: null });
   });
 });
 

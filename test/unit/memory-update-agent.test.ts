@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryUpdateAgent } from '../../src/dialogue/agents/memory-update.js';
 import { responseAgent } from '../../src/dialogue/agents/response.js';
-import { newSession, startTurn, type TurnState } from '../../src/dialogue/index.js';
+import { newSession, startTurn, type TurnState , step } from '../../src/dialogue/index.js';
 import { Health } from '../../src/health/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
@@ -30,7 +30,7 @@ function setup(overrides: Parameters<typeof testConfig>[0] = {}) {
 async function say(ports: ReturnType<typeof turnPorts>, state: TurnState | null, text: string): Promise<TurnState> {
   const session = state ?? newSession('en');
   const turn = { ...startTurn({ messages: session.messages, user_info: session.user_info, language: session.language, name_confirmation: session.name_confirmation, name_checked: session.name_checked }, 't', text, null), intent: 'update_user_info' as const };
-  return { ...turn, ...(await memoryUpdateAgent.run(turn, ports)) };
+  return { ...turn, ...(await step(memoryUpdateAgent, turn, ports)) };
 }
 
 describe('the memory_update agent', () => {
@@ -56,7 +56,7 @@ describe('the memory_update agent', () => {
     expect(store.load('alice_01')).toEqual(alice); // untouched while ambiguous
 
     const reply = turnPorts(testConfig());
-    await responseAgent.run(asking, reply);
+    await step(responseAgent, asking, reply);
     expect(reply.reply.text).toBe('Is your name Alice?');
 
     const confirmed = await say(ports, asking, 'Yes, that is me');
@@ -72,7 +72,7 @@ describe('the memory_update agent', () => {
     const asking = await say(ports, { ...newSession('de'), language: 'de' } as unknown as TurnState, 'Ich heiße Jon');
     for (const [language, question] of [['de', 'Heißt du John?'], ['fr', 'Tu t’appelles John ?'], ['zh', '你是John吗？'], ['es', '¿Te llamas John?']] as const) {
       const reply = turnPorts(testConfig());
-      await responseAgent.run({ ...asking, language }, reply);
+      await step(responseAgent, { ...asking, language }, reply);
       expect(reply.reply.text).toBe(question);
     }
   });

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../src/config/index.js';
 import { contextualizeAgent } from '../../src/dialogue/agents/contextualize.js';
+import { knowledgeAgent } from '../../src/dialogue/agents/knowledge.js';
 import { planAgent } from '../../src/dialogue/agents/plan.js';
-import { newSession, startTurn, type TurnState } from '../../src/dialogue/index.js';
+import { newSession, startTurn, type TurnState , step } from '../../src/dialogue/index.js';
 import { LexicalEmbedder } from '../../src/embeddings/index.js';
 import { Health } from '../../src/health/index.js';
 import type { KnowledgeBase } from '../../src/knowledge/index.js';
@@ -44,7 +45,12 @@ async function online(reply: (body: ChatBody) => string, config: ConfigInput = {
   return turnPorts(cfg, { llm, knowledge });
 }
 
-const plan = async (text: string, ports: ReturnType<typeof offline>, patch: Partial<TurnState> = {}) => planAgent.run(turn(text, { standalone_question: text, ...patch }), ports);
+const plan = async (text: string, ports: ReturnType<typeof offline>, patch: Partial<TurnState> = {}) => step(planAgent, turn(text, { standalone_question: text, ...patch }), ports);
+/** The knowledge the recall step finds for a turn: the ids of the sections, best first (null: not looked up). */
+const lookUp = async (text: string, ports: ReturnType<typeof offline>, patch: Partial<TurnState> = {}) => {
+  const found = (await step(knowledgeAgent, turn(text, { standalone_question: text, ...patch }), ports)).knowledge_retrieval;
+  return found ? { query: found.query, hits: found.hits.map((h) => h.headings.join(' — ')) } : null;
+};
 
 describe('the rule-based planner (no language model)', () => {
   it.each([
@@ -72,20 +78,21 @@ describe('the rule-based planner (no language model)', () => {
     (text) => expect(asksToLook(text)).toBe(false),
   );
 
-  it('plans knowledge when the knowledge base has a section about the question', async () => {
-    expect(await plan('What languages can you speak?', offline())).toEqual({ plan_steps: [{ tool: 'knowledge', query: 'What languages can you speak?' }], plan_source: 'rules' });
-    expect(await plan('How do I make you forget me?', offline())).toMatchObject({ plan_steps: [{ tool: 'knowledge' }] });
-    expect(await plan('I like pizza.', offline())).toEqual({ plan_steps: [], plan_source: 'rules' });
+  it('looks up knowledge on the device for a question, and finds the section about it (knowledge is never planned)', async () => {
+    expect(await plan('What languages can you speak?', offline())).toEqual({ plan_steps: [], plan_source: 'rules' });
+    expect(await lookUp('What languages can you speak?', offline())).toMatchObject({ query: 'What languages can you speak?', hits: expect.arrayContaining(['What I can do — Languages']) });
+    expect((await lookUp('How do I make you forget me?', offline()))!.hits.length).toBeGreaterThan(0);
+    expect(await lookUp('I like pizza.', offline())).toMatchObject({ hits: [] });
   });
 
-  it('uses the standalone question for knowledge, and the utterance itself for vision', async () => {
-    const result = await plan('And in German?', offline(), { standalone_question: 'Can you speak French? And in German?' });
-    expect(result.plan_steps).toEqual([{ tool: 'knowledge', query: 'Can you speak French? And in German?' }]);
+  it('looks up the standalone question, and plans a look with the utterance itself', async () => {
+    expect(await lookUp('And in German?', offline(), { standalone_question: 'Can you speak French? And in German?' })).toMatchObject({ query: 'Can you speak French? And in German?' });
+    expect(await plan('What do you see?', offline(), { standalone_question: 'What do you see on my desk?' })).toMatchObject({ plan_steps: [{ tool: 'vision', query: 'What do you see?' }] });
   });
 
   it('never plans a tool that is off', async () => {
     expect((await plan('What do you see?', offline({ agents: { vision: false } }))).plan_steps!.map((s) => s.tool)).not.toContain('vision');
-    expect((await plan('What languages can you speak?', offline({ agents: { knowledge: false } }))).plan_steps).toEqual([]);
+    expect(await lookUp('What languages can you speak?', turnPorts(testConfig({ agents: { knowledge: false } }), { knowledge: null }))).toBeNull();
     // Search: only with agents.search on and a SearXNG url.
     expect((await plan('Search the web for the weather in Paris', offline())).plan_steps).toEqual([]);
     expect((await plan('Search the web for the weather in Paris', offline({ agents: { search: true } }))).plan_steps).toEqual([]);
@@ -95,11 +102,13 @@ describe('the rule-based planner (no language model)', () => {
     expect(asksToSearch('What languages can you speak?')).toBe(false);
   });
 
-  it('looks up knowledge for what is asked, not for a greeting or a person telling their name', async () => {
+  it('looks up knowledge for what is asked, not for a greeting, a person telling their name, or a request to look', async () => {
     // The knowledge files have sections on greeting the robot and on telling it your name.
-    expect(await plan('Hello!', offline(), { intent: 'first_greeting' })).toEqual({ plan_steps: [], plan_source: 'rules' });
-    expect(await plan('My name is Alice, call me Alice.', offline(), { intent: 'update_user_info' })).toEqual({ plan_steps: [], plan_source: 'rules' });
-    expect(await plan('Hello! What languages can you speak?', offline(), { intent: 'first_greeting' })).toMatchObject({ plan_steps: [{ tool: 'knowledge' }] });
+    expect(await lookUp('Hello!', offline(), { intent: 'first_greeting' })).toBeNull();
+    expect(await lookUp('My name is Alice, call me Alice.', offline(), { intent: 'update_user_info' })).toBeNull();
+    expect((await lookUp('Hello! What languages can you speak?', offline(), { intent: 'first_greeting' }))!.hits.length).toBeGreaterThan(0);
+    expect(await lookUp('What do you see?', offline(), { plan_steps: [{ tool: 'vision', query: 'What do you see?' }] })).toBeNull();
+    expect(await lookUp('What languages can you speak? Bye!', offline(), { intent: 'end_conversation' })).toBeNull();
   });
 
   it('plans nothing on a farewell or a language switch', async () => {
@@ -109,12 +118,12 @@ describe('the rule-based planner (no language model)', () => {
 });
 
 describe('the planner with a language model', () => {
-  it('plans with the "big" profile, offering only the tools that are on and the knowledge sections', async () => {
+  it('plans with the "big" profile, offering only the tools that are on', async () => {
     const ports = await online(() => '{"steps": [{"tool": "vision", "query": "What is the person holding?"}]}');
     expect(await plan('Look, what is this thing in my hand?', ports)).toEqual({ plan_steps: [{ tool: 'vision', query: 'What is the person holding?' }], plan_source: 'llm' });
     const chat = server!.chats[0]!;
     expect(chat.model).toBe('qwen2.5:7b');
-    expect(chat.messages[0]!.content).toMatch(/- knowledge: .*Its sections: About me — Who I am; /);
+    expect(chat.messages[0]!.content).not.toMatch(/- knowledge/);
     expect(chat.messages[0]!.content).toMatch(/- vision: /);
     expect(chat.messages[0]!.content).not.toMatch(/- search: /);
     expect(chat.messages.at(-1)!.content).toContain('Look, what is this thing in my hand?');
@@ -123,9 +132,10 @@ describe('the planner with a language model', () => {
   it('reads the plans small models write: fences, single quotes, trailing commas, agent names, bare lists', async () => {
     const cases: [string, unknown][] = [
       ["Sure! Here is the plan:\n```json\n{'steps': [{'tool': 'vision_agent', 'query': 'what is on the desk',},],}\n```", [{ tool: 'vision', query: 'what is on the desk' }]],
-      ['["knowledge_rag_agent"]', [{ tool: 'knowledge', query: 'What can you do?' }]],
-      ['{"plan": [{"agent": "Knowledge", "message": "robot abilities"}, {"agent": "response_agent"}]}', [{ tool: 'knowledge', query: 'robot abilities' }]],
-      ['{"steps": [{"tool": "knowledge", "query": "a"}, {"tool": "knowledge", "query": "b"}, {"tool": "vision", "query": ""}]}', [{ tool: 'knowledge', query: 'a' }, { tool: 'vision', query: 'What can you do?' }]],
+      ['["camera_agent"]', [{ tool: 'vision', query: 'What can you do?' }]],
+      ['{"plan": [{"agent": "Vision", "message": "the desk"}, {"agent": "response_agent"}]}', [{ tool: 'vision', query: 'the desk' }]],
+      // Knowledge is searched on the device, never planned: a model that still names it is ignored.
+      ['{"steps": [{"tool": "knowledge", "query": "a"}, {"tool": "vision", "query": "b"}, {"tool": "vision", "query": ""}]}', [{ tool: 'vision', query: 'b' }]],
       ['{"steps": []}', []],
     ];
     let i = 0;
@@ -134,8 +144,8 @@ describe('the planner with a language model', () => {
   });
 
   it('drops tools that are off even when the model plans them', async () => {
-    const ports = await online(() => '{"steps": [{"tool": "search", "query": "news"}, {"tool": "vision", "query": "look"}]}', { agents: { vision: false } });
-    expect(await plan('Any news?', ports)).toEqual({ plan_steps: [], plan_source: 'llm' });
+    const ports = await online(() => '{"steps": [{"tool": "search", "query": "news"}, {"tool": "vision", "query": "look"}]}', { ...SEARCH_ON, agents: { search: true, vision: false } });
+    expect(await plan('Any news?', ports)).toEqual({ plan_steps: [{ tool: 'search', query: 'news' }], plan_source: 'llm' });
   });
 
   it('falls back to the rules when the answer is not a plan, or the model fails', async () => {
@@ -155,11 +165,12 @@ describe('the planner with a language model', () => {
 
 describe('plan clean-up', () => {
   it('maps tool names, keeps one step per tool, fills empty queries, and stops at maxSteps', () => {
-    expect(toolFromName('Knowledge_RAG_agent')).toBe('knowledge');
+    expect(toolFromName('Vision_agent')).toBe('vision');
+    expect(toolFromName('Knowledge_RAG_agent')).toBeNull();
     expect(toolFromName('web-search')).toBe('search');
     expect(toolFromName('response_agent')).toBeNull();
-    const steps = [{ tool: 'search', query: ' news ' }, { tool: 'search' }, { tool: 'camera', query: null }, { tool: 'rag' }];
-    expect(cleanPlan(steps, { enabled: ['knowledge', 'vision', 'search'], question: 'Q?', maxSteps: 2 })).toEqual([
+    const steps = [{ tool: 'search', query: ' news ' }, { tool: 'search' }, { tool: 'rag' }, { tool: 'camera', query: null }];
+    expect(cleanPlan(steps, { enabled: ['vision', 'search'], question: 'Q?', maxSteps: 2 })).toEqual([
       { tool: 'search', query: 'news' },
       { tool: 'vision', query: 'Q?' },
     ]);
@@ -175,13 +186,13 @@ describe('the contextualizer', () => {
 
   it('leaves a first message as it is, without asking the model', async () => {
     const ports = await online(() => '{"question": "something else"}');
-    expect(await contextualizeAgent.run(turn('What can you do?'), ports)).toEqual({ standalone_question: 'What can you do?' });
+    expect(await step(contextualizeAgent, turn('What can you do?'), ports)).toEqual({ standalone_question: 'What can you do?' });
     expect(server!.chats).toHaveLength(0);
   });
 
   it('has the model rewrite a follow-up from the history (small profile)', async () => {
     const ports = await online(() => '```json\n{"question": "Can you speak German?"}\n```');
-    expect(await contextualizeAgent.run(withHistory('And German?'), ports)).toEqual({ standalone_question: 'Can you speak German?' });
+    expect(await step(contextualizeAgent, withHistory('And German?'), ports)).toEqual({ standalone_question: 'Can you speak German?' });
     const chat = server!.chats[0]!;
     expect(chat.model).toBe('qwen2.5:3b');
     expect(chat.messages.at(-1)!.content).toBe('Conversation:\nPerson: Can you speak French?\nRobot: Yes, I can speak French.\n\nLast message: "And German?"');
@@ -190,10 +201,10 @@ describe('the contextualizer', () => {
   it('asks the model only about a message that may lean on the history', async () => {
     const ports = await online(() => '{"question": "How much does the French course cost?"}');
     // Nothing in it points back: it stands as it is, and the reply does not wait for a model call.
-    expect(await contextualizeAgent.run(withHistory('Where is the cafeteria on the ground floor?'), ports)).toEqual({ standalone_question: 'Where is the cafeteria on the ground floor?' });
+    expect(await step(contextualizeAgent, withHistory('Where is the cafeteria on the ground floor?'), ports)).toEqual({ standalone_question: 'Where is the cafeteria on the ground floor?' });
     expect(server!.chats).toHaveLength(0);
-    expect(await contextualizeAgent.run(withHistory('How much does it cost, roughly, for a whole year of lessons?'), ports)).toEqual({ standalone_question: 'How much does the French course cost?' });
-    expect(await contextualizeAgent.run(withHistory('Why?'), ports)).toEqual({ standalone_question: 'How much does the French course cost?' });
+    expect(await step(contextualizeAgent, withHistory('How much does it cost, roughly, for a whole year of lessons?'), ports)).toEqual({ standalone_question: 'How much does the French course cost?' });
+    expect(await step(contextualizeAgent, withHistory('Why?'), ports)).toEqual({ standalone_question: 'How much does the French course cost?' });
     expect(server!.chats).toHaveLength(2);
     for (const t of ['How much does it cost?', 'And tomorrow at noon, when the others are here?', 'Warum?', 'Really?', 'Where does she work?', 'Et ça ?', '它多少钱？', 'What is the weather there?']) {
       expect(mayLeanOnHistory(t), t).toBe(true);
@@ -205,13 +216,13 @@ describe('the contextualizer', () => {
 
   it('falls back to the rules when the model fails: a short follow-up joins the previous question', async () => {
     const ports = await online(() => 'no json here');
-    expect(await contextualizeAgent.run(withHistory('And German?'), ports)).toEqual({ standalone_question: 'Can you speak French? And German?' });
-    expect(await contextualizeAgent.run(withHistory('Where is the cafeteria?'), ports)).toEqual({ standalone_question: 'Where is the cafeteria?' });
+    expect(await step(contextualizeAgent, withHistory('And German?'), ports)).toEqual({ standalone_question: 'Can you speak French? And German?' });
+    expect(await step(contextualizeAgent, withHistory('Where is the cafeteria?'), ports)).toEqual({ standalone_question: 'Where is the cafeteria?' });
   });
 
   it('uses the rules, without asking the model, when agents.planner is off', async () => {
     const ports = await online(() => '{"question": "Can you speak German?"}', { agents: { planner: false } });
-    expect(await contextualizeAgent.run(withHistory('And German?'), ports)).toEqual({ standalone_question: 'Can you speak French? And German?' });
+    expect(await step(contextualizeAgent, withHistory('And German?'), ports)).toEqual({ standalone_question: 'Can you speak French? And German?' });
     expect(server!.chats).toHaveLength(0);
   });
 

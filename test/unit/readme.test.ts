@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inbound, outbound } from '../../src/bus/index.js';
 import { ConfigSchema } from '../../src/config/index.js';
 import { REPO } from '../helpers/config.js';
+import { defaultGraphBlock, GRAPH_END, GRAPH_START } from '../../scripts/docs-graph.js';
 
 const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
 
@@ -32,6 +33,11 @@ describe('the README', () => {
     const ci = readFileSync(path.join(REPO, '.ci/run'), 'utf8');
     expect(readme).toMatch(/^npm test\b/m);
     expect(ci).toMatch(/^npm test$/m);
+  });
+
+  it('shows the dialogue graph as the code builds it (npm run docs:graph -- --write)', () => {
+    const shown = readme.slice(readme.indexOf(GRAPH_START) + GRAPH_START.length, readme.indexOf(GRAPH_END)).trim();
+    expect(shown).toBe(defaultGraphBlock());
   });
 
   it('links only to files that exist', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../src/config/index.js';
-import { replaceReply } from '../../src/dialogue/spoken.js';
 import { SpokenReply } from '../../src/speech/index.js';
 import { tokens } from '../helpers/fake-ollama.js';
 
@@ -50,20 +49,5 @@ describe('the spoken reply sink', () => {
     sink.write('Two. Three.');
     sink.end();
     expect(said.map(([t]) => t)).toEqual(['One.']);
-  });
-});
-
-describe('the history of a cut reply', () => {
-  const history = [
-    { role: 'user' as const, content: 'Tell me a story.' },
-    { role: 'assistant' as const, content: 'One. Two. Three.' },
-  ];
-  it('replaces the reply with what was said, or removes it when nothing was', () => {
-    expect(replaceReply(history, 'One. Two. Three.', 'One.', false)).toEqual([history[0], { role: 'assistant', content: 'One.' }]);
-    expect(replaceReply(history, 'One. Two. Three.', '', false)).toEqual([history[0]]);
-  });
-  it('appends what was said when the reply never joined the history, if asked to', () => {
-    expect(replaceReply([history[0]!], 'One. Two.', 'One.', true)).toEqual([history[0], { role: 'assistant', content: 'One.' }]);
-    expect(replaceReply([history[0]!], 'One. Two.', 'One.', false)).toBeNull();
   });
 });

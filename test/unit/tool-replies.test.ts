@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TurnEventSchema } from '../../src/bus/index.js';
-import { Brain, buildDialogueGraph, buildTurnEvent, defineAgent, newSession, offlineReply, startTurn, type TurnState } from '../../src/dialogue/index.js';
+import { buildDialogueGraph, createDialogue, buildTurnEvent, defineAgent, newSession, offlineReply, startTurn, type TurnState } from '../../src/dialogue/index.js';
 import { nextTool } from '../../src/dialogue/graph.js';
 import { responseSystemPrompt } from '../../src/dialogue/prompt.js';
 import { TOOL_LINES } from '../../src/dialogue/offline/tool-lines.js';
@@ -71,7 +71,8 @@ describe('the response prompt with tool results', () => {
 
   it('gives the knowledge found with its headings, or says nothing was found', () => {
     expect(prompt({ knowledge_retrieval: knowledge([hit()]) })).toContain('from your knowledge files (answer from it, in your own words; do not mention the files):\n[What I can do — Languages] I can speak English');
-    expect(prompt({ knowledge_retrieval: knowledge([]) })).toContain('found nothing: if you do not know the answer, say so rather than guess.');
+    // Every question is looked up; finding nothing is no news for the model.
+    expect(prompt({ knowledge_retrieval: knowledge([]) })).not.toContain('knowledge files');
     expect(prompt({})).not.toMatch(/knowledge files/);
   });
 
@@ -94,23 +95,23 @@ describe('the graph with tools', () => {
   it('runs the planned tools after appraisal, in plan order, and leaves out what is off', async () => {
     const config = testConfig({ agents: { search: true }, search: { url: 'http://127.0.0.1:9' } });
     const graph = buildDialogueGraph(config);
-    expect(Object.keys(graph.nodes)).toEqual(['intent', 'agreement', 'contextualize', 'plan', 'recall', 'appraisal', 'vision', 'search', 'response', 'after_response', 'memory_update']);
+    expect(Object.keys(graph.nodes)).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'vision', 'search', 'response', 'after_response']);
     const plan = (steps: TurnState['plan_steps']) => ({ plan_steps: steps });
     expect(nextTool(plan([{ tool: 'search', query: 'a' }, { tool: 'vision', query: 'b' }]), ['vision', 'search'], null)).toBe('search');
     expect(nextTool(plan([{ tool: 'search', query: 'a' }, { tool: 'vision', query: 'b' }]), ['vision', 'search'], 'search')).toBe('vision');
     expect(nextTool(plan([{ tool: 'search', query: 'a' }, { tool: 'vision', query: 'b' }]), ['vision', 'search'], 'vision')).toBe('response');
-    expect(nextTool(plan([{ tool: 'knowledge', query: 'a' }]), ['vision', 'search'], null)).toBe('response');
+    expect(nextTool(plan([{ tool: 'search', query: 'a' }]), ['vision'], null)).toBe('response');
 
     // A planner that asks for search, then vision: the turn visits them in that order.
     const planner = defineAgent({ name: 'plan', reads: [], writes: ['plan_steps'], run: () => ({ plan_steps: [{ tool: 'search' as const, query: 'a' }, { tool: 'vision' as const, query: 'b' }] }) });
-    const brain = new Brain({ ports: daemonPorts(config), graph: { ...graph, nodes: { ...graph.nodes, plan: planner } }, log: silentLogger, health: new Health() });
-    const result = await brain.submit({ text: 'Search the news, and what do you see?' });
+    const { turns } = createDialogue({ ports: daemonPorts(config), graph: { ...graph, nodes: { ...graph.nodes, plan: planner } }, log: silentLogger, health: new Health() });
+    const result = await turns.submit({ text: 'Search the news, and what do you see?' });
     expect(result!.run.path.slice(-4)).toEqual(['search', 'vision', 'response', 'after_response']);
 
     const none = buildDialogueGraph(testConfig({ agents: { knowledge: false, vision: false, memory: false } }));
     expect(Object.keys(none.nodes)).toEqual(['intent', 'agreement', 'appraisal', 'response', 'after_response']);
     const noVision = buildDialogueGraph(testConfig({ agents: { vision: false } }));
-    expect(Object.keys(noVision.nodes)).toEqual(['intent', 'agreement', 'contextualize', 'plan', 'recall', 'appraisal', 'response', 'after_response', 'memory_update']);
+    expect(Object.keys(noVision.nodes)).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'recall', 'appraisal', 'response', 'after_response']);
   });
 });
 
@@ -119,7 +120,7 @@ describe('the turn event', () => {
     const long = 'x'.repeat(1000);
     const state = turn('What do you see?', {
       standalone_question: 'What do you see?',
-      plan_steps: [{ tool: 'vision', query: 'What do you see?' }, { tool: 'knowledge', query: 'camera' }],
+      plan_steps: [{ tool: 'vision', query: 'What do you see?' }, { tool: 'search', query: 'camera' }],
       plan_source: 'rules',
       knowledge_retrieval: knowledge([hit({ text: long, similarity: 0.61234 })]),
       vision_results: vision('described', long),

@@ -4,7 +4,7 @@ import { RawImage } from '@huggingface/transformers';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../src/config/index.js';
 import { visionAgent } from '../../src/dialogue/agents/vision.js';
-import { newSession, startTurn, type TurnState } from '../../src/dialogue/index.js';
+import { newSession, startTurn, type TurnState , step } from '../../src/dialogue/index.js';
 import { Health } from '../../src/health/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
@@ -131,7 +131,7 @@ describe('the vision agent', () => {
 
   it('describes the frame with the vision model, which gets the image', async () => {
     const { ports } = await setup(JPEG);
-    const { vision_results } = await visionAgent.run(turn(), ports);
+    const { vision_results } = await step(visionAgent, turn(), ports);
     expect(vision_results).toMatchObject({ status: 'described', description: 'You are holding a brown wooden box.', query: 'What am I holding?', detail: null });
     const chat = server!.chats[0]!;
     expect(chat.model).toBe('qwen2.5vl:7b');
@@ -142,7 +142,7 @@ describe('the vision agent', () => {
 
   it('says the frame did not come, within the time-out', async () => {
     const { ports, perception } = await setup(null);
-    const { vision_results } = await visionAgent.run(turn(), ports);
+    const { vision_results } = await step(visionAgent, turn(), ports);
     expect(perception.captures).toHaveLength(1);
     expect(vision_results).toMatchObject({ status: 'timeout', description: null, detail: expect.stringMatching(/no frame arrived within 1000 ms/) });
     expect(server!.chats).toHaveLength(0);
@@ -150,25 +150,25 @@ describe('the vision agent', () => {
 
   it('does not even ask perception without a vision model', async () => {
     const { ports, perception } = await setup(JPEG, {}, ['qwen2.5:3b', 'qwen2.5:7b']);
-    expect((await visionAgent.run(turn(), ports)).vision_results).toMatchObject({ status: 'no_model', detail: 'the vision model is not available' });
+    expect((await step(visionAgent, turn(), ports)).vision_results).toMatchObject({ status: 'no_model', detail: 'the vision model is not available' });
     expect(perception.captures).toEqual([]);
   });
 
   it('does not ask perception when the vision profile is not multimodal', async () => {
     const { ports, perception } = await setup(JPEG, { llm: { profiles: { vision: { model: 'qwen2.5vl:7b', multimodal: false } } } });
-    expect((await visionAgent.run(turn(), ports)).vision_results).toMatchObject({ status: 'no_model', detail: 'the vision profile is not multimodal' });
+    expect((await step(visionAgent, turn(), ports)).vision_results).toMatchObject({ status: 'no_model', detail: 'the vision profile is not multimodal' });
     expect(perception.captures).toEqual([]);
   });
 
   it('reports a failing vision model as a failure, not a description', async () => {
     const { ports } = await setup(JPEG);
     server!.setReply(() => ({ text: '', status: 500 }));
-    expect((await visionAgent.run(turn(), ports)).vision_results).toMatchObject({ status: 'failed', description: null });
+    expect((await step(visionAgent, turn(), ports)).vision_results).toMatchObject({ status: 'failed', description: null });
   });
 
   it('does nothing when looking was not planned', async () => {
     const { ports, perception } = await setup(JPEG);
-    expect(await visionAgent.run(turn({ plan_steps: [{ tool: 'knowledge', query: 'x' }] }), ports)).toEqual({ vision_results: null });
+    expect(await step(visionAgent, turn({ plan_steps: [{ tool: 'search', query: 'x' }] }), ports)).toEqual({ vision_results: null });
     expect(perception.captures).toEqual([]);
   });
 });

@@ -11,17 +11,18 @@ import {
 } from '../../affect/index.js';
 import type { Config } from '../../config/index.js';
 import { defineAgent } from '../agent.js';
+import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 import { TurnStateSchema, type StateKey, type TurnState } from '../state.js';
 
-type AppraisalPorts = Pick<Ports, 'affect' | 'llm' | 'config' | 'clock' | 'log' | 'metrics' | 'signal'>;
+type AppraisalPorts = Pick<Ports, 'affect' | 'llm' | 'config' | 'clock' | 'log' | 'metrics' | 'signal' | 'turnId'>;
 
 /**
- * Memories retrieved this turn also stir emotions (SPEC step 4). They are blackboard fields of the
+ * Memories retrieved this turn also stir emotions. They are blackboard fields of the
  * memory capability: read when the blackboard has them, never created here.
  */
 const MEMORY_FIELDS = ['episode_memory', 'conversation_memory'].filter((k) => k in TurnStateSchema.shape) as StateKey[];
-const READS = ['user_text', 'intent', 'gestures'] as const satisfies readonly StateKey[];
+const READS = ['user_text', 'intent'] as const satisfies readonly StateKey[];
 
 /** The text of whatever a memory field holds: a string, an object with `text`, or a list of those. */
 export function memoryTexts(state: Readonly<Record<string, unknown>>, fields: readonly string[] = MEMORY_FIELDS): string[] {
@@ -47,10 +48,10 @@ export function gestureFor(appraised: readonly EmotionIntensity[], gestures: Con
 const INTENT_CUES: Partial<Record<NonNullable<TurnState['intent']>, Cue>> = { first_greeting: 'greeting', end_conversation: 'farewell' };
 
 /**
- * SPEC step 4: appraises the utterance (and recalled memories) into OCC emotions — with the
- * language model when available, else with the multilingual lexicon — feeds them to the robot's
- * affect, and writes the resulting emotion and mood for the response and the turn event. A strong
- * enough emotion with an animation (config gestures.emotions) adds that gesture.
+ * Appraises the utterance (and recalled memories) into OCC emotions — with the language model
+ * when available, else with the multilingual lexicon — and writes the emotion and mood they leave
+ * the robot in, for the response and the turn event; its effect makes that the robot's affect. A
+ * strong enough emotion with an animation (config gestures.emotions) adds that gesture.
  */
 export const appraisalAgent = defineAgent({
   name: 'appraisal',
@@ -61,40 +62,31 @@ export const appraisalAgent = defineAgent({
   writes: ['appraisal', 'affect', 'gestures'],
   async run(s, ports: AppraisalPorts) {
     const memories = memoryTexts(s as unknown as Record<string, unknown>);
-    let appraisal: Appraisal | null = null;
-
-    if (ports.llm.available('appraisal')) {
-      const started = performance.now();
-      try {
-        const answer = await ports.llm.json(
-          { agent: 'appraisal', messages: appraisalMessages({ robotName: ports.config.persona.name, text: s.user_text, memories }), signal: ports.signal },
-          LlmAppraisalSchema,
-        );
-        appraisal = { emotions: cleanLlmAppraisal(answer), source: 'llm' };
-      } catch (err) {
-        if (ports.signal.aborted) throw err;
-        ports.log.warn({ err: (err as Error).message }, 'appraisal: language model failed; using the lexicon');
-      } finally {
-        ports.metrics.model('appraisal', performance.now() - started);
-      }
-    }
-    if (!appraisal) {
+    const asked = await askModel(ports, { agent: 'appraisal', fallback: 'using the lexicon' }, (llm, base) =>
+      llm.json({ ...base, messages: appraisalMessages({ robotName: ports.config.persona.name, text: s.user_text, memories }) }, LlmAppraisalSchema),
+    );
+    let appraisal: Appraisal;
+    if (asked.ok) appraisal = { emotions: cleanLlmAppraisal(asked.value), source: 'llm' };
+    else {
       const cue = s.intent ? INTENT_CUES[s.intent] : undefined;
       appraisal = { emotions: appraiseLexicon({ text: s.user_text, cues: cue ? [cue] : [], memories }).emotions, source: 'lexicon' };
     }
-
-    // Feeling nothing changes nothing: only a turn that elicited emotions is committed (and saved).
-    let affect = ports.affect.current(ports.clock.now());
-    if (appraisal.emotions.length > 0) {
-      affect = elicit(affect, appraisal.emotions);
-      ports.affect.commit(affect);
-    }
-    const now = snapshot(affect);
+    const now = snapshot(felt(ports, appraisal));
     const gesture = gestureFor(appraisal.emotions, ports.config.gestures);
     ports.log.debug(
       { appraised: appraisal.emotions, source: appraisal.source, emotion: now.emotion, octant: now.octant, mood: now.mood, gesture },
       'appraisal',
     );
-    return { appraisal, affect: now, ...(gesture && { gestures: [...s.gestures, gesture] }) };
+    return { appraisal, affect: now, ...(gesture && { gestures: [gesture] }) };
+  },
+  // Feeling nothing changes nothing: only a turn that elicited emotions is committed (and saved).
+  effect(patch, _state, ports) {
+    if (patch.appraisal?.emotions.length) ports.affect.commit(felt(ports, patch.appraisal));
   },
 });
+
+/** The robot's affect now, after feeling what was appraised. */
+function felt(ports: Pick<AppraisalPorts, 'affect' | 'clock'>, appraisal: Appraisal) {
+  const affect = ports.affect.current(ports.clock.now());
+  return appraisal.emotions.length > 0 ? elicit(affect, appraisal.emotions) : affect;
+}

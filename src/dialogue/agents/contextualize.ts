@@ -1,13 +1,14 @@
 import { contextualizeByRules, contextualizerMessages, LlmStandaloneSchema, mayLeanOnHistory } from '../../planning/index.js';
 import { defineAgent } from '../agent.js';
+import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 
-type ContextualizePorts = Pick<Ports, 'llm' | 'config' | 'log' | 'metrics' | 'signal'>;
+type ContextualizePorts = Pick<Ports, 'llm' | 'config' | 'log' | 'metrics' | 'signal' | 'turnId'>;
 
 const MAX_QUESTION_CHARS = 500;
 
 /**
- * SPEC step 5: the utterance as a standalone question, for the planner and the retrievals. No
+ * The utterance as a standalone question, for the planner and the retrievals. No
  * history, or nothing in it that points back: the utterance as it is. Otherwise the language
  * model rewrites it (agent
  * "contextualizer"; not with agents.planner off); without one, a short follow-up is joined to the
@@ -23,21 +24,17 @@ export const contextualizeAgent = defineAgent({
     // A message that does not lean on the history stands as it is, without a model call.
     if (history.length === 0 || !mayLeanOnHistory(s.user_text)) return { standalone_question: s.user_text };
     // agents.planner off: planning makes no model call at all (the reply starts sooner).
-    if (ports.config.agents.planner && ports.llm.available('contextualizer')) {
-      const started = performance.now();
-      try {
-        const answer = await ports.llm.json({ agent: 'contextualizer', messages: contextualizerMessages(history, s.user_text), signal: ports.signal }, LlmStandaloneSchema);
-        const question = ('question' in answer ? answer.question : answer.standalone_question).replace(/\s+/g, ' ').trim();
+    if (ports.config.agents.planner) {
+      const asked = await askModel(ports, { agent: 'contextualizer', fallback: 'using the rules' }, (llm, base) =>
+        llm.json({ ...base, messages: contextualizerMessages(history, s.user_text) }, LlmStandaloneSchema),
+      );
+      if (asked.ok) {
+        const question = ('question' in asked.value ? asked.value.question : asked.value.standalone_question).replace(/\s+/g, ' ').trim();
         if (question && question.length <= MAX_QUESTION_CHARS) {
           if (question !== s.user_text.trim()) ports.log.debug({ question }, 'contextualized');
           return { standalone_question: question };
         }
         ports.log.warn({ chars: question.length }, 'contextualizer: unusable question; using the rules');
-      } catch (err) {
-        if (ports.signal.aborted) throw err;
-        ports.log.warn({ err: (err as Error).message }, 'contextualizer: language model failed; using the rules');
-      } finally {
-        ports.metrics.model('contextualizer', performance.now() - started);
       }
     }
     return { standalone_question: contextualizeByRules(history, s.user_text) };

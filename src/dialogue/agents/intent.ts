@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { detectLanguageRequest, IntentSchema, isSupportedLanguage, type Intent, type LanguageRequest } from '../../intent/index.js';
 import type { LlmMessage } from '../../llm/index.js';
 import { defineAgent } from '../agent.js';
+import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 import type { ChatMessage } from '../state.js';
 
@@ -20,10 +21,10 @@ const INTENT_INSTRUCTIONS = `You classify what a person just said to a reception
 - language_change: the person asks the robot to speak or switch to a language, or asks whether it can.
 - continue_conversation: anything else (questions, small talk, requests).`;
 
-type IntentPorts = Pick<Ports, 'intent' | 'llm' | 'config' | 'log' | 'metrics' | 'signal'>;
+type IntentPorts = Pick<Ports, 'intent' | 'llm' | 'config' | 'log' | 'metrics' | 'signal' | 'turnId'>;
 
 /**
- * SPEC step 1: the on-device model classifies; below the confidence threshold the language
+ * The on-device model classifies; below the confidence threshold the language
  * model decides, when there is one. language_change also yields the language asked for.
  */
 export const intentAgent = defineAgent({
@@ -50,21 +51,15 @@ export const intentAgent = defineAgent({
       ({ intent, confidence } = prediction);
       source = 'model';
     }
-    if (confidence < ports.config.dialogue.intentThreshold && ports.llm.available('intent')) {
-      const started = performance.now();
-      try {
-        const answer = await ports.llm.json(
-          { agent: 'intent', messages: intentPrompt(s.user_text, s.messages), signal: ports.signal },
-          LlmIntentSchema,
-        );
-        ({ intent } = answer);
+    if (confidence < ports.config.dialogue.intentThreshold) {
+      const asked = await askModel(ports, { agent: 'intent', fallback: 'keeping the on-device result', metric: 'intent_llm' }, (llm, base) =>
+        llm.json({ ...base, messages: intentPrompt(s.user_text, s.messages) }, LlmIntentSchema),
+      );
+      if (asked.ok) {
+        ({ intent } = asked.value);
         confidence = 1;
         source = 'llm';
-        llmLanguage = answer.language ?? null;
-      } catch (err) {
-        ports.log.warn({ err: (err as Error).message }, 'intent: language model failed; keeping the on-device result');
-      } finally {
-        ports.metrics.model('intent_llm', performance.now() - started);
+        llmLanguage = asked.value.language ?? null;
       }
     }
 

@@ -1,7 +1,7 @@
-import type { MemorySave } from '../../memory/index.js';
+import type { PendingConversation, MemorySave } from '../../memory/index.js';
 import { defineAgent } from '../agent.js';
 import type { Ports } from '../ports.js';
-import type { ChatMessage } from '../state.js';
+import type { ChatMessage, TurnState } from '../state.js';
 
 /** The last `turns` exchanges: from the person's turns-th last message on. */
 export function lastTurns(messages: readonly ChatMessage[], turns: number): ChatMessage[] {
@@ -17,42 +17,50 @@ const MAX_MESSAGE_CHARS = 20_000;
 
 const skipped = (reason: Extract<MemorySave, { status: 'skipped' }>['reason']) => ({ memory_saved: { status: 'skipped', reason } as const });
 
+type MemorySavePorts = Pick<Ports, 'memory' | 'config' | 'clock' | 'log'>;
+type SaveInput = Pick<TurnState, 'turn_id' | 'messages' | 'final_message' | 'user_info' | 'language' | 'conversation_id'>;
+
+/** The conversation as memory keeps it: its last turns, the reply included. */
+function conversationOf(s: SaveInput, ports: MemorySavePorts): PendingConversation {
+  const reply: ChatMessage[] = s.final_message.trim() ? [{ role: 'assistant', content: s.final_message }] : [];
+  const messages = lastTurns([...s.messages, ...reply], ports.config.memory.saveTurns).map((m) => ({ role: m.role, content: m.content.slice(0, MAX_MESSAGE_CHARS) }));
+  return {
+    format: 1,
+    conversation_id: s.conversation_id ?? s.turn_id,
+    user_id: s.user_info.user_id!,
+    user_name: s.user_info.user_name,
+    robot_name: ports.config.persona.name,
+    language: s.language,
+    ended_at: ports.clock.now().toISOString(),
+    turn_id: s.turn_id,
+    messages,
+  };
+}
+
 /**
- * SPEC step 8: on a farewell, the conversation is handed to memory, which writes it to disk
- * right away and summarises it into an episode in the background: the goodbye is held up by
- * neither the disk nor the language model. Critical: a farewell cut short by the next utterance is still remembered.
- * Never for someone unknown, or whose name is still being confirmed.
+ * On a farewell, the conversation is handed to memory. Its effect writes it to disk (an fsynced
+ * file: milliseconds) before the turn is reported, and memory summarises it into an episode in
+ * the background: the goodbye waits for neither the model nor ChromaDB. Critical: a farewell cut
+ * short by the next utterance is still remembered. Never for someone unknown, or whose name is
+ * still being confirmed.
  */
 export const memorySaveAgent = defineAgent({
   name: 'memory_save',
   critical: true,
   reads: ['turn_id', 'intent', 'messages', 'final_message', 'user_info', 'name_confirmation', 'name_checked', 'language', 'conversation_id'],
   writes: ['memory_saved'],
-  async run(s, ports: Pick<Ports, 'memory' | 'config' | 'clock' | 'log'>) {
+  run(s, ports: MemorySavePorts) {
     if (s.intent !== 'end_conversation' || !ports.memory) return { memory_saved: null };
-    const { user_id, user_name } = s.user_info;
-    if (!user_id) return skipped('unknown_user');
+    if (!s.user_info.user_id) return skipped('unknown_user');
     if (s.name_confirmation || !s.name_checked) return skipped('name_pending');
-    const { saveTurns, minUserMessages } = ports.config.memory;
-    if (s.messages.filter((m) => m.role === 'user').length < minUserMessages) return skipped('too_short');
-    const reply: ChatMessage[] = s.final_message.trim() ? [{ role: 'assistant', content: s.final_message }] : [];
-    const messages = lastTurns([...s.messages, ...reply], saveTurns).map((m) => ({ role: m.role, content: m.content.slice(0, MAX_MESSAGE_CHARS) }));
-    const conversation_id = s.conversation_id ?? s.turn_id;
-    // Written to disk behind the goodbye (milliseconds; the daemon's stop waits for it), then
-    // summarised and stored in the background: the turn does not wait for the disk.
-    const written = ports.memory.remember({
-      format: 1,
-      conversation_id,
-      user_id,
-      user_name,
-      robot_name: ports.config.persona.name,
-      language: s.language,
-      ended_at: ports.clock.now().toISOString(),
-      turn_id: s.turn_id,
-      messages,
-    });
-    written.catch((err: Error) => ports.log.error({ conversation_id, err: err.message }, 'the conversation could not be queued to be remembered'));
-    ports.log.info({ conversation_id, messages: messages.length }, 'conversation queued to be remembered');
+    if (s.messages.filter((m) => m.role === 'user').length < ports.config.memory.minUserMessages) return skipped('too_short');
+    const { conversation_id, messages } = conversationOf(s, ports);
     return { memory_saved: { status: 'queued', conversation_id, messages: messages.length } };
+  },
+  async effect(patch, state, ports) {
+    if (patch.memory_saved?.status !== 'queued' || !ports.memory) return;
+    const conversation = conversationOf(state, ports);
+    await ports.memory.remember(conversation);
+    ports.log.info({ conversation_id: conversation.conversation_id, messages: conversation.messages.length }, 'conversation queued to be remembered');
   },
 });

@@ -1,27 +1,31 @@
 import {
   askedCandidate,
   decideUpdate,
-  extractProfile,
+  extractionRequest,
+  factsOf,
   hasFacts,
+  LlmExtractionSchema,
   mergeFacts,
   userOfProfile,
   type ProfileFacts,
   type UpdatePlan,
+  withModelExtraction,
 } from '../../people/index.js';
 import { defineAgent } from '../agent.js';
+import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 import type { TurnState } from '../state.js';
 
-type MemoryUpdatePorts = Pick<Ports, 'people' | 'perception' | 'llm' | 'config' | 'log' | 'metrics' | 'signal'>;
+type MemoryUpdatePorts = Pick<Ports, 'people' | 'perception' | 'llm' | 'config' | 'log' | 'metrics' | 'signal' | 'turnId'>;
 type Patch = Partial<Pick<TurnState, 'user_info' | 'name_confirmation' | 'name_checked' | 'name_resolution'>>;
 
 const NONE = { status: 'none', candidate: null } as const;
 
 /**
- * SPEC step 2, on update_user_info (or while a name confirmation is pending): extracts what the
- * person said about themselves, resolves their name against everyone known, and either asks
- * "Is your name …?" (nothing saved or published while it is ambiguous) or settles who they are —
- * their profile saved, perception told once through face_recognition/user_info.
+ * On update_user_info (or while a name confirmation is pending): extracts what the person said
+ * about themselves, resolves their name against everyone known, and either asks "Is your name
+ * …?" (nothing saved or published while it is ambiguous) or settles who they are. Its effect
+ * saves the profile and tells perception once, through face_recognition/user_info.
  */
 export const memoryUpdateAgent = defineAgent({
   name: 'memory_update',
@@ -31,16 +35,17 @@ export const memoryUpdateAgent = defineAgent({
   writes: ['user_info', 'name_confirmation', 'name_checked', 'name_resolution'],
   async run(s, ports: MemoryUpdatePorts): Promise<Patch> {
     const asked = askedCandidate(s.name_confirmation);
-    const extraction = await extractProfile(
-      {
-        text: s.user_text,
-        language: s.language,
-        robotName: ports.config.persona.name,
-        lastRobotMessage: s.messages.slice(0, -1).findLast((m) => m.role === 'assistant')?.content ?? null,
-        askedName: asked?.user_name ?? null,
-      },
-      { llm: ports.llm, log: ports.log, signal: ports.signal, onModelMs: (ms) => ports.metrics.model('extraction', ms) },
+    const request = extractionRequest({
+      text: s.user_text,
+      language: s.language,
+      robotName: ports.config.persona.name,
+      lastRobotMessage: s.messages.slice(0, -1).findLast((m) => m.role === 'assistant')?.content ?? null,
+      askedName: asked?.user_name ?? null,
+    });
+    const answer = await askModel(ports, { agent: 'extraction', fallback: 'using the phrase rules' }, (llm, base) =>
+      llm.json({ ...base, messages: request.messages }, LlmExtractionSchema),
     );
+    const extraction = answer.ok ? withModelExtraction(request.offline, answer.value, request.context) : request.offline;
     const plan = decideUpdate({
       user: s.user_info,
       pending: s.name_confirmation,
@@ -56,12 +61,22 @@ export const memoryUpdateAgent = defineAgent({
     );
     return apply(plan, s, ports);
   },
+  // A person with a profile has it saved; a settled name is told to perception, once.
+  effect(patch, _state, ports) {
+    const { user_id, user_name } = patch.user_info ?? {};
+    if (!user_id || !user_name) return;
+    ports.people.save({ user_id, user_name }, factsOf(patch.user_info!));
+    if (patch.name_resolution && SETTLED.has(patch.name_resolution.status)) ports.perception.userSettled({ user_id, user_name });
+  },
 });
+
+const SETTLED = new Set<TurnState['name_resolution']['status']>(['confirmed', 'matched', 'new_user']);
 
 function apply(plan: UpdatePlan, s: Pick<TurnState, 'user_info'>, ports: MemoryUpdatePorts): Patch {
   switch (plan.kind) {
     case 'facts':
-      return { user_info: rememberFacts(s.user_info, plan.facts, ports), name_resolution: NONE };
+      if (!hasFacts(plan.facts)) return { name_resolution: NONE };
+      return { user_info: withFacts(s.user_info, plan.facts, ports), name_resolution: NONE };
     case 'ask':
       return {
         name_confirmation: plan.confirmation,
@@ -70,23 +85,23 @@ function apply(plan: UpdatePlan, s: Pick<TurnState, 'user_info'>, ports: MemoryU
       };
     case 'link': {
       const { user_id, user_name, score } = plan.user;
-      const profile = ports.people.save({ user_id, user_name }, plan.facts);
-      return settled(userOfProfile(profile), { status: plan.status, candidate: { user_id, user_name, score } }, ports);
+      const user = userOfProfile(ports.people.preview({ user_id, user_name }, plan.facts));
+      return settled(user, { status: plan.status, candidate: { user_id, user_name, score } }, ports);
     }
-    case 'create':
-      return settled(userOfProfile(ports.people.create(plan.name, plan.facts)), { status: 'new_user', candidate: null }, ports);
+    case 'create': {
+      const user = userOfProfile(ports.people.preview({ user_id: ports.people.newId(plan.name), user_name: plan.name }, plan.facts));
+      return settled(user, { status: 'new_user', candidate: null }, ports);
+    }
   }
 }
 
 function settled(user: TurnState['user_info'], resolution: TurnState['name_resolution'], ports: MemoryUpdatePorts): Patch {
-  if (user.user_id && user.user_name) ports.perception.userSettled({ user_id: user.user_id, user_name: user.user_name });
   ports.log.info({ user_id: user.user_id, status: resolution.status }, 'name settled');
   return { user_info: user, name_confirmation: null, name_checked: true, name_resolution: resolution };
 }
 
-/** Facts about the current person: into their profile when they have one, else kept in the session. */
-function rememberFacts(user: TurnState['user_info'], facts: ProfileFacts, ports: MemoryUpdatePorts): TurnState['user_info'] {
-  if (!hasFacts(facts)) return user;
-  if (user.user_id && user.user_name) return userOfProfile(ports.people.save({ user_id: user.user_id, user_name: user.user_name }, facts));
+/** Facts about the current person: merged into their profile when they have one, else kept in the session. */
+function withFacts(user: TurnState['user_info'], facts: ProfileFacts, ports: MemoryUpdatePorts): TurnState['user_info'] {
+  if (user.user_id && user.user_name) return userOfProfile(ports.people.preview({ user_id: user.user_id, user_name: user.user_name }, facts));
   return { ...user, ...mergeFacts(user, facts) };
 }

@@ -1,17 +1,18 @@
 import type { LlmMessage } from '../../llm/index.js';
 import { defineAgent } from '../agent.js';
 import { languageChangeReply, offlineReply, userInfoReply, type OfflineContext } from '../offline/responder.js';
+import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 import { responseMessages } from '../prompt.js';
 import { TurnStateSchema, type TurnState } from '../state.js';
 
-type ResponsePorts = Pick<Ports, 'llm' | 'config' | 'clock' | 'log' | 'metrics' | 'signal' | 'reply' | 'visualMemory'>;
+type ResponsePorts = Pick<Ports, 'llm' | 'config' | 'clock' | 'log' | 'metrics' | 'signal' | 'reply' | 'visualMemory' | 'turnId'>;
 
 /** The response agent reads the whole blackboard: everything the turn found goes into the prompt. */
 const ALL_FIELDS = TurnStateSchema.keyof().options;
 
 /**
- * SPEC step 7: the reply, streamed to the reply sink as the language model writes it; the
+ * The reply, streamed to the reply sink as the language model writes it; the
  * offline responder answers when the model is unavailable or fails before saying anything.
  */
 export const responseAgent = defineAgent({
@@ -30,27 +31,15 @@ export const responseAgent = defineAgent({
     if (s.intent === 'language_change') return say(languageChangeReply(s, offline));
     // "Is your name …?" is asked word for word, in the session language.
     if (s.name_resolution.status === 'asking') return say(userInfoReply(s, offline));
-    if (!ports.llm.available('response')) return say(offlineReply(s, offline));
-
-    const started = performance.now();
     let text = '';
-    try {
-      for await (const delta of ports.llm.stream({
-        agent: 'response',
-        messages: await withSceneImage(responseMessages(s, ports.config, ports.clock.now()), s, ports),
-        signal: ports.signal,
-      })) {
+    const asked = await askModel(ports, { agent: 'response', fallback: 'the offline responder answers' }, async (llm, base) => {
+      for await (const delta of llm.stream({ ...base, messages: await withSceneImage(responseMessages(s, ports.config, ports.clock.now()), s, ports) })) {
         text += delta;
         ports.reply.write(delta);
       }
-    } catch (err) {
-      if (ports.signal.aborted) throw err; // cancelled (barge-in, stop): not a model failure
-      ports.log.warn({ err: (err as Error).message, partial: text.length > 0 }, 'response: language model failed');
-      // Nothing said yet: fall back cleanly. Something said: finish with what was said.
-      if (!text.trim()) return say(offlineReply(s, offline));
-    } finally {
-      ports.metrics.model('response', performance.now() - started);
-    }
+    });
+    // Nothing said yet: fall back cleanly. Something said: finish with what was said.
+    if (!asked.ok && !text.trim()) return say(offlineReply(s, offline));
     ports.reply.end();
     return { final_message: text.trim() };
   },

@@ -1,12 +1,13 @@
 import { LlmError } from '../../llm/index.js';
 import { visionMessages, type VisionResult } from '../../vision/index.js';
 import { defineAgent } from '../agent.js';
+import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 
-type VisionPorts = Pick<Ports, 'camera' | 'llm' | 'config' | 'log' | 'metrics' | 'signal'>;
+type VisionPorts = Pick<Ports, 'camera' | 'llm' | 'config' | 'log' | 'metrics' | 'signal' | 'turnId'>;
 
 /**
- * SPEC step 6 (vision): asks perception for the current view, waits for the frame (bounded) and
+ * Vision: asks perception for the current view, waits for the frame (bounded) and
  * has the vision model describe what the person asked about. Without perception, without a
  * vision model, or when no frame comes in time, the result says so, and the reply is honest
  * about it instead of inventing a description.
@@ -31,17 +32,15 @@ export const visionAgent = defineAgent({
     if (capture.status === 'no_perception') return result('no_perception', capture.detail);
     if (capture.status !== 'captured') return result(capture.status === 'timeout' ? 'timeout' : 'failed', capture.detail, { frame: capture.file });
 
-    const started = performance.now();
-    try {
-      const text = await ports.llm.complete({ agent: 'vision', messages: visionMessages(step.query, s.language, capture.image.toString('base64')), signal: ports.signal });
-      const description = text.replace(/\s+/g, ' ').trim().slice(0, ports.config.vision.maxDescriptionChars);
-      if (!description) return result('failed', 'the vision model said nothing', { frame: capture.file });
-      return result('described', null, { description, frame: capture.file });
-    } catch (err) {
-      if (ports.signal.aborted) throw err;
-      return result(err instanceof LlmError && err.kind === 'model_missing' ? 'no_model' : 'failed', (err as Error).message, { frame: capture.file });
-    } finally {
-      ports.metrics.model('vision', performance.now() - started);
+    const asked = await askModel(ports, { agent: 'vision', fallback: 'the reply says so' }, (llm, base) =>
+      llm.complete({ ...base, messages: visionMessages(step.query, s.language, capture.image.toString('base64')) }),
+    );
+    if (!asked.ok) {
+      const missing = asked.error instanceof LlmError && (asked.error.kind === 'model_missing' || asked.error.kind === 'unavailable');
+      return result(missing ? 'no_model' : 'failed', asked.error.message, { frame: capture.file });
     }
+    const description = asked.value.replace(/\s+/g, ' ').trim().slice(0, ports.config.vision.maxDescriptionChars);
+    if (!description) return result('failed', 'the vision model said nothing', { frame: capture.file });
+    return result('described', null, { description, frame: capture.file });
   },
 });

@@ -1,8 +1,7 @@
 import { languageName } from '../../intent/index.js';
 import { spokenExcerpt } from '../../knowledge/index.js';
 import type { TurnState } from '../state.js';
-import type { OfflineContext } from './responder.js';
-import { line } from './responder.js';
+import { line, type OfflineContext } from './say.js';
 
 export type ToolInput = Pick<TurnState, 'language'> & Partial<Pick<TurnState, 'knowledge_retrieval' | 'vision_results' | 'search_results'>>;
 

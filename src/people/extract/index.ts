@@ -1,8 +1,8 @@
-import type { LanguageModel } from '../../llm/index.js';
+import type { LanguageModel, LlmMessage } from '../../llm/index.js';
 import type { Logger } from '../../log/index.js';
 import { detectAnswer, type Answer } from '../answers.js';
 import type { ProfileFacts } from '../profile.js';
-import { extractionPrompt, LlmExtractionSchema, sanitizeExtraction } from './llm.js';
+import { extractionPrompt, LlmExtractionSchema, sanitizeExtraction, type LlmExtraction, type LlmExtractionContext } from './llm.js';
 import { asksForName, extractByRules } from './rules.js';
 
 export { asksForName, extractByRules, normalizeText } from './rules.js';
@@ -36,26 +36,33 @@ export interface ExtractionDeps {
 }
 
 /**
- * What the person said about themselves: with the language model when it is available
- * (structured output, checked), else — or when it fails — with the phrase rules. Yes/no to a
- * confirmation question is read by rules first (fast, and a wrong "yes" merges two people); the
+ * What the phrase rules find, and what to ask the language model for a better reading. Yes/no to
+ * a confirmation question is read by rules first (fast, and a wrong "yes" merges two people); the
  * model only settles answers the rules find unclear.
  */
-export async function extractProfile(input: ExtractionInput, deps: ExtractionDeps): Promise<Extraction> {
+export function extractionRequest(input: ExtractionInput): { offline: Extraction; messages: LlmMessage[]; context: LlmExtractionContext } {
   const expectingName = input.askedName !== null || asksForName(input.lastRobotMessage);
   const rules = extractByRules({ text: input.text, expectingName, language: input.language });
-  const ruleAnswer: Answer = input.askedName ? detectAnswer(input.text) : 'unclear';
-  const offline: Extraction = { ...rules, answer: ruleAnswer, source: 'rules' };
-  if (!deps.llm.available('extraction')) return offline;
+  const answer: Answer = input.askedName ? detectAnswer(input.text) : 'unclear';
+  const context = { text: input.text, robotName: input.robotName, lastRobotMessage: input.lastRobotMessage, askedName: input.askedName };
+  return { offline: { ...rules, answer, source: 'rules' }, messages: extractionPrompt(context), context };
+}
 
+/** The model's reading, checked, with what the rules are surer of kept. */
+export function withModelExtraction(offline: Extraction, raw: LlmExtraction, context: LlmExtractionContext): Extraction {
+  const model = sanitizeExtraction(raw, context);
+  const answer = offline.answer !== 'unclear' || !context.askedName ? offline.answer : (raw.answer ?? 'unclear');
+  // The rules are conservative about names: one they find is kept if the model missed it.
+  return { user_name: model.user_name ?? offline.user_name, facts: model.facts, answer, source: 'llm' };
+}
+
+/** What the person said about themselves: with the language model when it is available, else — or when it fails — with the phrase rules. */
+export async function extractProfile(input: ExtractionInput, deps: ExtractionDeps): Promise<Extraction> {
+  const { offline, messages, context } = extractionRequest(input);
+  if (!deps.llm.available('extraction')) return offline;
   const started = performance.now();
   try {
-    const ctx = { text: input.text, robotName: input.robotName, lastRobotMessage: input.lastRobotMessage, askedName: input.askedName };
-    const raw = await deps.llm.json({ agent: 'extraction', messages: extractionPrompt(ctx), signal: deps.signal }, LlmExtractionSchema);
-    const model = sanitizeExtraction(raw, ctx);
-    const answer = ruleAnswer !== 'unclear' || !input.askedName ? ruleAnswer : (raw.answer ?? 'unclear');
-    // The rules are conservative about names: one they find is kept if the model missed it.
-    return { user_name: model.user_name ?? rules.user_name, facts: model.facts, answer, source: 'llm' };
+    return withModelExtraction(offline, await deps.llm.json({ agent: 'extraction', messages, signal: deps.signal }, LlmExtractionSchema), context);
   } catch (err) {
     deps.log.warn({ err: (err as Error).message }, 'extraction: language model failed; using the phrase rules');
     return offline;

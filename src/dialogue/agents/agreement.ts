@@ -1,7 +1,6 @@
-// Not from dialogue's index: the graph imports this agent, and the index imports the graph.
-import { defineAgent } from '../dialogue/agent.js';
-import type { Ports } from '../dialogue/ports.js';
-import { detectAgreement } from './agreement.js';
+import { detectAgreement } from '../../gestures/index.js';
+import { defineAgent } from '../agent.js';
+import type { Ports } from '../ports.js';
 
 /**
  * The robot nods when the user agrees or confirms (gestures.agreement). It runs right after
@@ -9,13 +8,13 @@ import { detectAgreement } from './agreement.js';
  */
 export const agreementAgent = defineAgent({
   name: 'agreement',
-  reads: ['user_text', 'gestures'],
+  reads: ['user_text'],
   writes: ['gestures'],
   run(s, ports: Pick<Ports, 'config' | 'log'>) {
     const animation = ports.config.gestures.agreement;
     const agreement = animation ? detectAgreement(s.user_text) : null;
     if (!animation || !agreement) return {};
     ports.log.debug({ cue: agreement.cue, animation }, 'the user agrees');
-    return { gestures: [...s.gestures, animation] };
+    return { gestures: [animation] };
   },
 });

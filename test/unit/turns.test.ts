@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
-import { Brain, buildDialogueGraph, defineAgent, defineGraph, END, type Ports } from '../../src/dialogue/index.js';
+import { once } from 'node:events';
+import { buildDialogueGraph, createDialogue, defineAgent, defineGraph, END, type Ports } from '../../src/dialogue/index.js';
 import { Health } from '../../src/health/index.js';
 import { OnnxIntentClassifier } from '../../src/intent/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
@@ -15,11 +16,11 @@ beforeAll(async () => {
   classifier = await OnnxIntentClassifier.load(path.join(MODELS_DIR, 'intent'));
 });
 
-function brain(overrides: Parameters<typeof testConfig>[0] = {}, graph?: ReturnType<typeof buildDialogueGraph>) {
+function dialogue(overrides: Parameters<typeof testConfig>[0] = {}, graph?: ReturnType<typeof buildDialogueGraph>) {
   const config = testConfig(overrides);
   const health = new Health();
   const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health });
-  const b = new Brain({
+  const dialogue = createDialogue({
     ports: daemonPorts(config, { llm, intent: classifier }),
     graph: graph ?? buildDialogueGraph(config),
     log: silentLogger,
@@ -28,16 +29,16 @@ function brain(overrides: Parameters<typeof testConfig>[0] = {}, graph?: ReturnT
   const said: string[] = [];
   const gestures: string[] = [];
   const events: TurnEvent[] = [];
-  b.on('speak', (t) => said.push(t));
-  b.on('gesture', (g) => gestures.push(g));
-  b.on('turn', (e) => events.push(e));
-  return { brain: b, said, gestures, events, health };
+  dialogue.voice.on('speak', (t) => said.push(t));
+  dialogue.voice.on('gesture', (g) => gestures.push(g));
+  dialogue.turns.on('turn', (e) => events.push(e));
+  return { ...dialogue, said, gestures, events, health };
 }
 
-describe('the brain', () => {
+describe('the turn runner', () => {
   it('runs a turn: speaks, gestures and publishes a complete, schema-valid turn event', async () => {
-    const { brain: b, said, gestures, events } = brain();
-    const result = await b.submit({ text: 'Hello there!' });
+    const { turns, said, gestures, events } = dialogue();
+    const result = await turns.submit({ text: 'Hello there!' });
     expect(gestures).toEqual(['WAVE_HAND']);
     expect(events).toHaveLength(1);
     const event = TurnEventSchema.parse(events[0]);
@@ -54,36 +55,36 @@ describe('the brain', () => {
   });
 
   it('keeps the conversation between turns and clears it after a farewell', async () => {
-    const { brain: b } = brain();
-    await b.submit({ text: 'Hello!' });
-    await b.submit({ text: 'What can you do?' });
-    expect(b.session().messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
-    await b.submit({ text: 'Kannst du Deutsch sprechen?' });
-    expect(b.session().language).toBe('de');
-    await b.submit({ text: 'Tschüss, bis morgen!' });
-    expect(b.session().messages).toEqual([]);
-    expect(b.session().language).toBe('de');
+    const { turns, sessions } = dialogue();
+    await turns.submit({ text: 'Hello!' });
+    await turns.submit({ text: 'What can you do?' });
+    expect(sessions.current().messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    await turns.submit({ text: 'Kannst du Deutsch sprechen?' });
+    expect(sessions.current().language).toBe('de');
+    await turns.submit({ text: 'Tschüss, bis morgen!' });
+    expect(sessions.current().messages).toEqual([]);
+    expect(sessions.current().language).toBe('de');
   });
 
   it('keeps a separate conversation per user and restores it when they come back', async () => {
-    const { brain: b, events } = brain();
-    b.switchUser({ user_id: 'u1', user_name: 'Ana' });
-    await b.submit({ text: 'Hello!' });
-    await b.submit({ text: 'Kannst du Deutsch sprechen?' });
-    b.switchUser({ user_id: 'u2', user_name: 'Ben' });
-    await b.submit({ text: 'Good morning!' });
-    expect(b.session()).toMatchObject({ language: 'en', user_info: { user_id: 'u2', user_name: 'Ben' } });
-    expect(b.session().messages).toHaveLength(2);
-    b.switchUser({ user_id: 'u1', user_name: 'Ana' });
-    expect(b.session()).toMatchObject({ language: 'de', user_info: { user_id: 'u1' } });
-    expect(b.session().messages.map((m) => m.content)).toContain('Kannst du Deutsch sprechen?');
+    const { turns, sessions, events } = dialogue();
+    sessions.switchUser({ user_id: 'u1', user_name: 'Ana' });
+    await turns.submit({ text: 'Hello!' });
+    await turns.submit({ text: 'Kannst du Deutsch sprechen?' });
+    sessions.switchUser({ user_id: 'u2', user_name: 'Ben' });
+    await turns.submit({ text: 'Good morning!' });
+    expect(sessions.current()).toMatchObject({ language: 'en', user_info: { user_id: 'u2', user_name: 'Ben' } });
+    expect(sessions.current().messages).toHaveLength(2);
+    sessions.switchUser({ user_id: 'u1', user_name: 'Ana' });
+    expect(sessions.current()).toMatchObject({ language: 'de', user_info: { user_id: 'u1' } });
+    expect(sessions.current().messages.map((m) => m.content)).toContain('Kannst du Deutsch sprechen?');
     expect(events.map((e) => e.user_id)).toEqual(['u1', 'u1', 'u2']);
     expect(events[2]!.reply).toMatch(/Ben/); // greeted by name
   });
 
   it('answers queued utterances one at a time, in order, and drops the oldest excess', async () => {
-    const { brain: b, events, health } = brain({ dialogue: { maxQueuedUtterances: 2 } });
-    const results = await Promise.all(['Hello', 'Goodbye', 'one', 'two', 'three'].map((text) => b.submit({ text })));
+    const { turns, events, health } = dialogue({ dialogue: { maxQueuedUtterances: 2 } });
+    const results = await Promise.all(['Hello', 'Goodbye', 'one', 'two', 'three'].map((text) => turns.submit({ text })));
     expect(results.filter((r) => r === null)).toHaveLength(2);
     expect(results.map((r) => r?.event.user_text ?? null)).toEqual(['Hello', null, null, 'two', 'three']);
     expect(events.map((e) => e.user_text)).toEqual(['Hello', 'two', 'three']);
@@ -100,14 +101,14 @@ describe('the brain', () => {
       },
     });
     const graph = defineGraph({ start: 'broken', nodes: { broken }, edges: { broken: END } }) as unknown as ReturnType<typeof buildDialogueGraph>;
-    const { brain: b, said, events } = brain({}, graph);
-    await b.submit({ text: 'Hello' });
+    const { turns, said, events } = dialogue({}, graph);
+    await turns.submit({ text: 'Hello' });
     expect(said[0]).toMatch(/something went wrong/);
     expect(events[0]!.errors).toEqual([{ agent: 'broken', message: 'boom' }]);
   });
 });
 
-describe('the brain speaking', () => {
+describe('the turn runner speaking', () => {
   /** A response stand-in that keeps writing after its turn was cancelled, as a slow model stream can. */
   function stubbornGraph(gate: Promise<void>) {
     const talker = defineAgent({
@@ -135,7 +136,7 @@ describe('the brain speaking', () => {
     const gate = new Promise<void>((r) => (open = r));
     const config = testConfig();
     const health = new Health();
-    const b = new Brain({
+    const { turns, sessions, voice } = createDialogue({
       ports: daemonPorts(config, { clock: { now: () => new Date() }, llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }) }),
       graph: stubbornGraph(gate),
       log: silentLogger,
@@ -145,15 +146,16 @@ describe('the brain speaking', () => {
     const said: string[] = [];
     const stops: string[] = [];
     const events: TurnEvent[] = [];
-    b.on('speak', (t) => said.push(t));
-    b.on('stop_speaking', (cut) => stops.push(cut.turnId));
-    b.on('turn', (e) => events.push(e));
+    voice.on('speak', (t) => said.push(t));
+    voice.on('stop_speaking', (cut) => stops.push(cut.turnId));
+    turns.on('turn', (e) => events.push(e));
 
-    const first = b.submit({ text: 'story' });
-    await new Promise((r) => setTimeout(r, 20));
+    const spoken = once(voice, 'speak');
+    const first = turns.submit({ text: 'story' });
+    await spoken;
     expect(said).toEqual(['First part.']);
-    b.speechStarted();
-    const second = b.submit({ text: 'question' });
+    voice.started();
+    const second = turns.submit({ text: 'question' });
     open(); // the old turn goes on writing
     await Promise.all([first, second]);
 
@@ -161,7 +163,7 @@ describe('the brain speaking', () => {
     expect(stops).toEqual([events[0]!.turn_id]);
     expect(events[0]!.speech).toMatchObject({ interrupted: true, spoken: 'First part.' });
     expect(events[0]!.reply).toBe('First part. Late part one. Late part two.'); // what was generated
-    expect(b.session().messages.map((m) => m.content)).toEqual(['story', 'First part.', 'question']);
+    expect(sessions.current().messages.map((m) => m.content)).toEqual(['story', 'First part.', 'question', 'Short answer.']);
     // Both late sentences reached the delivery and were refused by their reply's sequence number.
     expect(health.counter('late_sentences_dropped')).toBe(2);
   });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
 import { intentAgent } from '../../src/dialogue/agents/intent.js';
-import { Brain, buildDialogueGraph, newSession, startTurn } from '../../src/dialogue/index.js';
+import { buildDialogueGraph, createDialogue, newSession, startTurn , step } from '../../src/dialogue/index.js';
 import { responseSystemPrompt } from '../../src/dialogue/prompt.js';
 import { Health } from '../../src/health/index.js';
 import { OnnxIntentClassifier } from '../../src/intent/index.js';
@@ -15,86 +15,86 @@ beforeAll(async () => {
   classifier = await OnnxIntentClassifier.load(path.join(MODELS_DIR, 'intent'));
 });
 
-async function brain(overrides: Parameters<typeof testConfig>[0] = {}) {
+async function dialogue(overrides: Parameters<typeof testConfig>[0] = {}) {
   const config = testConfig(overrides);
   const health = new Health();
   const people = testProfileStore(config);
   people.save({ user_id: 'alice_01', user_name: 'Alice' }, { location: 'Bern' });
   people.save({ user_id: 'alina_02', user_name: 'Alina' }, {});
   const perception = new RecordingPerception();
-  const b = new Brain({
+  const b = createDialogue({
     ports: daemonPorts(config, { clock: { now: () => new Date('2026-11-21T10:00:00Z') }, intent: classifier, perception, people }),
     graph: buildDialogueGraph(config),
     log: silentLogger,
     health,
   });
   const events: TurnEvent[] = [];
-  b.on('turn', (e) => events.push(TurnEventSchema.parse(e)));
-  return { brain: b, events, perception, people };
+  b.turns.on('turn', (e) => events.push(TurnEventSchema.parse(e)));
+  return { ...b, events, perception, people };
 }
 
-describe('the brain with people', () => {
+describe('the dialogue with people', () => {
   it('routes update_user_info through memory_update, and reports the name resolution in the turn event', async () => {
-    const { brain: b, events } = await brain();
-    const asked = await b.submit({ text: 'My name is Alicea' });
+    const { turns, sessions, events } = await dialogue();
+    const asked = await turns.submit({ text: 'My name is Alicea' });
     expect(asked?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'response', 'after_response']);
     expect(events[0]).toMatchObject({ user_id: null, user_name: null, name_confirmation: { status: 'asking', candidate: { user_id: 'alice_01', user_name: 'Alice' } } });
-    const other = await b.submit({ text: 'What time is it?' }); // forced: it answers the pending question
+    const other = await turns.submit({ text: 'What time is it?' }); // forced: it answers the pending question
     expect(other?.event.intent).toEqual({ name: 'update_user_info', confidence: 1, source: 'forced' });
     expect(other?.event.reply).toBe('Is your name Alina?');
-    const hello = await b.submit({ text: 'Hello!' });
+    const hello = await turns.submit({ text: 'Hello!' });
     expect(hello?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'response', 'after_response']);
     expect(hello?.event).toMatchObject({ name_confirmation: { status: 'new_user' }, user_name: 'Alicea' });
-    const after = await b.submit({ text: 'What time is it?' });
+    const after = await turns.submit({ text: 'What time is it?' });
     expect(after?.run.path).toEqual(['intent', 'agreement', 'contextualize', 'plan', 'recall', 'appraisal', 'response', 'after_response']);
     expect(after?.event.name_confirmation).toEqual({ status: 'none', candidate: null });
   });
 
   it('a name settled in conversation makes that person current, with the conversation so far', async () => {
-    const { brain: b, perception } = await brain();
-    await b.submit({ text: 'Hello!' });
-    await b.submit({ text: 'My name is Alice' });
-    expect(b.user).toEqual({ user_id: 'alice_01', user_name: 'Alice' });
-    expect(b.session().messages.map((m) => m.content)).toContain('Hello!');
-    expect(b.session().user_info).toMatchObject({ location: 'Bern' });
+    const { turns, sessions, perception } = await dialogue();
+    await turns.submit({ text: 'Hello!' });
+    await turns.submit({ text: 'My name is Alice' });
+    expect(sessions.user).toEqual({ user_id: 'alice_01', user_name: 'Alice' });
+    expect(sessions.current().messages.map((m) => m.content)).toContain('Hello!');
+    expect(sessions.current().user_info).toMatchObject({ location: 'Bern' });
     expect(perception.settled).toEqual([{ user_id: 'alice_01', user_name: 'Alice' }]);
-    expect(b.mentions('alice_01')).toEqual(['session alice_01', 'current user', 'a settled name']);
+    expect(sessions.mentions('alice_01')).toEqual(['session alice_01', 'current user', 'a settled name']);
   });
 
   it('a turn belongs to whoever was there when it was said, even if perception switches meanwhile', async () => {
-    const { brain: b } = await brain();
-    b.switchUser({ user_id: 'alina_02', user_name: 'Alina' });
-    const turn = b.submit({ text: 'I live in Paris' });
-    b.switchUser({ user_id: 'alice_01', user_name: 'Alice' });
+    const { turns, sessions } = await dialogue();
+    sessions.switchUser({ user_id: 'alina_02', user_name: 'Alina' });
+    const turn = turns.submit({ text: 'I live in Paris' });
+    sessions.switchUser({ user_id: 'alice_01', user_name: 'Alice' });
     await turn;
-    expect(b.user.user_id).toBe('alice_01');
-    expect(b.session().messages).toEqual([]);
-    b.switchUser({ user_id: 'alina_02', user_name: 'Alina' });
-    expect(b.session().messages.map((m) => m.content)).toEqual(['I live in Paris', expect.any(String)]);
+    expect(sessions.user.user_id).toBe('alice_01');
+    expect(sessions.current().messages).toEqual([]);
+    sessions.switchUser({ user_id: 'alina_02', user_name: 'Alina' });
+    expect(sessions.current().messages.map((m) => m.content)).toEqual(['I live in Paris', expect.any(String)]);
   });
 
   it('what a stranger said before their name was settled follows them to their new id', async () => {
     // Barge-in off: the utterances queue instead of cutting the turn that settles the name.
-    const { brain: b } = await brain({ speech: { bargeIn: false } });
-    const named = b.submit({ text: 'My name is Bartholomew' });
-    const later = b.submit({ text: 'I like skiing' }); // said before the first turn ended
+    const { turns, sessions } = await dialogue({ speech: { bargeIn: false } });
+    const named = turns.submit({ text: 'My name is Bartholomew' });
+    const later = turns.submit({ text: 'I like skiing' }); // said before the first turn ended
     const [first, second] = await Promise.all([named, later]);
     const id = first!.event.user_id!;
     expect(id).toMatch(/^bartholomew-/);
     expect(second!.event.user_id).toBe(id);
-    expect(b.session().user_info).toMatchObject({ user_id: id, hobbies: ['skiing'] });
-    b.switchUser({ user_id: null, user_name: null }); // a new stranger: earlier moves no longer apply
-    expect((await b.submit({ text: 'Hello!' }))!.event.user_id).toBeNull();
+    expect(sessions.current().user_info).toMatchObject({ user_id: id, hobbies: ['skiing'] });
+    sessions.switchUser({ user_id: null, user_name: null }); // a new stranger: earlier moves no longer apply
+    expect((await turns.submit({ text: 'Hello!' }))!.event.user_id).toBeNull();
   });
 
   it('forget drops the conversation, the person as current user, and mentions in pending questions', async () => {
-    const { brain: b } = await brain();
-    await b.submit({ text: 'My name is Alicea' }); // anonymous, asked about Alice then Alina
-    b.switchUser({ user_id: 'alice_01', user_name: 'Alice' });
-    await b.submit({ text: 'Hello!' });
-    expect(b.forget('alice_01')).toEqual(['conversation', 'candidate in the name confirmation of an anonymous person', 'current user']);
-    expect(b.mentions('alice_01')).toEqual([]);
-    expect(b.user).toEqual({ user_id: null, user_name: null });
+    const { turns, sessions } = await dialogue();
+    await turns.submit({ text: 'My name is Alicea' }); // anonymous, asked about Alice then Alina
+    sessions.switchUser({ user_id: 'alice_01', user_name: 'Alice' });
+    await turns.submit({ text: 'Hello!' });
+    expect(sessions.forget('alice_01')).toEqual(['conversation', 'candidate in the name confirmation of an anonymous person', 'current user']);
+    expect(sessions.mentions('alice_01')).toEqual([]);
+    expect(sessions.user).toEqual({ user_id: null, user_name: null });
   });
 });
 
@@ -103,7 +103,7 @@ describe('the intent agent with a pending name confirmation', () => {
     const ports = turnPorts(testConfig(), { intent: classifier });
     const pending = { given_name: 'Jon', candidates: [{ user_id: 'john_02', user_name: 'John', score: 0.75 }], facts: {} };
     const turn = { ...startTurn({ ...newSession('en'), name_confirmation: pending }, 't', 'Goodbye!', 'de') };
-    expect(await intentAgent.run(turn, ports)).toEqual({ intent: 'update_user_info', intent_confidence: 1, intent_source: 'forced', language: 'de', requested_language: null });
+    expect(await step(intentAgent, turn, ports)).toEqual({ intent: 'update_user_info', intent_confidence: 1, intent_source: 'forced', language: 'de', requested_language: null });
     expect(ports.modelMs.intent).toBeUndefined();
   });
 });

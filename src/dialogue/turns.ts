@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Health } from '../health/index.js';
+import { supportedLanguageFromTag } from '../intent/index.js';
+import { unavailableToAgents } from '../llm/index.js';
+import { preview, type Logger } from '../log/index.js';
+import { joinSentences, type Voice } from '../speech/index.js';
+import { runGraph, type GraphRun } from './engine.js';
+import type { DialogueGraph } from './graph.js';
+import { line } from './offline/responder.js';
+import type { DaemonPorts, Ports } from './ports.js';
+import type { Sessions } from './sessions.js';
+import { startTurn, type TurnState, type UserInfo } from './state.js';
+import { buildTurnEvent, type TurnEvent, type TurnStart } from './turn-event.js';
+
+export interface Utterance {
+  text: string;
+  /** Language tag from speech-to-text, if it knows. */
+  language?: string | undefined;
+  /** The voice stack's dialogue session (Hermes): echoed with each sentence of the reply. */
+  sessionId?: string | null | undefined;
+}
+
+export interface TurnResult {
+  event: TurnEvent;
+  state: TurnState;
+  run: GraphRun;
+}
+
+export interface TurnRunnerEvents {
+  /** A turn begins: monitors and the interaction log open their record of it. */
+  turn_start: [start: TurnStart];
+  turn: [event: TurnEvent];
+}
+
+export interface TurnRunnerOptions {
+  ports: DaemonPorts;
+  graph: DialogueGraph;
+  sessions: Sessions;
+  voice: Voice;
+  log: Logger;
+  health: Health;
+}
+
+/**
+ * Runs turns: one at a time, in arrival order, each through the dialogue graph with its own turn
+ * id, logger and abort signal; its reply goes to the voice, its conversation to the sessions
+ * store, its story to the turn event. Never throws at its callers: whatever happens, a turn ends
+ * with something said and a turn event.
+ */
+export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
+  readonly #o: TurnRunnerOptions;
+  // Each utterance remembers who was in front of the robot when it arrived.
+  readonly #waiting: { utterance: Utterance; user: UserInfo; resolve: (result: TurnResult | null) => void }[] = [];
+  #running: Promise<void> | null = null;
+  #current: AbortController | null = null;
+  #lastTurn: TurnResult | null = null;
+
+  constructor(options: TurnRunnerOptions) {
+    super();
+    this.#o = options;
+  }
+
+  get lastTurn(): TurnResult | null {
+    return this.#lastTurn;
+  }
+
+  /**
+   * Queues an utterance. Resolves when its turn is done, or with null when it was dropped: when
+   * too many wait, the oldest waiting one goes, because the newest is what the person means now.
+   * With speech.bargeIn it first cuts the reply in progress, if any.
+   */
+  submit(utterance: Utterance): Promise<TurnResult | null> {
+    if (this.#o.ports.config.speech.bargeIn) this.#bargeIn(utterance);
+    return new Promise((resolve) => {
+      if (this.#waiting.length >= this.#o.ports.config.dialogue.maxQueuedUtterances) {
+        const dropped = this.#waiting.shift()!;
+        this.#o.health.count('dropped_utterances');
+        this.#o.log.warn({ text: preview(dropped.utterance.text), waiting: this.#waiting.length }, 'too many utterances waiting; dropping the oldest');
+        dropped.resolve(null);
+      }
+      this.#waiting.push({ utterance, user: this.#o.sessions.user, resolve });
+      this.#running ??= this.#work();
+    });
+  }
+
+  /** Resolves when no turn is running or waiting: when background work may have the CPU. */
+  async whenIdle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  /** Waits for the queued turns; aborts the running one (and forgets queued speech) when asked. */
+  async drain(abort = false): Promise<void> {
+    if (abort) {
+      this.#current?.abort();
+      this.#o.voice.close();
+    }
+    await this.#running;
+  }
+
+  /**
+   * A new utterance while the robot still generates or speaks: the running turn is cancelled
+   * (its model stream aborted), and the voice cuts what is still to be said.
+   */
+  #bargeIn(utterance: Utterance): void {
+    const generating = this.#current !== null && !this.#current.signal.aborted;
+    if (!generating && !this.#o.voice.busy) return;
+    this.#current?.abort();
+    this.#o.health.count('barge_ins');
+    this.#o.voice.interrupt(utterance.text);
+  }
+
+  async #work(): Promise<void> {
+    for (let next = this.#waiting.shift(); next; next = this.#waiting.shift()) {
+      next.resolve(await this.#turn(next.utterance, next.user));
+    }
+    this.#running = null;
+  }
+
+  async #turn(utterance: Utterance, speaker: UserInfo): Promise<TurnResult> {
+    const { ports: daemonPorts, sessions, voice } = this.#o;
+    const turnId = randomUUID();
+    const log = this.#o.log.child({ turn_id: turnId });
+    const started = performance.now();
+    const controller = new AbortController();
+    this.#current = controller;
+    const modelMs: Record<string, number> = {};
+    // The turn belongs to whoever was in front of the robot when it was said, even if perception
+    // reports someone else before it runs or ends.
+    const { user, session } = sessions.open(speaker);
+    const initial = startTurn(session, turnId, utterance.text, supportedLanguageFromTag(utterance.language));
+    let latest = initial;
+    const reply = voice.open(turnId, { sessionId: utterance.sessionId ?? null, language: () => latest.language, started });
+    const ports: Ports = {
+      ...daemonPorts,
+      turnId,
+      log,
+      signal: controller.signal,
+      reply,
+      metrics: { model: (agent, ms) => void (modelMs[agent] = (modelMs[agent] ?? 0) + ms) },
+    };
+    log.info({ text: preview(utterance.text), user_id: user.user_id }, 'turn started');
+    this.emit('turn_start', { turn_id: turnId, session_id: initial.conversation_id, user_id: user.user_id, user_text: utterance.text, ts: daemonPorts.clock.now().toISOString() });
+
+    let run: GraphRun;
+    try {
+      run = await runGraph(this.#o.graph, initial, ports, {
+        // Each gesture is performed as soon as it is decided.
+        onPatch: (agent, patch, state) => {
+          latest = state;
+          for (const gesture of patch.gestures ?? []) {
+            voice.gesture(gesture, turnId);
+            log.debug({ agent, gesture }, 'gesture');
+          }
+        },
+        offline: (p) => ({ ...p, llm: unavailableToAgents(p.llm) }),
+      });
+    } catch (err) {
+      // runGraph contains agent failures; reaching here is a bug in the engine itself.
+      log.error({ err: (err as Error).message, stack: (err as Error).stack }, 'turn failed');
+      run = { state: initial, timings: {}, spans: [], path: [], errors: [{ agent: 'engine', message: (err as Error).message }], cancelled: false };
+    } finally {
+      if (this.#current === controller) this.#current = null;
+    }
+
+    let state = run.state;
+    if (!state.final_message && !run.cancelled) {
+      state = { ...state, final_message: line('error', state.language, { robotName: daemonPorts.config.persona.name }) };
+      reply.write(state.final_message);
+    }
+    const spoken = reply.finish(run.cancelled);
+    // The turn event keeps what was generated; the history only what was said.
+    if (spoken.cut || run.cancelled) state = { ...state, final_message: spoken.text.trim() || state.final_message };
+    if (spoken.sentences === 0 && !run.cancelled) log.warn('empty reply: nothing to say');
+    sessions.commit(user, state, spoken.cut ? { cut: true, spoken: joinSentences(spoken.cut.spoken) } : { cut: false }, run.cancelled);
+
+    const event = buildTurnEvent({
+      state,
+      run,
+      userText: utterance.text,
+      sessionId: initial.conversation_id,
+      ts: daemonPorts.clock.now(),
+      totalMs: performance.now() - started,
+      modelMs,
+      degraded: this.#o.health.degraded(),
+      speech: {
+        streamed: daemonPorts.config.speech.streaming,
+        sentences: spoken.sentences,
+        first_sentence_ms: spoken.firstSentenceMs,
+        interrupted: spoken.cut !== null || run.cancelled,
+        ...(spoken.cut && { spoken: joinSentences(spoken.cut.spoken) }),
+      },
+    });
+    log.info(
+      { intent: event.intent.name, confidence: Math.round(event.intent.confidence * 100) / 100, ms: event.timings_ms.total, reply: preview(event.reply) },
+      'turn done',
+    );
+    this.emit('turn', event);
+    this.#lastTurn = { event, state, run };
+    return this.#lastTurn;
+  }
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { newSession, Sessions, startTurn, type TurnState, type UserInfo } from '../../src/dialogue/index.js';
+import { silentLogger } from '../../src/log/index.js';
+
+const ANON: UserInfo = { user_id: null, user_name: null };
+const sessions = (historyTurns = 2) => new Sessions({ language: 'en', historyTurns, log: silentLogger });
+
+/** A finished turn on the person's conversation: the utterance in the history, the reply generated. */
+function turn(store: Sessions, user: UserInfo, text: string, reply: string, patch: Partial<TurnState> = {}): TurnState {
+  const { session } = store.open(user);
+  return { ...startTurn(session, `t-${text}`, text, null), final_message: reply, ...patch };
+}
+
+describe('the sessions store', () => {
+  it('adds each reply to the history, trimmed to the configured number of exchanges', () => {
+    const store = sessions(2);
+    for (const n of [1, 2, 3]) store.commit(ANON, turn(store, ANON, `q${n}`, `a${n}`), { cut: false }, false);
+    expect(store.current().messages.map((m) => m.content)).toEqual(['q2', 'a2', 'q3', 'a3']);
+  });
+
+  it('starts afresh after a farewell ended the conversation, keeping the language', () => {
+    const store = sessions();
+    store.commit(ANON, turn(store, ANON, 'Hallo', 'Hallo!', { language: 'de' }), { cut: false }, false);
+    store.commit(ANON, turn(store, ANON, 'Tschüss', 'Bis bald!', { conversation_id: null }), { cut: false }, false);
+    expect(store.current()).toMatchObject({ messages: [], language: 'de' });
+  });
+
+  it('keeps only what was said of a reply cut while its turn ran, and nothing of a cancelled one', () => {
+    const store = sessions();
+    store.commit(ANON, turn(store, ANON, 'Tell me a story.', 'One. Two. Three.'), { cut: true, spoken: 'One.' }, true);
+    store.commit(ANON, turn(store, ANON, 'Stop.', 'Fine.'), { cut: false }, true);
+    expect(store.current().messages).toEqual([
+      { role: 'user', content: 'Tell me a story.' },
+      { role: 'assistant', content: 'One.' },
+      { role: 'user', content: 'Stop.' },
+    ]);
+  });
+
+  it('amends a finished reply cut while it was still spoken, or removes it when nothing was said', () => {
+    const store = sessions();
+    const story = turn(store, ANON, 'Tell me a story.', 'One. Two. Three.');
+    store.commit(ANON, story, { cut: false }, false);
+    store.amendAfterCut(story.turn_id, 'One.');
+    expect(store.current().messages.at(-1)).toEqual({ role: 'assistant', content: 'One.' });
+    const joke = turn(store, ANON, 'A joke?', 'Knock knock.');
+    store.commit(ANON, joke, { cut: false }, false);
+    store.amendAfterCut(joke.turn_id, '');
+    expect(store.current().messages.at(-1)).toEqual({ role: 'user', content: 'A joke?' });
+    // A turn it no longer knows, or one amended already, changes nothing.
+    store.amendAfterCut(joke.turn_id, 'Knock');
+    store.amendAfterCut('t-unknown', 'x');
+    expect(store.current().messages.map((m) => m.content)).toEqual(['Tell me a story.', 'One.', 'A joke?']);
+  });
+
+  it('moves a stranger’s conversation to the person they turned out to be, and makes them current', () => {
+    const store = sessions();
+    store.commit(ANON, turn(store, ANON, 'Hello!', 'Hello! Who are you?'), { cut: false }, false);
+    const alice = { user_id: 'alice_01', user_name: 'Alice' };
+    store.commit(ANON, turn(store, ANON, 'I am Alice.', 'Nice to meet you, Alice!', { user_info: alice, name_checked: true }), { cut: false }, false);
+    expect(store.user).toEqual(alice);
+    expect(store.current().messages.map((m) => m.content)).toEqual(['Hello!', 'Hello! Who are you?', 'I am Alice.', 'Nice to meet you, Alice!']);
+    // An utterance the stranger said before that turn ended continues Alice's conversation.
+    expect(store.open(ANON).user).toEqual(alice);
+    expect(store.mentions('alice_01')).toEqual(['session alice_01', 'current user', 'a settled name']);
+    expect(store.forget('alice_01')).toEqual(['conversation', 'current user']);
+    expect(store.mentions('alice_01')).toEqual([]);
+    expect(store.current()).toEqual(newSession('en'));
+  });
+});
