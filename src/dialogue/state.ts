@@ -11,7 +11,7 @@ import { SearchResultsSchema } from '../search/index.js';
 import { VisionResultSchema } from '../vision/index.js';
 
 /**
- * The blackboard of one turn (SPEC section 3). Agents read fields from it and return patches;
+ * The blackboard of one turn. Agents read fields from it and return patches;
  * the engine validates both against this schema. Capabilities add their fields here.
  */
 
@@ -57,7 +57,7 @@ export const TurnStateSchema = z.object({
   appraisal: AppraisalSchema.nullable(),
   /** The robot's emotion and mood after appraising this utterance (null when the affect agent is off). */
   affect: AffectSnapshotSchema.nullable(),
-  /** A pending "Is your name Alice?" (SPEC step 2); while set, the next turn's intent is update_user_info. */
+  /** A pending "Is your name Alice?"; while set, the next turn's intent is update_user_info. */
   name_confirmation: NameConfirmationSchema.nullable(),
   /** Whether the person's name is settled (confirmed in dialogue, or recognised by perception). */
   name_checked: z.boolean(),

@@ -1,6 +1,6 @@
 /**
  * Does the user agree or confirm? A small multilingual detector (en, de, fr, es, zh) for the
- * nod of SPEC's gestures. It looks at the first clause of the utterance only (up to the first
+ * robot's nod. It looks at the first clause of the utterance only (up to the first
  * comma, stop or "but"):
  * - the clause is an affirmative phrase, after fillers ("oh", "well", "äh", "euh") and before
  *   a polite tail ("please", "bitte", "merci"): "Yes.", "Oh, absolutely", "Genau!", "d'accord",

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The five intents of SPEC section 3, in the order of the model's output. */
+/** The five intents of the dialogue turn, in the order of the model's output. */
 export const INTENTS = [
   'first_greeting',
   'update_user_info',

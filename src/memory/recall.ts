@@ -36,7 +36,7 @@ export function memoryCollection(deps: RecallDeps, userId: string): VectorCollec
 }
 
 /**
- * SPEC step 3: the person's best episode and best piece of conversation for what they just said,
+ * Recall: the person's best episode and best piece of conversation for what they just said,
  * each only if it reaches the minimum similarity. Never fails a turn: no collection yet, or
  * ChromaDB unreachable or slow, gives nothing.
  */

@@ -41,7 +41,7 @@ export interface MemoryOptions {
 export const conversationQueueDir = (config: Pick<Config, 'paths'>) => path.resolve(config.paths.data, 'memory', 'pending_conversations');
 
 /**
- * Episodic and conversation memory (SPEC sections 3 and 4): recall for every turn, a durable
+ * Episodic and conversation memory: recall for every turn, a durable
  * queue and a background writer for farewells, re-embedding after an embedder change, and
  * forget-me. Health "memory" says what it runs on and what waits.
  */

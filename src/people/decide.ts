@@ -4,7 +4,7 @@ import { nameSimilarity, resolveName, type Candidate, type NameThresholds } from
 import { factsOf, mergeFacts, ProfileFactsSchema, type Identity, type ProfileFacts } from './profile.js';
 
 /**
- * What a memory update does with what was said: SPEC section 3 step 2 as a pure function, so that
+ * What a memory update does with what was said, as a pure function (link, ask, or create), so that
  * every branch of name resolution and confirmation is tested without disk, models or MQTT.
  */
 

@@ -14,7 +14,7 @@ export const PROFILE_FILE = 'user_info.json';
 export type ProfileRead = { status: 'ok'; profile: Profile } | { status: 'missing' } | { status: 'corrupt'; reason: string };
 
 /**
- * The files of SPEC section 4 as they are on disk right now: validated reads, corrupt or foreign
+ * The people files (user_ids.json and each user_info.json) as they are on disk right now: validated reads, corrupt or foreign
  * files reported (once per version of the file) and never trusted, atomic writes, set-asides.
  */
 export class ProfileFiles {

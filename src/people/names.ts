@@ -3,7 +3,7 @@ import Fuse from 'fuse.js';
 import type { Identity } from './profile.js';
 
 /**
- * Name similarity and resolution, SPEC section 3 step 2. Pure: the agent passes the known names
+ * Name similarity and resolution (strong match, ask to confirm, or someone new). Pure: the agent passes the known names
  * (from user_ids.json) and the thresholds.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserIdSchema } from './contract.js';
 
 /**
- * A person's profile as stored in `memory/user_profiles/<user_id>/user_info.json` (SPEC section 4),
+ * A person's profile as stored in `memory/user_profiles/<user_id>/user_info.json`,
  * a file shared with the perception process. Reading is lenient about what the reference robot
  * writes for "unknown" ("" or null, a missing list) but strict about identity; unknown keys that
  * perception adds are kept, so that writing a profile never drops someone else's data.

@@ -23,7 +23,7 @@ export interface ProfileStoreOptions {
 const KNOWN_KEYS = new Set(Object.keys(ProfileSchema.shape));
 
 /**
- * The profile store of SPEC section 4, shared with the perception process.
+ * The profile store (user_ids.json and a folder per person), shared with the perception process.
  *
  * Writes are behind the conversation: `save` returns the new profile at once and queues an atomic
  * (temp file, fsync, rename) write, so a reply never waits for the disk. Until a write lands, the
@@ -129,7 +129,7 @@ export class ProfileStore {
     return this.save({ user_id: this.newId(name), user_name: name }, facts);
   }
 
-  /** Perception stored a face: the id map follows (SPEC graph/face_stored). */
+  /** Perception stored a face (graph/face_stored): the id map follows. */
   setName(identity: Identity): Promise<void> {
     this.#ids.set(identity.user_id, identity.user_name);
     this.#changed();

@@ -46,7 +46,7 @@ export interface SceneScore<S extends RankableScene = RankableScene> {
 }
 
 /**
- * SPEC section 4: alpha·sim(text, image) + (1 − alpha)·sim(text, description). A scene without
+ * The score of a scene: alpha·sim(text, image) + (1 − alpha)·sim(text, description). A scene without
  * a description is scored on its image alone, and one without a usable image on its
  * description alone, rather than counting the missing half as zero: a scene perception did not
  * describe is not worth less than one it did. Null when the scene has neither.

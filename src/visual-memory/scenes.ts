@@ -5,7 +5,7 @@ import { UserIdSchema } from '../people/index.js';
 import { NpyError, parseNpyVector, type NpyVector } from './npy.js';
 
 /**
- * The scene folders the perception process writes (SPEC section 4):
+ * The scene folders the perception process writes under each person's profile folder:
  *
  *   <data>/memory/user_profiles/<user_id>/memorable_scenes/
  *     images/scene_YYYYMMDD_HHMMSS.jpg

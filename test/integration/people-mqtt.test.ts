@@ -70,7 +70,7 @@ async function start(seed: Seed = {}) {
 
 const KNOWN = { ids: { alice_01: 'Alice', john_02: 'John' }, profiles: { alice_01: { location: 'Bern', hobbies: ['chess'] } } };
 
-describe('name resolution and confirmation over MQTT (SPEC section 3 step 2)', () => {
+describe('name resolution and confirmation over MQTT', () => {
   it('an equal name links to the existing user at once', async () => {
     const t = await start(KNOWN);
     const { event, spoken } = await t.say('My name is Alice');

@@ -28,7 +28,7 @@ describe('name similarity', () => {
   });
 });
 
-describe('name resolution (SPEC section 3 step 2)', () => {
+describe('name resolution', () => {
   it('links an equal or near-identical name without asking', () => {
     expect(resolveName('alice', known, thresholds)).toEqual({ kind: 'strong', match: { ...known[0], score: 1 } });
     expect(resolveName('Alicia Smith', known, thresholds)).toMatchObject({ kind: 'strong', match: { user_id: 'alicia-smyth' } });

@@ -23,7 +23,7 @@ function seedProfile(dataDir: string, id: string, body: unknown) {
   writeFileSync(path.join(dir, 'user_info.json'), typeof body === 'string' ? body : JSON.stringify(body));
 }
 
-describe('the profile store (SPEC section 4 layout)', () => {
+describe('the profile store (the layout shared with perception)', () => {
   it('writes user_ids.json and memory/user_profiles/<id>/user_info.json with every profile field', async () => {
     const { store: s, dataDir, health } = store();
     const profile = s.save({ user_id: 'alice_01', user_name: 'Alice' }, { current_company: 'Acme', hobbies: ['chess'] });

@@ -7,7 +7,7 @@ const NO_RECALL = new Set(['language_change']);
 const NONE = { episode_memory: null, conversation_memory: null } as const;
 
 /**
- * SPEC step 3 (episodic and conversation memory), in the recall step beside visual memory and
+ * Episodic and conversation memory, in the recall step beside visual memory and
  * knowledge: the current person's earlier episode and piece of conversation that best match what
  * they said, each only above the minimum similarity. When a
  * known person greets the robot and nothing matches, their latest episode ("Last time you told

@@ -1,7 +1,7 @@
 import { defineAgent } from '../agent.js';
 import type { Ports } from '../ports.js';
 
-/** SPEC step 6 (search, optional): web search results for the planned query, or why there are none. */
+/** Web search (optional, off by default): results for the planned query, or why there are none. */
 export const searchAgent = defineAgent({
   name: 'search',
   reads: ['plan_steps', 'language'],

@@ -5,7 +5,7 @@ import type { Ports } from '../ports.js';
 const NO_RECALL = new Set(['end_conversation', 'language_change']);
 
 /**
- * SPEC step 3 (visual part): the current user's remembered scene that best matches what was
+ * Visual memory: the current user's remembered scene that best matches what was
  * said, if one reaches the threshold. Nothing for an unknown user: scenes are stored per user.
  */
 export const visualMemoryAgent = defineAgent({
