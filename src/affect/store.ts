@@ -161,7 +161,7 @@ async function load(file: string, log: Logger): Promise<{ data: AffectFile | nul
   try {
     const parsed = AffectFileSchema.safeParse(JSON.parse(text));
     if (parsed.success) return { data: parsed.data, note: '' };
-    problem = parsed.error.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ');
+    problem = z.prettifyError(parsed.error).replace(/\n\s*/g, ' ');
   } catch (err) {
     problem = `not JSON: ${(err as Error).message}`;
   }

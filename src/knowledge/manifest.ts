@@ -104,7 +104,7 @@ export async function loadManifest(file: string): Promise<{ index: KnowledgeInde
     }
     return { index: { space: { embedder: m.embedder.id, dims: m.embedder.dims }, chunking: m.chunking, files }, problem: null };
   } catch (err) {
-    const message = err instanceof z.ZodError ? err.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : (err as Error).message;
+    const message = err instanceof z.ZodError ? z.prettifyError(err).replace(/\n\s*/g, ' ') : (err as Error).message;
     return { index: emptyIndex(), problem: `unreadable manifest: ${message}` };
   }
 }
