@@ -70,6 +70,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   let bus: MqttBus | null = null;
   const shutdown = async () => {
     await dialogue?.turns.drain(true);
+    // The visit in progress ends: remembered, and its end published, while memory and the bus still run.
+    await dialogue?.close();
     // The last committed state is on disk before the process goes.
     if (affect instanceof AffectStore) await affect.flush();
     await people?.store.flush(); // queued profile writes land before exit
@@ -140,7 +142,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         health,
       });
       perception.attach(bus);
-      wireBus(bus, dialogue, health, log, config);
+      wireBus(bus, dialogue, health, log, config, people);
       if (visualMemory) wireVisualMemory(bus, visualMemory);
       wirePeople(bus, dialogue, people, forgetUser, log);
       await bus.start();

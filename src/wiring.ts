@@ -12,10 +12,12 @@ import type { VisualMemory } from './visual-memory/index.js';
  * runner; the voice hears the speech feedback itself and speaks on the bus; turn events are
  * published as they come.
  */
-export function wireBus(bus: MqttBus, dialogue: Dialogue, health: Health, log: Logger, config: Pick<Config, 'hermes'>): void {
-  const { turns, voice } = dialogue;
+export function wireBus(bus: MqttBus, dialogue: Dialogue, health: Health, log: Logger, config: Pick<Config, 'hermes'>, people: People): void {
+  const { turns, voice, sessions } = dialogue;
   bus.on('user_speech', (speech) => {
-    void turns.submit({ text: speech.text, language: speech.language });
+    // A speech-to-text that knows the speaker names whose turn this is.
+    const speaker = speech.user_id ? people.userFor(speech.user_id, '') : undefined;
+    void turns.submit({ text: speech.text, language: speech.language, speaker });
   });
 
   // Sentences go to the control stack, or to a Hermes voice stack when that
@@ -27,6 +29,7 @@ export function wireBus(bus: MqttBus, dialogue: Dialogue, health: Health, log: L
   voice.on('stop_speaking', (cut) => void bus.publish('stop_speaking', { turn_id: cut.turnId, reason: 'barge_in' }));
   voice.on('gesture', (name) => void bus.publish('animation', name));
   turns.on('turn', (event) => void bus.publish('turn_event', event));
+  sessions.on('session', (event) => void bus.publish('session_event', event));
 
   // The retained status carries health, so monitors see "degraded: no language model" at a glance.
   health.on('change', (report) => {
@@ -88,12 +91,15 @@ export function wirePeople(
 ): void {
   bus.on('user_detected', (detection) => {
     const action = people.detected(detection, sessions.user.user_id);
+    if (action.kind === 'ignore') return;
     if (action.kind === 'known') sessions.switchUser(people.userFor(action.user_id, action.user_name));
     if (action.kind === 'stranger') {
       // Someone new and unknown: a fresh conversation, not the previous stranger's.
       sessions.switchUser({ user_id: null, user_name: null });
-      sessions.reset();
+      sessions.strangerArrived();
     }
+    // Every report of the person in front keeps their visit going (or starts it).
+    sessions.seen();
   });
   bus.on('face_stored', async (face) => {
     await people.faceStored({ user_id: face.user_id, user_name: face.user_name });

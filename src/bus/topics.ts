@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TurnEventSchema } from '../dialogue/index.js';
+import { SessionEventSchema, TurnEventSchema } from '../dialogue/index.js';
 import { ForgetReportSchema, UserIdSchema } from '../people/index.js';
 
 /**
@@ -55,7 +55,7 @@ export type ForgetUser = z.infer<typeof ForgetUserSchema>;
 
 // The turn event belongs to the dialogue, whose fields it reports; a person's id and the
 // forget-me report to people: the bus only carries them.
-export { TurnEventSchema, type TurnEvent } from '../dialogue/index.js';
+export { SessionEventSchema, TurnEventSchema, type SessionEvent, type TurnEvent } from '../dialogue/index.js';
 export { ForgetReportSchema, UserIdSchema, type ForgetReport } from '../people/index.js';
 
 export const StatusSchema = z.object({
@@ -223,6 +223,14 @@ export const outbound = {
     to: 'monitors',
     encoding: 'json',
     schema: TurnEventSchema,
+    qos: 0,
+    retain: false,
+  },
+  session_event: {
+    topic: 'agent/state/session',
+    to: 'monitors',
+    encoding: 'json',
+    schema: SessionEventSchema,
     qos: 0,
     retain: false,
   },

@@ -157,6 +157,25 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
+  // A conversation session is one visit of one person (it also ends on people.detection.absenceMs).
+  sessions: z
+    .strictObject({
+      /** Nothing said for this long after the person last spoke: the visit is over, and remembered. */
+      idleMs: Millis.default(120_000),
+    })
+    .prefault({}),
+
+  // The robot speaks first: it greets a person it recognises, and invites an unknown face that stays.
+  engagement: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      /** At most one greeting per person (or per unknown face) within this time. */
+      cooldownMs: Millis.default(600_000),
+      /** An unknown face that stays this long without a word is invited to talk. */
+      unknownAfterMs: Millis.default(8_000),
+    })
+    .prefault({}),
+
   gestures: z
     .strictObject({
       greeting: z.string().min(1).nullable().default('WAVE_HAND'),

@@ -1,9 +1,12 @@
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import { Voice } from '../speech/index.js';
-import type { DialogueGraph } from './graph.js';
+import { conversationRecord } from './agents/memory-save.js';
+import { Engagement } from './engagement.js';
+import { buildEngagementGraph, type DialogueGraph } from './graph.js';
 import type { DaemonPorts } from './ports.js';
-import { Sessions } from './sessions.js';
+import { SessionFiles } from './session-files.js';
+import { Sessions, type EndedConversation } from './sessions.js';
 import { TurnRunner } from './turns.js';
 
 export interface DialogueOptions {
@@ -18,17 +21,51 @@ export interface DialogueOptions {
   speechFeedback?: boolean;
 }
 
-/** The three parts along the data path: turns run on the sessions' conversations and speak through the voice. */
+/** The parts along the data path: turns run on the sessions' conversations and speak through the voice. */
 export interface Dialogue {
   readonly sessions: Sessions;
   readonly voice: Voice;
   readonly turns: TurnRunner;
+  readonly engagement: Engagement;
+  /** Ends the visit in progress (remembered and published), stops greeting and checking visits. */
+  close(): Promise<void>;
 }
+
+/** How often visits are checked for their end (absence, idle time). */
+const CHECK_MS = 1_000;
 
 export function createDialogue(options: DialogueOptions): Dialogue {
   const { ports, log, health } = options;
-  const sessions = new Sessions({ language: ports.config.language, historyTurns: ports.config.dialogue.historyTurns, log });
-  const voice = new Voice({ config: ports.config.speech, feedback: options.speechFeedback ?? false, history: sessions, log, health });
-  const turns = new TurnRunner({ ports, graph: options.graph, sessions, voice, log, health });
-  return { sessions, voice, turns };
+  const { config, clock, memory } = ports;
+  const remember = memory
+    ? async (ended: EndedConversation) => {
+        if (ended.messages.filter((m) => m.role === 'user').length < config.memory.minUserMessages) return;
+        await memory.remember(conversationRecord({ ...ended, turn_id: `session-end-${ended.reason}` }, config));
+        log.info({ conversation_id: ended.conversation_id, user_id: ended.user.user_id, reason: ended.reason }, 'ended visit queued to be remembered');
+      }
+    : null;
+  const sessions = new Sessions({
+    language: config.language,
+    historyTurns: config.dialogue.historyTurns,
+    log,
+    files: new SessionFiles({ dataDir: config.paths.data, log }),
+    visits: { absenceMs: config.people.detection.absenceMs, idleMs: config.sessions.idleMs, now: () => clock.now() },
+    remember,
+  });
+  const voice = new Voice({ config: config.speech, feedback: options.speechFeedback ?? false, history: sessions, log, health });
+  const turns = new TurnRunner({ ports, graph: options.graph, engagementGraph: buildEngagementGraph(config), sessions, voice, log, health });
+  const engagement = new Engagement({ config: config.engagement, sessions, turns, voice, now: () => clock.now(), log });
+  const timer = setInterval(() => sessions.check(), CHECK_MS);
+  timer.unref();
+  return {
+    sessions,
+    voice,
+    turns,
+    engagement,
+    close: async () => {
+      clearInterval(timer);
+      engagement.close();
+      await sessions.close();
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../config/index.js';
+import { statesOwnName } from '../people/index.js';
 import { enabledTools } from '../planning/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
 import { agreementAgent } from './agents/agreement.js';
@@ -77,8 +78,8 @@ export function buildDialogueGraph(config: Config) {
   const edges: Record<NodeName, Edge<NodeName>> = {
     intent: 'agreement',
     agreement: memory
-      ? branch({ memory_update: 'the person tells about themselves, or a name confirmation is pending', contextualize: 'otherwise' }, (s) =>
-          s.intent === 'update_user_info' || s.name_confirmation ? 'memory_update' : 'contextualize',
+      ? branch({ memory_update: 'the person tells about themselves (a greeting may too), or a name confirmation is pending', contextualize: 'otherwise' }, (s) =>
+          s.intent === 'update_user_info' || s.name_confirmation || (s.intent === 'first_greeting' && statesOwnName(s.user_text, s.language)) ? 'memory_update' : 'contextualize',
         )
       : 'contextualize',
     // Its "Is your name …?" is the reply, word for word.
@@ -97,3 +98,17 @@ export function buildDialogueGraph(config: Config) {
 }
 
 export type DialogueGraph = ReturnType<typeof buildDialogueGraph>;
+
+/**
+ * A turn the robot begins (greeting a person it recognises, inviting an unknown face): what it
+ * remembers of the person, the reply, the wave. No utterance to classify, plan or appraise.
+ */
+export function buildEngagementGraph(config: Config): DialogueGraph {
+  const nodes = {
+    recall: config.agents.memory ? memoryRetrieveAgent : null,
+    response: responseAgent,
+    after_response: afterResponseAgent,
+  };
+  const edges = { recall: 'response', response: 'after_response', after_response: END } as const;
+  return defineGraph(prune({ start: config.agents.memory ? 'recall' : 'response', nodes, edges })) as unknown as DialogueGraph;
+}

@@ -1,8 +1,11 @@
 export { TurnRunner } from './turns.js';
 export type { TurnResult, TurnRunnerEvents, TurnRunnerOptions, Utterance } from './turns.js';
 export { Sessions } from './sessions.js';
-export type { Delivered, SessionsOptions } from './sessions.js';
-export { buildDialogueGraph, nextTool } from './graph.js';
+export type { Delivered, EndedConversation, SessionsOptions } from './sessions.js';
+export { SessionFiles } from './session-files.js';
+export { SessionEventSchema } from './visits.js';
+export type { SessionEvent, VisitEnd, VisitStart } from './visits.js';
+export { buildDialogueGraph, buildEngagementGraph, nextTool } from './graph.js';
 export type { DialogueGraph, NodeName } from './graph.js';
 export { defineAgent } from './agent.js';
 export type { Agent } from './agent.js';

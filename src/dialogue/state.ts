@@ -33,8 +33,16 @@ export const IntentSourceSchema = z.enum(['model', 'llm', 'forced', 'fallback'])
 
 export const LanguageRequestSchema = z.object({ code: z.string(), supported: z.boolean() });
 
+/**
+ * Why the turn runs: the person said something, or the robot speaks first — greeting a person it
+ * recognises, or inviting an unknown face to talk.
+ */
+export const OccasionSchema = z.enum(['utterance', 'greet', 'invite']);
+export type Occasion = z.infer<typeof OccasionSchema>;
+
 export const TurnStateSchema = z.object({
   turn_id: z.string(),
+  occasion: OccasionSchema,
   /** The history of this user's conversation; the current utterance is the last message. */
   messages: z.array(ChatMessageSchema),
   user_text: z.string(),
@@ -109,6 +117,12 @@ export function applyPatch(state: TurnState, patch: Partial<TurnState>): TurnSta
   return next as TurnState;
 }
 
+/** What the model is told in place of an utterance when the robot speaks first. */
+const OCCASION_PROMPTS: Record<Exclude<Occasion, 'utterance'>, string> = {
+  greet: '(The person has just walked up to you and has not said anything yet. Greet them by name, warmly and briefly; if you remember something from your last conversation, mention it in a few words.)',
+  invite: '(Someone you do not know has been standing in front of you for a while without saying anything. Greet them briefly, say who you are and ask for their name.)',
+};
+
 /** Fields kept per user between turns; everything else starts fresh each turn. */
 export const SESSION_KEYS = [
   'messages',
@@ -126,16 +140,20 @@ export function newSession(language: TurnState['language'], user: UserInfo = { u
   return { messages: [], user_info: user, language, name_confirmation: null, name_checked: user.user_id !== null };
 }
 
-export function startTurn(session: Session, turnId: string, text: string, languageHint: TurnState['language'] | null): TurnState {
+export function startTurn(session: Session, turnId: string, text: string, languageHint: TurnState['language'] | null, occasion: Occasion = 'utterance'): TurnState {
+  const spoken = occasion === 'utterance';
   return {
     ...structuredClone(session),
     turn_id: turnId,
-    messages: [...session.messages, { role: 'user', content: text }],
+    occasion,
+    // A turn the robot begins has no utterance; its last message stands for the occasion.
+    messages: [...session.messages, { role: 'user', content: spoken ? text : OCCASION_PROMPTS[occasion] }],
     user_text: text,
     language_hint: languageHint,
-    intent: null,
-    intent_confidence: 0,
-    intent_source: 'fallback',
+    // The robot greets or invites: the reply is a greeting.
+    intent: spoken ? null : 'first_greeting',
+    intent_confidence: spoken ? 0 : 1,
+    intent_source: spoken ? 'fallback' : 'forced',
     requested_language: null,
     final_message: '',
     gestures: [],

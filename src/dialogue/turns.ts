@@ -10,11 +10,13 @@ import type { DialogueGraph } from './graph.js';
 import { line } from './offline/responder.js';
 import type { DaemonPorts, Ports } from './ports.js';
 import type { Sessions } from './sessions.js';
-import { startTurn, type TurnState, type UserInfo } from './state.js';
+import { startTurn, type Occasion, type TurnState, type UserInfo } from './state.js';
 import { buildTurnEvent, type TurnEvent, type TurnStart } from './turn-event.js';
 
 export interface Utterance {
   text: string;
+  /** Who spoke, when speech-to-text knows the speaker: they become the current person. */
+  speaker?: UserInfo | undefined;
   /** Language tag from speech-to-text, if it knows. */
   language?: string | undefined;
   /** The voice stack's dialogue session (Hermes): echoed with each sentence of the reply. */
@@ -36,6 +38,8 @@ export interface TurnRunnerEvents {
 export interface TurnRunnerOptions {
   ports: DaemonPorts;
   graph: DialogueGraph;
+  /** The graph of a turn the robot begins (a greeting, an invitation). */
+  engagementGraph: DialogueGraph;
   sessions: Sessions;
   voice: Voice;
   log: Logger;
@@ -51,7 +55,7 @@ export interface TurnRunnerOptions {
 export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
   readonly #o: TurnRunnerOptions;
   // Each utterance remembers who was in front of the robot when it arrived.
-  readonly #waiting: { utterance: Utterance; user: UserInfo; resolve: (result: TurnResult | null) => void }[] = [];
+  readonly #waiting: { utterance: Utterance; user: UserInfo; occasion: Occasion; resolve: (result: TurnResult | null) => void }[] = [];
   #running: Promise<void> | null = null;
   #current: AbortController | null = null;
   #lastTurn: TurnResult | null = null;
@@ -71,7 +75,24 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
    * With speech.bargeIn it first cuts the reply in progress, if any.
    */
   submit(utterance: Utterance): Promise<TurnResult | null> {
+    const { sessions } = this.#o;
     if (this.#o.ports.config.speech.bargeIn) this.#bargeIn(utterance);
+    if (utterance.speaker) sessions.switchUser(utterance.speaker);
+    sessions.spoke(sessions.user);
+    return this.#enqueue(utterance, 'utterance');
+  }
+
+  /** A turn the robot begins for the person in front of it: a greeting, or an invitation to talk. */
+  engage(occasion: Exclude<Occasion, 'utterance'>): Promise<TurnResult | null> {
+    return this.#enqueue({ text: '' }, occasion);
+  }
+
+  /** A turn is running or waiting. */
+  get busy(): boolean {
+    return this.#running !== null;
+  }
+
+  #enqueue(utterance: Utterance, occasion: Occasion): Promise<TurnResult | null> {
     return new Promise((resolve) => {
       if (this.#waiting.length >= this.#o.ports.config.dialogue.maxQueuedUtterances) {
         const dropped = this.#waiting.shift()!;
@@ -79,7 +100,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
         this.#o.log.warn({ text: preview(dropped.utterance.text), waiting: this.#waiting.length }, 'too many utterances waiting; dropping the oldest');
         dropped.resolve(null);
       }
-      this.#waiting.push({ utterance, user: this.#o.sessions.user, resolve });
+      this.#waiting.push({ utterance, user: this.#o.sessions.user, occasion, resolve });
       this.#running ??= this.#work();
     });
   }
@@ -112,12 +133,12 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
 
   async #work(): Promise<void> {
     for (let next = this.#waiting.shift(); next; next = this.#waiting.shift()) {
-      next.resolve(await this.#turn(next.utterance, next.user));
+      next.resolve(await this.#turn(next.utterance, next.user, next.occasion));
     }
     this.#running = null;
   }
 
-  async #turn(utterance: Utterance, speaker: UserInfo): Promise<TurnResult> {
+  async #turn(utterance: Utterance, speaker: UserInfo, occasion: Occasion): Promise<TurnResult> {
     const { ports: daemonPorts, sessions, voice } = this.#o;
     const turnId = randomUUID();
     const log = this.#o.log.child({ turn_id: turnId });
@@ -128,7 +149,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     // The turn belongs to whoever was in front of the robot when it was said, even if perception
     // reports someone else before it runs or ends.
     const { user, session } = sessions.open(speaker);
-    const initial = startTurn(session, turnId, utterance.text, supportedLanguageFromTag(utterance.language));
+    const initial = startTurn(session, turnId, utterance.text, supportedLanguageFromTag(utterance.language), occasion);
     let latest = initial;
     const reply = voice.open(turnId, { sessionId: utterance.sessionId ?? null, language: () => latest.language, started });
     const ports: Ports = {
@@ -139,12 +160,12 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
       reply,
       metrics: { model: (agent, ms) => void (modelMs[agent] = (modelMs[agent] ?? 0) + ms) },
     };
-    log.info({ text: preview(utterance.text), user_id: user.user_id }, 'turn started');
+    log.info({ text: preview(utterance.text), user_id: user.user_id, occasion }, 'turn started');
     this.emit('turn_start', { turn_id: turnId, session_id: initial.conversation_id, user_id: user.user_id, user_text: utterance.text, ts: daemonPorts.clock.now().toISOString() });
 
     let run: GraphRun;
     try {
-      run = await runGraph(this.#o.graph, initial, ports, {
+      run = await runGraph(occasion === 'utterance' ? this.#o.graph : this.#o.engagementGraph, initial, ports, {
         // Each gesture is performed as soon as it is decided.
         onPatch: (agent, patch, state) => {
           latest = state;

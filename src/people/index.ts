@@ -2,7 +2,7 @@ export { detectAnswer, answerRemainder } from './answers.js';
 export type { Answer } from './answers.js';
 export { askedCandidate, CandidateSchema, decideUpdate, NAME_STATUSES, NameConfirmationSchema } from './decide.js';
 export type { NameConfirmation, NameStatus, SessionUser, UpdateInput, UpdatePlan } from './decide.js';
-export { asksForName, extractByRules, extractionRequest, extractProfile, LlmExtractionSchema, sanitizeExtraction, withModelExtraction } from './extract/index.js';
+export { asksForName, extractByRules, extractionRequest, statesOwnName, extractProfile, LlmExtractionSchema, sanitizeExtraction, withModelExtraction } from './extract/index.js';
 export type { Extraction, ExtractionDeps, ExtractionInput } from './extract/index.js';
 export { Forgetting } from './forget.js';
 export type { Forgetter } from './forget.js';

@@ -52,7 +52,7 @@ describe('the sessions store', () => {
     expect(store.current().messages.map((m) => m.content)).toEqual(['Tell me a story.', 'One.', 'A joke?']);
   });
 
-  it('moves a stranger’s conversation to the person they turned out to be, and makes them current', () => {
+  it('moves a stranger’s conversation to the person they turned out to be, and makes them current', async () => {
     const store = sessions();
     store.commit(ANON, turn(store, ANON, 'Hello!', 'Hello! Who are you?'), { cut: false }, false);
     const alice = { user_id: 'alice_01', user_name: 'Alice' };
@@ -62,7 +62,7 @@ describe('the sessions store', () => {
     // An utterance the stranger said before that turn ended continues Alice's conversation.
     expect(store.open(ANON).user).toEqual(alice);
     expect(store.mentions('alice_01')).toEqual(['session alice_01', 'current user', 'a settled name']);
-    expect(store.forget('alice_01')).toEqual(['conversation', 'current user']);
+    expect(await store.forget('alice_01')).toEqual(['conversation', 'current user']);
     expect(store.mentions('alice_01')).toEqual([]);
     expect(store.current()).toEqual(newSession('en'));
   });

@@ -89,11 +89,16 @@ describe('the dialogue with people', () => {
 
   it('forget drops the conversation, the person as current user, and mentions in pending questions', async () => {
     const { turns, sessions } = await dialogue();
-    await turns.submit({ text: 'My name is Alicea' }); // anonymous, asked about Alice then Alina
     sessions.switchUser({ user_id: 'alice_01', user_name: 'Alice' });
     await turns.submit({ text: 'Hello!' });
-    expect(sessions.forget('alice_01')).toEqual(['conversation', 'candidate in the name confirmation of an anonymous person', 'current user']);
+    // Someone unknown takes Alice's place (her visit ends) and is asked whether they are Alice.
+    sessions.switchUser({ user_id: null, user_name: null });
+    await turns.submit({ text: 'My name is Alicea' });
+    expect(sessions.mentions('alice_01')).toEqual(['session alice_01', 'session __anonymous__']);
+    expect(await sessions.forget('alice_01')).toEqual(['conversation', 'candidate in the name confirmation of an anonymous person']);
     expect(sessions.mentions('alice_01')).toEqual([]);
+    sessions.switchUser({ user_id: 'alice_01', user_name: 'Alice' });
+    expect(await sessions.forget('alice_01')).toEqual(['conversation', 'current user']);
     expect(sessions.user).toEqual({ user_id: null, user_name: null });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { detectLanguageRequest, IntentSchema, isSupportedLanguage, type Intent, type LanguageRequest } from '../../intent/index.js';
+import type { Language } from '../../config/index.js';
 import type { LlmMessage } from '../../llm/index.js';
 import { defineAgent } from '../agent.js';
 import { askModel } from '../model-call.js';
@@ -67,6 +68,14 @@ export const intentAgent = defineAgent({
     if (intent === 'language_change') {
       requested = detectLanguageRequest(s.user_text, language) ?? fromLlm(llmLanguage);
     }
+    // Two things at once: "Sprichst du Deutsch? Was kannst du alles?" switches language, and the
+    // question is then answered in it, as conversation; the canned "From now on…" only when the
+    // request was all that was said.
+    const request = intent === 'language_change' || intent === 'continue_conversation' ? await requestAmong(s.user_text, language, ports) : null;
+    if (request) {
+      ports.log.info({ language: request.code, guessed: intent }, 'intent: a language switch with something more to answer');
+      return { intent: 'continue_conversation', intent_confidence: confidence, intent_source: source, language: request.code as typeof language, requested_language: request };
+    }
     // An unsure guess that nobody confirmed is not acted on when acting costs more than missing
     // it: a farewell clears the conversation, a language switch that names no language asks a
     // question nobody raised. ("You are a useless machine" must not end the conversation.)
@@ -85,6 +94,20 @@ export const intentAgent = defineAgent({
     };
   },
 });
+
+/**
+ * The supported language asked for by one sentence of an utterance of several, the others being
+ * something more to answer; null when there is no such sentence, or nothing more.
+ */
+async function requestAmong(text: string, current: Language, ports: Pick<IntentPorts, 'intent'>): Promise<LanguageRequest | null> {
+  const sentences = text.split(/(?<=[.?!？。！])\s*/u).filter((p) => /[\p{L}\p{N}]/u.test(p));
+  if (sentences.length < 2 || !ports.intent) return null;
+  for (const sentence of sentences) {
+    const request = detectLanguageRequest(sentence, current);
+    if (request?.supported && request.code !== current && (await ports.intent.classify(sentence)).intent === 'language_change') return request;
+  }
+  return null;
+}
 
 function fromLlm(code: string | null): LanguageRequest | null {
   const base = code?.toLowerCase().split(/[-_]/)[0];

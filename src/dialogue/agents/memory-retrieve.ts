@@ -22,8 +22,10 @@ export const memoryRetrieveAgent = defineAgent({
     if (!ports.memory || !userId || s.name_confirmation || (s.intent && NO_RECALL.has(s.intent))) return NONE;
     try {
       const started = performance.now();
-      // A follow-up ("and how is it going?") is recalled as the contextualizer restated it.
-      const recall = await ports.memory.recall(userId, s.standalone_question ?? s.user_text, { log: ports.log });
+      // A follow-up ("and how is it going?") is recalled as the contextualizer restated it. A turn
+      // the robot begins has nothing to match: its greeting recalls the latest episode.
+      const query = (s.standalone_question ?? s.user_text).trim();
+      const recall = query ? await ports.memory.recall(userId, query, { log: ports.log }) : { episode: null, conversation: null, queryMs: 0 };
       let episode = recall.episode;
       if (!episode && s.intent === 'first_greeting' && ports.config.memory.greeting.withinDays > 0) {
         episode = await ports.memory.latestEpisode(userId, { log: ports.log });

@@ -1,4 +1,5 @@
-import type { PendingConversation, MemorySave } from '../../memory/index.js';
+import type { Config, Language } from '../../config/index.js';
+import type { MemorySave, PendingConversation } from '../../memory/index.js';
 import { defineAgent } from '../agent.js';
 import type { Ports } from '../ports.js';
 import type { ChatMessage, TurnState } from '../state.js';
@@ -20,21 +21,32 @@ const skipped = (reason: Extract<MemorySave, { status: 'skipped' }>['reason']) =
 type MemorySavePorts = Pick<Ports, 'memory' | 'config' | 'clock' | 'log'>;
 type SaveInput = Pick<TurnState, 'turn_id' | 'messages' | 'final_message' | 'user_info' | 'language' | 'conversation_id'>;
 
-/** The conversation as memory keeps it: its last turns, the reply included. */
-function conversationOf(s: SaveInput, ports: MemorySavePorts): PendingConversation {
-  const reply: ChatMessage[] = s.final_message.trim() ? [{ role: 'assistant', content: s.final_message }] : [];
-  const messages = lastTurns([...s.messages, ...reply], ports.config.memory.saveTurns).map((m) => ({ role: m.role, content: m.content.slice(0, MAX_MESSAGE_CHARS) }));
+/** A conversation as memory keeps it: its last turns (memory.saveTurns), each message bounded. */
+export function conversationRecord(
+  c: { conversation_id: string; turn_id: string; user: { user_id: string; user_name: string | null }; language: Language; messages: readonly ChatMessage[]; ended_at: Date },
+  config: Pick<Config, 'memory' | 'persona'>,
+): PendingConversation {
   return {
     format: 1,
-    conversation_id: s.conversation_id ?? s.turn_id,
-    user_id: s.user_info.user_id!,
-    user_name: s.user_info.user_name,
-    robot_name: ports.config.persona.name,
-    language: s.language,
-    ended_at: ports.clock.now().toISOString(),
-    turn_id: s.turn_id,
-    messages,
+    conversation_id: c.conversation_id,
+    user_id: c.user.user_id,
+    user_name: c.user.user_name,
+    robot_name: config.persona.name,
+    language: c.language,
+    ended_at: c.ended_at.toISOString(),
+    turn_id: c.turn_id,
+    messages: lastTurns(c.messages, config.memory.saveTurns).map((m) => ({ role: m.role, content: m.content.slice(0, MAX_MESSAGE_CHARS) })),
   };
+}
+
+/** The farewell's conversation: its last turns, the reply included. */
+function conversationOf(s: SaveInput, ports: MemorySavePorts): PendingConversation {
+  const reply: ChatMessage[] = s.final_message.trim() ? [{ role: 'assistant', content: s.final_message }] : [];
+  const { user_id, user_name } = s.user_info;
+  return conversationRecord(
+    { conversation_id: s.conversation_id ?? s.turn_id, turn_id: s.turn_id, user: { user_id: user_id!, user_name }, language: s.language, messages: [...s.messages, ...reply], ended_at: ports.clock.now() },
+    ports.config,
+  );
 }
 
 /**

@@ -42,6 +42,8 @@ function intentReply(state: OfflineInput, ctx: OfflineContext): string {
   const name = state.user_info.user_name;
   switch (state.intent) {
     case 'first_greeting':
+      // A greeting that gave the name ("Hi, I'm Martin!") is answered as the introduction it is.
+      if (state.name_resolution && state.name_resolution.status !== 'none') return userInfoReply(state, ctx);
       return name ? [line('greeting_known', state.language, ctx, { name }), recallLine(state, ctx)].filter(Boolean).join(' ') : line('greeting', state.language, ctx);
     case 'end_conversation':
       return name ? line('farewell_known', state.language, ctx, { name }) : line('farewell', state.language, ctx);

@@ -70,3 +70,8 @@ export async function extractProfile(input: ExtractionInput, deps: ExtractionDep
     deps.onModelMs?.(performance.now() - started);
   }
 }
+
+/** Whether an utterance that is not about the person (a greeting) still gives their name: "Hi, I'm Martin!". */
+export function statesOwnName(text: string, language: string): boolean {
+  return extractByRules({ text, expectingName: false, language }).user_name !== null;
+}
