@@ -15,6 +15,7 @@ import { cleanupFrames, framesDir, PerceptionCamera } from './vision/index.js';
 import { startVectors, type Vectors } from './vectors/index.js';
 import { People } from './people/index.js';
 import { Memory } from './memory/index.js';
+import { Observer, type ObservedDaemon } from './observe/index.js';
 import { BusPerception, wireBus, wirePeople, wireVisualMemory } from './wiring.js';
 
 export interface DaemonOptions {
@@ -45,6 +46,8 @@ export interface Daemon {
   forgetUser(userId: string): Promise<ForgetReport>;
   /** Null when agents.knowledge is off. */
   readonly knowledge: KnowledgeBase | null;
+  /** Interaction logs, metrics, live events and the HTTP server (observer.url). */
+  readonly observer: Observer;
   stop(): Promise<void>;
 }
 
@@ -52,9 +55,11 @@ export interface Daemon {
 export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const { config, log } = options;
   const health = new Health();
+  // Before the language model: it reports every call to the interaction log.
+  const observer = new Observer({ config, log, health });
 
   const intent = await loadIntentModel(config, log, health);
-  const llm = new OllamaLanguageModel({ config: config.llm, log, health });
+  const llm = new OllamaLanguageModel({ config: config.llm, log, health, observe: observer.modelCall });
   await llm.start();
   // The embedder is chosen once; ChromaDB starts in the background.
   const { embedder: embeddings } = await selectEmbedder({ config, ollama: llm, log, health });
@@ -128,7 +133,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       wirePeople(bus, brain, people, forgetUser, log);
       await bus.start();
     }
+    // After the bus; a taken HTTP port stops the start-up like an unreachable broker would. The
+    // console serves no HTTP: it would fight a running daemon for the port.
+    await observer.start(observed(brain, bus, affect, vectors, clock), { http: options.mqtt });
   } catch (err) {
+    await observer.stop();
     llm.stop();
     await bus?.stop();
     await broker?.close();
@@ -160,6 +169,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     memory,
     forgetUser,
     knowledge,
+    observer,
     stop: () =>
       (stopping ??= (async () => {
         log.info('stopping');
@@ -167,6 +177,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         // The last committed state is on disk before the process goes.
         if (affect instanceof AffectStore) await affect.flush();
         await people.store.flush(); // queued profile writes land before exit
+        await observer.stop(); // the last turn's log lines land too
         llm.stop();
         await bus?.stop();
         await broker?.close();
@@ -199,4 +210,16 @@ async function loadIntentModel(config: Config, log: Logger, health: Health): Pro
     health.set('intent_model', 'degraded', detail);
     return null;
   }
+}
+
+/** What the observer follows: the brain's turns, perception's reports, the mood, the outbox. */
+function observed(brain: Brain, bus: MqttBus | null, affect: AffectPort, vectors: Vectors, clock: Clock): ObservedDaemon {
+  return {
+    onTurnStart: (listener) => brain.on('turn_start', listener),
+    onTurn: (listener) => brain.on('turn', listener),
+    onPresence: (listener) => bus?.on('user_detected', (d) => listener({ user_id: d.user_id, user_name: d.user_name, confidence: d.confidence })),
+    presence: () => ({ user_id: brain.user.user_id, user_name: brain.user.user_name }),
+    affect: () => affect.current(clock.now()),
+    outboxPending: () => vectors.store.status().pending,
+  };
 }
