@@ -110,6 +110,11 @@ function waterfall(turn) {
     r.append(el('span', 'label', label), track);
     return r;
   };
+  const axis = el('div', 'row axis');
+  const ticks = el('div', 'track');
+  ticks.append(el('span', 'tick start', '0'), el('span', 'tick end', `${Math.round(total)} ms`));
+  axis.append(el('span', 'label', 'agents, model calls'), ticks);
+  box.append(axis);
   for (const s of spans) box.append(row(s.agent, s.start_ms, s.ms, el('div', 'bar agent')));
   for (const c of calls) {
     const bar = el('button', `bar call${c.call.error || c.call.parse_error ? ' failed' : ''}`);

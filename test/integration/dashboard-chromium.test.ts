@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDaemon, type Daemon } from '../../src/daemon.js';
+import { silentLogger } from '../../src/log/index.js';
+import { tempDir, testConfig } from '../helpers/config.js';
+import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
+import { Probe } from '../helpers/mqtt.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const P = 'nadine/';
+// CI installs Debian's chromium; a machine without it skips (never a browser download).
+const noChromium = !existsSync(CHROMIUM) && !process.env.CI;
+
+let daemon: Daemon | null = null;
+let probe: Probe | null = null;
+let fake: FakeOllama | null = null;
+let browser: Browser | null = null;
+
+afterEach(async () => {
+  await browser?.close();
+  await probe?.close();
+  await daemon?.stop();
+  await fake?.close();
+  browser = daemon = probe = fake = null;
+});
+
+async function say(text: string): Promise<void> {
+  await probe!.publish(`${P}agent/user_speech`, text);
+  await probe!.next(`${P}agent/state/turn`, (m) => m.text.includes(text));
+}
+
+describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
+  it('shows the utterance, the reply, the waterfall and a model call, with no console errors', async () => {
+    fake = await startFakeOllama({ reply: (body) => (body.format ? '{}' : 'The sky is clear today.') });
+    const config = testConfig({ llm: { enabled: true, url: fake.url }, http: { enabled: true, port: 0 } });
+    daemon = await startDaemon({ config, log: silentLogger, mqtt: true });
+    probe = await Probe.connect(daemon.broker!.url, `${P}#`);
+    // One turn before the page opens (read back from the interaction log), one while it is open (live).
+    await say('Good morning!');
+
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      userDataDir: tempDir('nadine-chromium-'),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (err) => errors.push((err as Error).message));
+    page.on('requestfailed', (r) => {
+      if (!r.url().endsWith('/events')) errors.push(`${r.url()}: ${r.failure()?.errorText}`);
+    });
+    await page.setViewport({ width: 1280, height: 860 });
+    await page.goto(`${daemon.observer.url}/`);
+    await page.waitForFunction(() => document.getElementById('stream')?.textContent === 'live');
+    await page.waitForFunction(() => document.querySelector('#turns .said')?.textContent === 'Good morning!');
+    // Who is in front, as perception reports it.
+    await probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_name: 'Maria', user_id: 'maria-1', confidence: 93 }));
+    await page.waitForFunction(() => document.getElementById('presence')?.textContent === 'In front: Maria (maria-1), 93%');
+
+    await say('What is the weather like?');
+    const newest = '#turns li:first-child';
+    await page.waitForFunction((sel) => document.querySelector(`${sel} .said`)?.textContent === 'What is the weather like?', {}, newest);
+    await page.waitForFunction((sel) => document.querySelector(`${sel} .reply`)?.textContent === 'The sky is clear today.', {}, newest);
+    // The waterfall: the agents of the turn, then its model calls from the log.
+    await page.waitForFunction((sel) => document.querySelectorAll(`${sel} .bar.agent`).length > 3 && document.querySelector(`${sel} .bar.call`), {}, newest);
+    const agents = await page.$$eval(`${newest} .row .label`, (labels) => labels.map((l) => l.textContent));
+    expect(agents).toEqual(expect.arrayContaining(['intent', 'response', 'response · qwen2.5:7b']));
+    expect(await page.$eval(`${newest} .meta`, (m) => m.textContent)).toMatch(/intent [a-z_]+ \(.*\) · language en/);
+
+    // A model call opens with its prompt and raw output.
+    const responseCall = (await page.$$(`${newest} .bar.call`)).at(-1)!;
+    await responseCall.click();
+    await page.waitForFunction(() => document.querySelector<HTMLDialogElement>('#call')?.open);
+    const prompt = await page.$eval('#call-messages', (m) => m.textContent);
+    expect(prompt).toContain('What is the weather like?');
+    expect(await page.$eval('#call-output', (o) => o.textContent)).toBe('The sky is clear today.');
+
+    // The mood plot (uPlot draws on a canvas) and every component's health.
+    expect(await page.$('#mood canvas')).not.toBeNull();
+    const components = await page.$$eval('#health tr td:first-child', (cells) => cells.map((c) => c.textContent));
+    expect(components).toEqual(expect.arrayContaining(['mqtt', 'llm', 'affect']));
+
+    if (process.env.DASHBOARD_SCREENSHOT) {
+      await page.keyboard.press('Escape');
+      await page.screenshot({ path: process.env.DASHBOARD_SCREENSHOT, type: 'png' });
+    }
+    expect(errors).toEqual([]);
+  });
+});
