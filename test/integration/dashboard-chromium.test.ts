@@ -54,20 +54,22 @@ describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
     page.on('requestfailed', (r) => {
       if (!r.url().endsWith('/events')) errors.push(`${r.url()}: ${r.failure()?.errorText}`);
     });
+    // Conditions run in the page (as source text: this file is compiled without the DOM's types).
+    const until = (condition: string) => page.waitForFunction(condition);
     await page.setViewport({ width: 1280, height: 860 });
     await page.goto(`${daemon.observer.url}/`);
-    await page.waitForFunction(() => document.getElementById('stream')?.textContent === 'live');
-    await page.waitForFunction(() => document.querySelector('#turns .said')?.textContent === 'Good morning!');
+    await until(`document.getElementById('stream')?.textContent === 'live'`);
+    await until(`document.querySelector('#turns .said')?.textContent === 'Good morning!'`);
     // Who is in front, as perception reports it.
     await probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_name: 'Maria', user_id: 'maria-1', confidence: 93 }));
-    await page.waitForFunction(() => document.getElementById('presence')?.textContent === 'In front: Maria (maria-1), 93%');
+    await until(`document.getElementById('presence')?.textContent === 'In front: Maria (maria-1), 93%'`);
 
     await say('What is the weather like?');
     const newest = '#turns li:first-child';
-    await page.waitForFunction((sel) => document.querySelector(`${sel} .said`)?.textContent === 'What is the weather like?', {}, newest);
-    await page.waitForFunction((sel) => document.querySelector(`${sel} .reply`)?.textContent === 'The sky is clear today.', {}, newest);
+    await until(`document.querySelector('${newest} .said')?.textContent === 'What is the weather like?'`);
+    await until(`document.querySelector('${newest} .reply')?.textContent === 'The sky is clear today.'`);
     // The waterfall: the agents of the turn, then its model calls from the log.
-    await page.waitForFunction((sel) => document.querySelectorAll(`${sel} .bar.agent`).length > 3 && document.querySelector(`${sel} .bar.call`), {}, newest);
+    await until(`document.querySelectorAll('${newest} .bar.agent').length > 3 && document.querySelector('${newest} .bar.call') !== null`);
     const agents = await page.$$eval(`${newest} .row .label`, (labels) => labels.map((l) => l.textContent));
     expect(agents).toEqual(expect.arrayContaining(['intent', 'response', 'response · qwen2.5:7b']));
     expect(await page.$eval(`${newest} .meta`, (m) => m.textContent)).toMatch(/intent [a-z_]+ \(.*\) · language en/);
@@ -75,7 +77,7 @@ describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
     // A model call opens with its prompt and raw output.
     const responseCall = (await page.$$(`${newest} .bar.call`)).at(-1)!;
     await responseCall.click();
-    await page.waitForFunction(() => document.querySelector<HTMLDialogElement>('#call')?.open);
+    await until(`document.getElementById('call').open`);
     const prompt = await page.$eval('#call-messages', (m) => m.textContent);
     expect(prompt).toContain('What is the weather like?');
     expect(await page.$eval('#call-output', (o) => o.textContent)).toBe('The sky is clear today.');
