@@ -29,13 +29,15 @@ export class Metrics {
 
   constructor(sources: () => MetricSources | null) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: 'nadine_' });
-    this.#turn = new Histogram({ name: 'nadine_turn_duration_seconds', help: 'Wall time of a turn, from the utterance to its turn event', labelNames: ['intent', 'language'], buckets: TURN_BUCKETS, registers });
-    this.#agent = new Histogram({ name: 'nadine_agent_duration_seconds', help: 'Wall time of each agent run in a turn', labelNames: ['agent'], buckets: AGENT_BUCKETS, registers });
-    this.#calls = new Counter({ name: 'nadine_model_calls_total', help: 'Language model calls', labelNames: ['agent', 'model', 'backend'], registers });
-    this.#errors = new Counter({ name: 'nadine_model_errors_total', help: 'Language model calls that failed or gave unreadable output', labelNames: ['agent', 'model', 'kind'], registers });
-    this.#tokens = new Counter({ name: 'nadine_model_tokens_total', help: 'Tokens as the model server counted them', labelNames: ['agent', 'model', 'type'], registers });
-    this.#callSeconds = new Histogram({ name: 'nadine_model_call_duration_seconds', help: 'Wall time of a language model call', labelNames: ['agent', 'model'], buckets: AGENT_BUCKETS, registers });
+    const histogram = <L extends string>(name: string, help: string, labelNames: L[], buckets: number[]) =>
+      new Histogram<L>({ name, help, labelNames, buckets, registers });
+    const counter = <L extends string>(name: string, help: string, labelNames: L[]) => new Counter<L>({ name, help, labelNames, registers });
+    this.#turn = histogram('nadine_turn_duration_seconds', 'Wall time of a turn, from the utterance to its turn event', ['intent', 'language'], TURN_BUCKETS);
+    this.#agent = histogram('nadine_agent_duration_seconds', 'Wall time of each agent run in a turn', ['agent'], AGENT_BUCKETS);
+    this.#callSeconds = histogram('nadine_model_call_duration_seconds', 'Wall time of a language model call', ['agent', 'model'], AGENT_BUCKETS);
+    this.#calls = counter('nadine_model_calls_total', 'Language model calls', ['agent', 'model', 'backend']);
+    this.#errors = counter('nadine_model_errors_total', 'Language model calls that failed or gave unreadable output', ['agent', 'model', 'kind']);
+    this.#tokens = counter('nadine_model_tokens_total', 'Tokens as the model server counted them', ['agent', 'model', 'type']);
 
     // Counted where they happen (src/health); read when scraped.
     const counters = () => sources()?.health().counters ?? {};
@@ -80,6 +82,11 @@ export class Metrics {
         for (const [component, h] of Object.entries(sources()?.health().components ?? {})) this.set({ component }, RANK[h.status]);
       },
     });
+  }
+
+  /** Node process metrics (CPU, memory, event loop lag, GC): only when something can scrape them. */
+  collectProcessMetrics(): void {
+    collectDefaultMetrics({ register: this.registry, prefix: 'nadine_' });
   }
 
   turn(event: TurnEvent): void {

@@ -88,28 +88,40 @@ export class Observer {
   async start(daemon: ObservedDaemon, serve: { http: boolean } = { http: true }): Promise<void> {
     this.#daemon = daemon;
     const { config, health, log } = this.#o;
-    daemon.onTurnStart((start) => {
+    // Observing must never break what it observes: a failure here is logged, the turn goes on.
+    const guarded =
+      <A extends unknown[]>(what: string, fn: (...args: A) => void) =>
+      (...args: A) => {
+        try {
+          fn(...args);
+        } catch (err) {
+          log.error({ err: (err as Error).message, what }, 'observer failed');
+        }
+      };
+    daemon.onTurnStart(guarded('turn_start', (start) => {
       const sessionId = start.session_id ?? start.turn_id;
       if (!this.#log.isOpen(sessionId)) this.#live.publish('session', { session_id: sessionId, status: 'started', user_id: start.user_id, ts: start.ts });
       this.#log.turnStarted(start);
       this.#live.publish('turn_start', start);
-    });
-    daemon.onTurn((event) => {
+    }));
+    daemon.onTurn(guarded('turn', (event) => {
       this.#log.turnEnded(event);
       this.#metrics.turn(event);
       this.#live.publish('turn', event);
-      this.#live.publish('affect', this.#affect());
-    });
+      if (this.#live.clients) this.#live.publish('affect', this.#affect());
+    }));
     daemon.onPresence?.((presence) => this.#live.publish('presence', presence));
     health.on('change', (report) => this.#live.publish('status', report));
     // The mood drifts back between turns: monitors see it move.
-    this.#timers.push(setInterval(() => this.#live.publish('affect', this.#affect()), AFFECT_EVERY_MS).unref());
+    const drift = guarded('affect', () => this.#live.clients && this.#live.publish('affect', this.#affect()));
+    this.#timers.push(setInterval(drift, AFFECT_EVERY_MS).unref());
 
     if (config.observe.logs.enabled) {
       await this.#prune();
       this.#timers.push(setInterval(() => void this.#prune(), HOUR).unref());
     }
     if (config.http.enabled && serve.http) {
+      this.#metrics.collectProcessMetrics();
       this.#http = await startHttpServer({
         config: config.http,
         log,
