@@ -134,6 +134,12 @@ describe('observing the robot over HTTP (daemon, embedded broker, fake language 
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<script type="module" src="/app.js">');
     expect((await fetch(`${url}/vendor/uplot/uPlot.esm.js`)).status).toBe(200);
+
+    // Stopping ends open event streams instead of waiting for their clients.
+    const watching = await fetch(`${url}/events`);
+    const ended = readEvents(watching, () => false).catch((err: Error) => err.message);
+    await daemon!.stop();
+    expect(await ended).toMatch(/^stream ended after status/);
   });
 
   it('asks for the bearer token on every data route when one is set', async () => {
