@@ -144,6 +144,7 @@ export class Observer {
 
   /** A conversation session ends: its log gets its last line. */
   sessionEnded(sessionId: string, reason: string): void {
+    if (!this.#log.isOpen(sessionId)) return;
     this.#log.sessionEnded(sessionId, reason);
     this.#live.publish('session', { session_id: sessionId, status: 'ended', reason, ts: this.#now().toISOString() });
   }

@@ -104,13 +104,22 @@ describe('observing the robot over HTTP (daemon, embedded broker, fake language 
     expect(turn.turn_id).toBe((await third).turn_id);
     expect(turn.spans?.map((s) => s.agent)).toContain('response');
 
+    // Sessions end when the dialogue says so: monitors hear it, the log gets its last line.
+    const sessions = await readEvents(await fetch(`${url}/events`), (name) => {
+      // Once this client is attached (its first event), the session ends.
+      if (name === 'status') daemon!.observer.sessionEnded(first.session_id!, 'farewell');
+      return name === 'session';
+    });
+    expect(sessions.at(-1)!.data).toMatchObject({ session_id: first.session_id, status: 'ended', reason: 'farewell' });
+
     // The interaction log: one file for the session, model calls with prompt and raw output.
     await daemon!.observer.flush();
     const days = readdirSync(path.join(data, 'logs', 'sessions'));
     expect(days).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
     const file = path.join(data, 'logs', 'sessions', days[0]!, `${first.session_id}.jsonl`);
-    const entries = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const entries = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown> & { type: string });
     expect(entries.every((e) => 'turn_id' in e && e.session_id === first.session_id)).toBe(true);
+    expect(entries.map((e) => e.type).filter((t) => t.startsWith('session'))).toEqual(['session_start', 'session_end']);
     expect(entries.filter((e) => e.type === 'turn_end').map((e) => e.turn_id)).toEqual([first.turn_id, second.turn_id, turn.turn_id]);
     const replies = entries.filter((e) => e.type === 'model_call' && e.agent === 'response');
     expect(replies.map((e) => e.turn_id)).toEqual([first.turn_id, second.turn_id, turn.turn_id]);
