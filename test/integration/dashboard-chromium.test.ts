@@ -1,41 +1,25 @@
 import { existsSync } from 'node:fs';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startDaemon, type Daemon } from '../../src/daemon.js';
-import { silentLogger } from '../../src/log/index.js';
-import { tempDir, testConfig } from '../helpers/config.js';
-import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
-import { Probe } from '../helpers/mqtt.js';
+import { tempDir } from '../helpers/config.js';
+import { ObservedRobot } from '../helpers/observed.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const P = 'nadine/';
 // CI installs Debian's chromium; a machine without it skips (never a browser download).
 const noChromium = !existsSync(CHROMIUM) && !process.env.CI;
 
-let daemon: Daemon | null = null;
-let probe: Probe | null = null;
-let fake: FakeOllama | null = null;
+let robot: ObservedRobot | null = null;
 let browser: Browser | null = null;
-
 afterEach(async () => {
   await browser?.close();
-  await probe?.close();
-  await daemon?.stop();
-  await fake?.close();
-  browser = daemon = probe = fake = null;
+  await robot?.stop();
+  browser = robot = null;
 });
-
-async function say(text: string): Promise<void> {
-  await probe!.publish(`${P}agent/user_speech`, text);
-  await probe!.next(`${P}agent/state/turn`, (m) => m.text.includes(text));
-}
 
 describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
   it('shows the utterance, the reply, the waterfall and a model call, with no console errors', async () => {
-    fake = await startFakeOllama({ reply: (body) => (body.format ? '{}' : 'The sky is clear today.') });
-    const config = testConfig({ llm: { enabled: true, url: fake.url }, http: { enabled: true, port: 0 } });
-    daemon = await startDaemon({ config, log: silentLogger, mqtt: true });
-    probe = await Probe.connect(daemon.broker!.url, `${P}#`);
+    robot = await ObservedRobot.start({ structured: '{}', text: 'The sky is clear today.' });
+    const say = (text: string) => robot!.say(text);
     // One turn before the page opens (read back from the interaction log), one while it is open (live).
     await say('Good morning!');
 
@@ -57,11 +41,11 @@ describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
     // Conditions run in the page (as source text: this file is compiled without the DOM's types).
     const until = (condition: string) => page.waitForFunction(condition);
     await page.setViewport({ width: 1280, height: 860 });
-    await page.goto(`${daemon.observer.url}/`);
+    await page.goto(`${robot.url}/`);
     await until(`document.getElementById('stream')?.textContent === 'live'`);
     await until(`document.querySelector('#turns .said')?.textContent === 'Good morning!'`);
     // Who is in front, as perception reports it.
-    await probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_name: 'Maria', user_id: 'maria-1', confidence: 93 }));
+    await robot.probe.publish('nadine/graph/user_detected', JSON.stringify({ user_name: 'Maria', user_id: 'maria-1', confidence: 93 }));
     await until(`document.getElementById('presence')?.textContent === 'In front: Maria (maria-1), 93%'`);
 
     await say('What is the weather like?');

@@ -1,40 +1,25 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
+import type { TurnEvent } from '../../src/bus/index.js';
 import type { ConfigInput } from '../../src/config/index.js';
-import { startDaemon, type Daemon } from '../../src/daemon.js';
+import { startDaemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
 import { testConfig } from '../helpers/config.js';
-import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
-import { Probe } from '../helpers/mqtt.js';
+import { ObservedRobot } from '../helpers/observed.js';
 
-const P = 'nadine/';
-let daemon: Daemon | null = null;
-let probe: Probe | null = null;
-let fake: FakeOllama | null = null;
-
+let robot: ObservedRobot | null = null;
 afterEach(async () => {
-  await probe?.close();
-  await daemon?.stop();
-  await fake?.close();
-  daemon = probe = fake = null;
+  await robot?.stop();
+  robot = null;
 });
 
-/** The daemon with a (fake) language model, its HTTP server on a free port, and an MQTT client. */
 async function start(overrides: ConfigInput = {}): Promise<{ url: string; data: string }> {
-  fake = await startFakeOllama({ reply: (body) => (body.format ? '{"unexpected": true}' : 'Nice to hear from you.') });
-  const config = testConfig({ llm: { enabled: true, url: fake.url }, ...overrides, http: { enabled: true, port: 0, ...overrides.http } });
-  daemon = await startDaemon({ config, log: silentLogger, mqtt: true });
-  probe = await Probe.connect(daemon.broker!.url, `${P}#`);
-  return { url: daemon.observer.url!, data: config.paths.data };
+  robot = await ObservedRobot.start({ structured: '{"unexpected": true}', text: 'Nice to hear from you.' }, overrides);
+  return { url: robot.url, data: robot.data };
 }
 
-async function say(text: string): Promise<TurnEvent> {
-  probe!.clear();
-  await probe!.publish(`${P}agent/user_speech`, text);
-  return TurnEventSchema.parse(JSON.parse((await probe!.next(`${P}agent/state/turn`)).text));
-}
+const say = (text: string) => robot!.say(text);
 
 /** Reads Server-Sent Events from a streamed response until `until` accepts one. */
 async function readEvents(response: Response, until: (name: string, data: unknown) => boolean): Promise<{ name: string; data: unknown }[]> {
@@ -107,13 +92,13 @@ describe('observing the robot over HTTP (daemon, embedded broker, fake language 
     // Sessions end when the dialogue says so: monitors hear it, the log gets its last line.
     const sessions = await readEvents(await fetch(`${url}/events`), (name) => {
       // Once this client is attached (its first event), the session ends.
-      if (name === 'status') daemon!.observer.sessionEnded(first.session_id!, 'farewell');
+      if (name === 'status') robot!.daemon.observer.sessionEnded(first.session_id!, 'farewell');
       return name === 'session';
     });
     expect(sessions.at(-1)!.data).toMatchObject({ session_id: first.session_id, status: 'ended', reason: 'farewell' });
 
     // The interaction log: one file for the session, model calls with prompt and raw output.
-    await daemon!.observer.flush();
+    await robot!.daemon.observer.flush();
     const days = readdirSync(path.join(data, 'logs', 'sessions'));
     expect(days).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
     const file = path.join(data, 'logs', 'sessions', days[0]!, `${first.session_id}.jsonl`);
@@ -147,7 +132,7 @@ describe('observing the robot over HTTP (daemon, embedded broker, fake language 
     // Stopping ends open event streams instead of waiting for their clients.
     const watching = await fetch(`${url}/events`);
     const ended = readEvents(watching, () => false).catch((err: Error) => err.message);
-    await daemon!.stop();
+    await robot!.daemon.stop();
     expect(await ended).toMatch(/^stream ended after status/);
   });
 
