@@ -32,6 +32,7 @@ export interface HttpServer {
 
 const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
 const SessionParams = z.object({ id: SessionIdSchema });
+const SessionQuery = z.object({ turn: z.string().max(128).optional() });
 
 /** The dashboard's files (no build step), found from here both in src/ and in dist/src/. */
 function dashboardDir(): string {
@@ -87,10 +88,15 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
   });
   app.get('/api/sessions/:id', async (req, reply) => {
     const params = SessionParams.safeParse(req.params);
+    const query = SessionQuery.safeParse(req.query);
     if (!params.success) return reply.code(400).send({ error: z.prettifyError(params.error) });
+    if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) });
     await o.flushLog();
     const session = await readSession(o.sessionsDir, params.data.id);
-    return session ? session : reply.code(404).send({ error: `no session ${params.data.id}` });
+    if (!session) return reply.code(404).send({ error: `no session ${params.data.id}` });
+    // One turn's lines: what the dashboard asks for after each turn, rather than the whole session.
+    const { turn } = query.data;
+    return turn ? { ...session, entries: session.entries.filter((e) => (e as { turn_id?: unknown }).turn_id === turn) } : session;
   });
 
   await app.register(fastifyStatic, { root: dashboardDir(), prefix: '/', index: 'index.html' });

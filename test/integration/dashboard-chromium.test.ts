@@ -67,7 +67,9 @@ describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
     expect(await page.$eval('#call-output', (o) => o.textContent)).toBe('The sky is clear today.');
 
     // The mood plot (uPlot draws on a canvas) and every component's health.
+    expect(errors).toEqual([]);
     expect(await page.$('#mood canvas')).not.toBeNull();
+    expect(await page.$$eval('#emotion-plot .u-legend .u-series th', (labels) => labels.map((l) => l.textContent))).toContain('joy');
     const components = await page.$$eval('#health tr td:first-child', (cells) => cells.map((c) => c.textContent));
     expect(components).toEqual(expect.arrayContaining(['mqtt', 'llm', 'affect']));
 

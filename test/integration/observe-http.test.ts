@@ -119,6 +119,9 @@ describe('observing the robot over HTTP (daemon, embedded broker, fake language 
     expect(list.sessions.map((s) => s.id)).toContain(first.session_id);
     const one = (await (await fetch(`${url}/api/sessions/${first.session_id}`)).json()) as { entries: unknown[] };
     expect(one.entries).toHaveLength(entries.length);
+    const turnOnly = (await (await fetch(`${url}/api/sessions/${first.session_id}?turn=${second.turn_id}`)).json()) as { entries: { turn_id: string; type: string }[] };
+    expect(new Set(turnOnly.entries.map((e) => e.turn_id))).toEqual(new Set([second.turn_id]));
+    expect(turnOnly.entries.map((e) => e.type)).toEqual(expect.arrayContaining(['turn_start', 'model_call', 'turn_end']));
     expect((await fetch(`${url}/api/sessions/..%2F..%2Fetc%2Fpasswd`)).status).toBe(400);
     expect((await fetch(`${url}/api/sessions/no-such-session`)).status).toBe(404);
     expect((await fetch(`${url}/api/sessions?limit=-3`)).status).toBe(400);

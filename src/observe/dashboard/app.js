@@ -28,7 +28,7 @@ function live() {
     turnEnded(event);
     showPresence({ user_id: event.user_id, user_name: event.user_name ?? null });
     // The log is written behind the turn: the model calls are read once the turn is over.
-    if (event.session_id) loadCalls(event.session_id).catch((err) => console.warn('model calls not loaded', err.message));
+    if (event.session_id) loadCalls(event.session_id, event.turn_id).catch((err) => console.warn('model calls not loaded', err.message));
   });
 }
 

@@ -27,15 +27,13 @@ export function turnEnded(event, calls) {
   render(event.turn_id);
 }
 
-/** The model calls of a session's turns, from its interaction log. */
-export async function loadCalls(sessionId) {
-  const session = await getJson(`/api/sessions/${encodeURIComponent(sessionId)}`);
-  for (const entry of session.entries) {
-    if (entry.type !== 'model_call' || !entry.turn_id || !turns.has(entry.turn_id)) continue;
-    const turn = turns.get(entry.turn_id);
-    if (!turn.calls.some((c) => c.started_at === entry.started_at && c.agent === entry.agent)) turn.calls.push(entry);
-  }
-  for (const id of turns.keys()) render(id);
+/** A turn's model calls, from the interaction log. */
+export async function loadCalls(sessionId, turnId) {
+  const session = await getJson(`/api/sessions/${encodeURIComponent(sessionId)}?turn=${encodeURIComponent(turnId)}`);
+  const turn = turns.get(turnId);
+  if (!turn) return;
+  turn.calls = session.entries.filter((entry) => entry.type === 'model_call');
+  render(turnId);
 }
 
 /** A past session, from its log: its turns, then their model calls. */
