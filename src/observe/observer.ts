@@ -116,6 +116,7 @@ export class Observer {
     const drift = guarded('affect', () => this.#live.clients && this.#live.publish('affect', this.#affect()));
     this.#timers.push(setInterval(drift, AFFECT_EVERY_MS).unref());
 
+    this.#log.announce();
     if (config.observe.logs.enabled) {
       await this.#prune();
       this.#timers.push(setInterval(() => void this.#prune(), HOUR).unref());
@@ -132,6 +133,7 @@ export class Observer {
         sessionsDir: this.sessionsDir,
         flushLog: () => this.#log.flush(),
       });
+      health.set('http', 'ok', `${this.#http.url}${config.http.token ? ' (bearer token)' : ''}`);
     }
   }
 

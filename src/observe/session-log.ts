@@ -51,6 +51,16 @@ export class SessionLog {
     this.#log = options.log.child({ component: 'interaction_log' });
   }
 
+  #describe(): string {
+    return `${this.#o.dir}${this.#o.redact ? ' (redacted)' : ''}`;
+  }
+
+  /** Says in the health report where the log goes (or that it is off). */
+  announce(): void {
+    if (this.#o.write) this.#o.health.set('interaction_log', 'ok', this.#describe());
+    else this.#o.health.set('interaction_log', 'ok', 'off by configuration (observe.logs.enabled)');
+  }
+
   isOpen(sessionId: string): boolean {
     return this.#files.has(sessionId);
   }
@@ -131,8 +141,10 @@ export class SessionLog {
       try {
         await mkdir(path.dirname(file), { recursive: true });
         await appendFile(file, `${lines.join('\n')}\n`);
+        this.#o.health.set('interaction_log', 'ok', this.#describe());
       } catch (err) {
         this.#o.health.count('interaction_log_dropped', lines.length);
+        this.#o.health.set('interaction_log', 'degraded', `cannot append to ${file}: ${(err as Error).message}; lines are dropped`);
         this.#log.error({ file, lines: lines.length, err: (err as Error).message }, 'interaction log lines could not be written');
       }
     }

@@ -103,6 +103,16 @@ describe('the interaction log', () => {
     expect(entries[3].event).toMatchObject({ intent: { name: 'conversation' }, reply: hashText('You like green tea.') });
   });
 
+  it('reports a folder it cannot write to, drops the lines and goes on', async () => {
+    const blocker = path.join(tempDir(), 'not-a-folder');
+    writeFileSync(blocker, 'a file where the log folder should be');
+    const { log, health } = sessionLog({ dir: blocker });
+    log.modelCall(call());
+    await log.flush();
+    expect(health.counter('interaction_log_dropped')).toBe(2);
+    expect(health.get('interaction_log')).toMatchObject({ status: 'degraded', detail: expect.stringMatching(/cannot append to .*lines are dropped/) });
+  });
+
   it('drops the oldest lines and counts them when the disk does not keep up', async () => {
     const dir = tempDir();
     const health = new Health();
