@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TurnEvent } from '../bus/index.js';
@@ -6,6 +7,7 @@ import type { LlmCallRecord } from '../llm/index.js';
 import type { Logger } from '../log/index.js';
 import { BACKGROUND_SESSION, type LogEntry, type TurnStart } from './entries.js';
 import { redactCall, redactTurn, hashText } from './redact.js';
+import { SessionIdSchema } from './sessions.js';
 
 export interface SessionLogOptions {
   /** <paths.data>/logs/sessions */
@@ -73,7 +75,7 @@ export class SessionLog {
   sessionStarted(sessionId: string, userId: string | null = null): void {
     if (this.#files.has(sessionId)) return;
     const ts = this.#now();
-    const file = path.join(this.#o.dir, day(ts), `${sessionId}.jsonl`);
+    const file = path.join(this.#o.dir, day(ts), `${fileName(sessionId)}.jsonl`);
     this.#files.set(sessionId, file);
     if (this.#files.size > OPEN_SESSIONS) this.#files.delete(this.#files.keys().next().value!);
     this.#push(file, { type: 'session_start', ts: ts.toISOString(), session_id: sessionId, turn_id: null, user_id: userId });
@@ -150,6 +152,9 @@ export class SessionLog {
     }
   }
 }
+
+/** The session id itself when it is a safe file name (the brain's are UUIDs); a digest of it otherwise. */
+const fileName = (sessionId: string) => (SessionIdSchema.safeParse(sessionId).success ? sessionId : `x-${createHash('sha256').update(sessionId).digest('hex').slice(0, 32)}`);
 
 function redact(entry: LogEntry): LogEntry {
   switch (entry.type) {

@@ -103,6 +103,15 @@ describe('the interaction log', () => {
     expect(entries[3].event).toMatchObject({ intent: { name: 'conversation' }, reply: hashText('You like green tea.') });
   });
 
+  it('never lets a session id name a file outside its folder', async () => {
+    const { dir, log } = sessionLog();
+    log.sessionStarted('../../escape', null);
+    await log.flush();
+    const files = readdirSync(path.join(dir, '2026-11-25'));
+    expect(files).toEqual([expect.stringMatching(/^x-[0-9a-f]{32}\.jsonl$/)]);
+    expect(lines(path.join(dir, '2026-11-25', files[0]!))[0]).toMatchObject({ type: 'session_start', session_id: '../../escape' });
+  });
+
   it('reports a folder it cannot write to, drops the lines and goes on', async () => {
     const blocker = path.join(tempDir(), 'not-a-folder');
     writeFileSync(blocker, 'a file where the log folder should be');
