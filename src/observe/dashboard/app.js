@@ -12,7 +12,11 @@ async function history() {
   if (!latest) return;
   const session = await getJson(`/api/sessions/${encodeURIComponent(latest.id)}`);
   replay(session.entries);
-  for (const entry of session.entries) if (entry.type === 'turn_end' && entry.event.affect) addAffect({ ts: entry.event.ts, mood: entry.event.affect.mood, emotions: entry.event.affect.appraised });
+  // A turn event keeps the mood and the strongest emotion after the turn: the plots' past.
+  for (const entry of session.entries) {
+    const affect = entry.type === 'turn_end' ? entry.event.affect : null;
+    if (affect) addAffect({ ts: entry.event.ts, mood: affect.mood, emotions: affect.emotion ? [{ emotion: affect.emotion, intensity: affect.intensity }] : [] });
+  }
 }
 
 function live() {
