@@ -7,6 +7,9 @@ export default defineConfig({
     // onnxruntime's native addon and child processes are happiest in forked workers.
     pool: 'forks',
     testTimeout: 30_000,
+    // Daemons that tests spawn (src/main.ts) must not all take port 8080; tests that look at the
+    // HTTP server switch it on with a free port.
+    env: { NADINE_HTTP__ENABLED: 'false' },
     hookTimeout: 60_000,
   },
 });

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --turns N] [--only intent,turn,speech,affect,people,embeddings,recall,clip,knowledge] [--json FILE] [--clip-full]
+ * npm run bench [-- --turns N] [--only intent,turn,speech,affect,people,embeddings,recall,clip,knowledge,observe] [--json FILE] [--clip-full]
  *
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
@@ -19,6 +19,7 @@ import { benchTurns } from './bench/turn.js';
 import { benchEmbeddings } from './bench/embeddings.js';
 import { benchRecall } from './bench/recall.js';
 import { benchKnowledge } from './bench/knowledge.js';
+import { benchObserve } from './bench/observe.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
@@ -46,6 +47,8 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
   people: () => benchPeople({ turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
   // RAG retrieval on the shipped rag_files/.
   knowledge: () => benchKnowledge({ repo: REPO, turns: Math.min(Number(args.turns), 500), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-knowledge-')) }),
+  // What the interaction log costs a turn, and the disk behind it.
+  observe: () => benchObserve({ turns: Math.min(Number(args.turns), 1000), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-observe-')) }),
 };
 
 async function main(): Promise<number> {

@@ -15,6 +15,7 @@ import { cleanupFrames, framesDir, PerceptionCamera } from './vision/index.js';
 import { startVectors, type Vectors } from './vectors/index.js';
 import { People } from './people/index.js';
 import { Memory } from './memory/index.js';
+import { Observer, type ObservedDaemon } from './observe/index.js';
 import { BusPerception, wireBus, wirePeople, wireVisualMemory } from './wiring.js';
 
 export interface DaemonOptions {
@@ -47,6 +48,8 @@ export interface Daemon {
   forgetUser(userId: string): Promise<ForgetReport>;
   /** Null when agents.knowledge is off. */
   readonly knowledge: KnowledgeBase | null;
+  /** Interaction logs, metrics, live events and the HTTP server (observer.url). */
+  readonly observer: Observer;
   stop(): Promise<void>;
 }
 
@@ -55,6 +58,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const { config, log } = options;
   const health = new Health();
   const clock = options.clock ?? systemClock;
+  // Before the language model: it reports every call to the interaction log.
+  const observer = new Observer({ config, log, health });
 
   // What has started so far; stop() and a failed start take it down the same way.
   let llm: OllamaLanguageModel | null = null;
@@ -75,6 +80,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     // The last committed state is on disk before the process goes.
     if (affect instanceof AffectStore) await affect.flush();
     await people?.store.flush(); // queued profile writes land before exit
+    await observer.stop(); // the last turn's log lines land too
     llm?.stop();
     await bus?.stop();
     await broker?.close();
@@ -90,7 +96,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   try {
     const intent = await loadIntentModel(config, log, health);
-    llm = new OllamaLanguageModel({ config: config.llm, log, health });
+    llm = new OllamaLanguageModel({ config: config.llm, log, health, observe: observer.modelCall });
     await llm.start();
     // The embedder is chosen once; ChromaDB starts in the background.
     ({ embedder: embeddings } = await selectEmbedder({ config, ollama: llm, log, health }));
@@ -147,6 +153,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       wirePeople(bus, dialogue, people, forgetUser, log);
       await bus.start();
     }
+    // After the bus; a taken HTTP port stops the start-up like an unreachable broker would. The
+    // console serves no HTTP: it would fight a running daemon for the port.
+    await observer.start(observed(dialogue, bus, affect, vectors, clock, observer), { http: options.mqtt });
 
     const report = health.report();
     log.info({ health: report.status, degraded: health.degraded(), prefix: config.mqtt.prefix }, 'daemon ready');
@@ -168,6 +177,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       memory,
       forgetUser,
       knowledge,
+      observer,
       stop: () =>
         (stopping ??= (async () => {
           log.info('stopping');
@@ -185,6 +195,23 @@ function registerForgetting(people: People, sessions: Dialogue['sessions'], visu
   people.forgetting.register({ name: 'conversations', forget: (id) => sessions.forget(id), traces: (id) => sessions.mentions(id) });
   if (visualMemory) people.forgetting.register({ name: 'visual memory', forget: (id) => visualMemory.forget(id), traces: (id) => visualMemory.holds(id) });
   if (memory) people.forgetting.register({ name: 'episodic memory', forget: (id) => memory.forget(id), traces: (id) => memory.traces(id) });
+}
+
+/** What the observer follows: the turns, the sessions, perception's reports, the mood, the outbox. */
+function observed(dialogue: Dialogue, bus: MqttBus | null, affect: AffectPort, vectors: Vectors, clock: Clock, observer: Observer): ObservedDaemon {
+  const { turns, sessions } = dialogue;
+  sessions.on('session', (event) => {
+    if (event.event === 'start') observer.sessionStarted(event.session_id, { user_id: event.user_id });
+    else observer.sessionEnded(event.session_id, event.reason);
+  });
+  return {
+    onTurnStart: (listener) => turns.on('turn_start', listener),
+    onTurn: (listener) => turns.on('turn', listener),
+    onPresence: (listener) => bus?.on('user_detected', (d) => listener({ user_id: d.user_id, user_name: d.user_name, confidence: d.confidence })),
+    presence: () => ({ user_id: sessions.user.user_id, user_name: sessions.user.user_name }),
+    affect: () => affect.current(clock.now()),
+    outboxPending: () => vectors.store.status().pending,
+  };
 }
 
 /** The robot's affect, kept under paths.data; in memory only when the affect agent is off (nothing to keep). */

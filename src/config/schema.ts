@@ -42,6 +42,9 @@ const ProfileSchema = z.strictObject({
   multimodal: z.boolean().default(false),
 });
 
+/** Loopback addresses: the only ones the HTTP server may listen on without a token. */
+export const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+
 export const ConfigSchema = z.strictObject({
   mqtt: z
     .strictObject({
@@ -469,6 +472,46 @@ export const ConfigSchema = z.strictObject({
       keepFrames: z.number().int().min(0).max(10_000).default(3),
       /** Longer descriptions are cut. */
       maxDescriptionChars: z.number().int().min(50).max(20_000).default(1_200),
+    })
+    .prefault({}),
+
+  /** The HTTP server: health for supervisors, Prometheus metrics, live events and the dashboard. */
+  http: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      host: z.string().min(1).default('127.0.0.1'),
+      /** 0 picks a free port (tests). */
+      port: z.number().int().min(0).max(65535).default(8080),
+      /** Bearer token every data route asks for; required to listen beyond loopback. */
+      token: z.string().min(16, 'must be at least 16 characters').nullable().default(null),
+    })
+    .superRefine((http, ctx) => {
+      if (http.enabled && !http.token && !isLoopback(http.host)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['token'],
+          message: `http.host ${http.host} is reachable beyond this machine: set http.token (a bearer token) or keep http.host 127.0.0.1`,
+        });
+      }
+    })
+    .prefault({}),
+
+  /** The interaction log: one JSON Lines file per conversation session under <paths.data>/logs/sessions. */
+  observe: z
+    .strictObject({
+      logs: z
+        .strictObject({
+          enabled: z.boolean().default(true),
+          /** Session files older than this many days are deleted. */
+          retentionDays: z.number().int().min(1).max(3650).default(14),
+          /** The oldest session files are deleted beyond this total. */
+          maxTotalMB: z.number().min(1).max(1_000_000).default(200),
+          /** Utterances, replies, prompts and model outputs are kept as hashes only. */
+          redact: z.boolean().default(false),
+          /** How long lines wait in memory before being appended (they never wait on a turn). */
+          flushMs: z.number().int().min(10).max(60_000).default(500),
+        })
+        .prefault({}),
     })
     .prefault({}),
 

@@ -150,6 +150,8 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     // reports someone else before it runs or ends.
     const { user, session } = sessions.open(speaker);
     const initial = startTurn(session, turnId, utterance.text, supportedLanguageFromTag(utterance.language), occasion);
+    // The visit the turn belongs to names its interaction log.
+    const sessionId = sessions.visit?.id ?? initial.conversation_id;
     let latest = initial;
     const reply = voice.open(turnId, { sessionId: utterance.sessionId ?? null, language: () => latest.language, started });
     const ports: Ports = {
@@ -161,7 +163,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
       metrics: { model: (agent, ms) => void (modelMs[agent] = (modelMs[agent] ?? 0) + ms) },
     };
     log.info({ text: preview(utterance.text), user_id: user.user_id, occasion }, 'turn started');
-    this.emit('turn_start', { turn_id: turnId, session_id: initial.conversation_id, user_id: user.user_id, user_text: utterance.text, ts: daemonPorts.clock.now().toISOString() });
+    this.emit('turn_start', { turn_id: turnId, session_id: sessionId, user_id: user.user_id, user_text: utterance.text, ts: daemonPorts.clock.now().toISOString() });
 
     let run: GraphRun;
     try {
@@ -199,7 +201,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
       state,
       run,
       userText: utterance.text,
-      sessionId: initial.conversation_id,
+      sessionId,
       ts: daemonPorts.clock.now(),
       totalMs: performance.now() - started,
       modelMs,

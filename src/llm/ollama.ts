@@ -4,7 +4,7 @@ import type { Config, LlmAgent, ProfileName } from '../config/index.js';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import { parseModelJson } from './json.js';
-import { LlmError, type LanguageModel, type LlmHealthSnapshot, type LlmRequest } from './port.js';
+import { LlmError, type LanguageModel, type LlmCallRecord, type LlmHealthSnapshot, type LlmObserver, type LlmRequest } from './port.js';
 
 export interface OllamaLanguageModelOptions {
   config: Config['llm'];
@@ -12,6 +12,8 @@ export interface OllamaLanguageModelOptions {
   health: Health;
   /** Injected for tests that count requests; the real fetch otherwise. */
   fetch?: typeof fetch;
+  /** Told about every chat call as it ends (the interaction log). */
+  observe?: LlmObserver;
 }
 
 /** "llama3" and "llama3:latest" are the same model to Ollama. */
@@ -26,6 +28,7 @@ export class OllamaLanguageModel implements LanguageModel {
   readonly #log: Logger;
   readonly #health: Health;
   readonly #fetch: typeof fetch;
+  readonly #observe: LlmObserver | undefined;
   #snapshot: LlmHealthSnapshot;
   #timer: NodeJS.Timeout | null = null;
   #checking: Promise<LlmHealthSnapshot> | null = null;
@@ -37,6 +40,7 @@ export class OllamaLanguageModel implements LanguageModel {
     this.#log = options.log.child({ component: 'llm' });
     this.#health = options.health;
     this.#fetch = options.fetch ?? fetch;
+    this.#observe = options.observe;
     this.#snapshot = {
       enabled: options.config.enabled,
       reachable: false,
@@ -97,11 +101,26 @@ export class OllamaLanguageModel implements LanguageModel {
 
   async json<T>(request: LlmRequest, schema: z.ZodType<T>): Promise<T> {
     let raw = '';
-    // The JSON schema constrains decoding on the server; parsing stays defensive anyway.
-    for await (const delta of this.#chat(request, z.toJSONSchema(schema))) raw += delta;
-    const parsed = parseModelJson(raw, schema);
-    if (!parsed.ok) throw new LlmError('invalid_output', `${request.agent}: ${parsed.error}`);
-    return parsed.value;
+    // The call is reported once it is parsed, so that the record says how the output was read.
+    let call: LlmCallRecord | null = null;
+    try {
+      // The JSON schema constrains decoding on the server; parsing stays defensive anyway.
+      for await (const delta of this.#chat(request, z.toJSONSchema(schema), (r) => (call = r))) raw += delta;
+      const parsed = parseModelJson(raw, schema);
+      if (call) Object.assign(call, parsed.ok ? { parsed: parsed.value } : { parse_error: parsed.error });
+      if (!parsed.ok) throw new LlmError('invalid_output', `${request.agent}: ${parsed.error}`);
+      return parsed.value;
+    } finally {
+      if (call) this.#tell(call);
+    }
+  }
+
+  #tell(record: LlmCallRecord): void {
+    try {
+      this.#observe?.(record);
+    } catch (err) {
+      this.#log.warn({ err: (err as Error).message, turn_id: record.turn_id }, 'llm call observer failed');
+    }
   }
 
   /** Whether the server is reachable and had `model` pulled at the last probe. */
@@ -151,7 +170,7 @@ export class OllamaLanguageModel implements LanguageModel {
     });
   }
 
-  async *#chat(request: LlmRequest, format: object | undefined): AsyncGenerator<string> {
+  async *#chat(request: LlmRequest, format: object | undefined, done: (record: LlmCallRecord) => void = (r) => this.#tell(r)): AsyncGenerator<string> {
     if (!this.#config.enabled) throw new LlmError('disabled', 'the language model is disabled by configuration');
     const profileName = this.#profileOf(request.agent);
     const profile = this.#config.profiles[profileName];
@@ -165,6 +184,15 @@ export class OllamaLanguageModel implements LanguageModel {
     request.signal?.addEventListener('abort', onAbort, { once: true });
 
     const started = performance.now();
+    const startedAt = new Date().toISOString();
+    const options = {
+      temperature: request.temperature ?? profile.temperature,
+      ...(profile.num_ctx && { num_ctx: profile.num_ctx }),
+    };
+    let output = '';
+    let ttft: number | null = null;
+    let last: ChatResponse | null = null;
+    let failure: LlmError | null = null;
     try {
       const stream = await this.#client(controller.signal).chat({
         model: profile.model,
@@ -172,29 +200,48 @@ export class OllamaLanguageModel implements LanguageModel {
         stream: true,
         keep_alive: this.#config.keepAlive,
         format,
-        options: {
-          temperature: request.temperature ?? profile.temperature,
-          ...(profile.num_ctx && { num_ctx: profile.num_ctx }),
-        },
+        options,
       });
       for await (const part of stream as AsyncIterable<ChatResponse>) {
         clearTimeout(firstToken);
+        ttft ??= performance.now() - started;
+        last = part;
         if (controller.signal.aborted) throw controller.signal.reason;
         const delta = part.message?.content;
-        if (delta) yield delta;
+        if (delta) {
+          output += delta;
+          yield delta;
+        }
         if (part.done) break;
       }
       if (controller.signal.aborted) throw controller.signal.reason;
       this.#log.debug({ agent: request.agent, model: profile.model, ms: performance.now() - started }, 'llm request done');
     } catch (err) {
-      const error = this.#classify(err, controller.signal, profile.model, profileName);
-      this.#log.warn({ agent: request.agent, model: profile.model, kind: error.kind, err: error.message }, 'llm request failed');
-      throw error;
+      failure = this.#classify(err, controller.signal, profile.model, profileName);
+      this.#log.warn({ agent: request.agent, model: profile.model, kind: failure.kind, err: failure.message }, 'llm request failed');
+      throw failure;
     } finally {
       clearTimeout(firstToken);
       clearTimeout(whole);
       request.signal?.removeEventListener('abort', onAbort);
       controller.abort(); // ends the HTTP stream if the caller stopped iterating early
+      if (this.#observe) {
+        done({
+          turn_id: request.turnId ?? null,
+          agent: request.agent,
+          backend: 'ollama',
+          model: profile.model,
+          options,
+          messages: request.messages.map((m) => ({ role: m.role, content: m.content, ...(m.images && { images: m.images.map((i) => i.length) }) })),
+          format: format !== undefined,
+          output,
+          ...(failure && { error: { kind: failure.kind, message: failure.message } }),
+          started_at: startedAt,
+          ms: performance.now() - started,
+          ttft_ms: ttft,
+          tokens: { prompt: last?.done ? (last.prompt_eval_count ?? null) : null, completion: last?.done ? (last.eval_count ?? null) : null },
+        });
+      }
     }
   }
 

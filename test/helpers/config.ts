@@ -23,11 +23,13 @@ export function tempDir(prefix = 'nadine-test-'): string {
 
 /**
  * A config for tests: embedded broker on a free port, no language model unless a test points
- * llm.url at a fake Ollama, a fresh data directory, the repository's models.
+ * llm.url at a fake Ollama, no HTTP server, a fresh data directory, the repository's models.
  */
 export function testConfig(overrides: ConfigInput = {}): Config {
   const base: ConfigInput = {
     broker: { port: 0 },
+    // Tests that look at the HTTP server switch it on; it then takes a free port, never 8080.
+    http: { enabled: false, port: 0 },
     llm: { enabled: false, url: 'http://127.0.0.1:9', healthIntervalMs: 60_000, timeouts: { healthMs: 1_000 } },
     paths: { models: MODELS_DIR, data: tempDir() },
     mqtt: { connectTimeoutMs: 5_000, reconnect: { initialMs: 100, maxMs: 1_000 } },

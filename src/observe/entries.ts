@@ -1,0 +1,22 @@
+import type { TurnEvent } from '../bus/index.js';
+import type { LlmCallRecord } from '../llm/index.js';
+
+/** The start of a turn as the brain announces it. */
+export interface TurnStart {
+  turn_id: string;
+  session_id: string | null;
+  user_id: string | null;
+  user_text: string;
+  ts: string;
+}
+
+/** One line of an interaction log. Every line names its session and turn (null outside a turn). */
+export type LogEntry =
+  | { type: 'session_start'; ts: string; session_id: string; turn_id: null; user_id: string | null }
+  | { type: 'session_end'; ts: string; session_id: string; turn_id: null; reason: string }
+  | { type: 'turn_start'; ts: string; session_id: string; turn_id: string; user_id: string | null; user_text: string }
+  | ({ type: 'model_call'; ts: string; session_id: string } & LlmCallRecord)
+  | { type: 'turn_end'; ts: string; session_id: string; turn_id: string; event: TurnEvent };
+
+/** Model calls made outside any turn (e.g. a farewell summarised in the background). */
+export const BACKGROUND_SESSION = '_background';
