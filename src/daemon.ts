@@ -6,7 +6,7 @@ import { Brain, buildDialogueGraph, systemClock, type Clock, type PerceptionPort
 import { selectEmbedder, type Embedder } from './embeddings/index.js';
 import { Health } from './health/index.js';
 import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
-import { OllamaLanguageModel } from './llm/index.js';
+import { createLanguageModel, type LlmObserver, type LlmService } from './llm/index.js';
 import type { Logger } from './log/index.js';
 import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
 import { startKnowledge, type KnowledgeBase } from './knowledge/index.js';
@@ -23,13 +23,15 @@ export interface DaemonOptions {
   /** False for the console: the same brain, no broker and no bus. */
   mqtt: boolean;
   clock?: Clock;
+  /** Receives every language model call (for the interaction log). */
+  observe?: LlmObserver;
 }
 
 export interface Daemon {
   readonly config: Config;
   readonly brain: Brain;
   readonly health: Health;
-  readonly llm: OllamaLanguageModel;
+  readonly llm: LlmService;
   readonly bus: MqttBus | null;
   readonly perception: PerceptionPort;
   readonly affect: AffectPort;
@@ -54,8 +56,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const health = new Health();
 
   const intent = await loadIntentModel(config, log, health);
-  const llm = new OllamaLanguageModel({ config: config.llm, log, health });
-  await llm.start();
+  const llm = await createLanguageModel({ config: config.llm, modelsDir: config.paths.models, log, health, ...(options.observe && { observe: options.observe }) });
   // The embedder is chosen once; ChromaDB starts in the background.
   const { embedder: embeddings } = await selectEmbedder({ config, ollama: llm, log, health });
   // Background work (applying queued vector writes, summarising farewells) waits for the turns:
@@ -129,7 +130,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       await bus.start();
     }
   } catch (err) {
-    llm.stop();
+    await llm.stop();
     await bus?.stop();
     await broker?.close();
     await visualMemory?.close();
@@ -167,7 +168,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         // The last committed state is on disk before the process goes.
         if (affect instanceof AffectStore) await affect.flush();
         await people.store.flush(); // queued profile writes land before exit
-        llm.stop();
+        await llm.stop();
         await bus?.stop();
         await broker?.close();
         await visualMemory?.close();
