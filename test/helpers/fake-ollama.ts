@@ -31,6 +31,8 @@ export interface FakeOllamaOptions {
   embed?: (input: string[], model: string) => number[][];
   /** Bytes per model: its size on disk in /api/tags and in memory in /api/ps (1 when not given). */
   sizes?: Record<string, number>;
+  /** Listen on this port (a server that comes back where it was); a free one by default. */
+  port?: number;
 }
 
 /** How one streamed /api/chat reply went, as the server saw it. */
@@ -172,7 +174,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     );
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
