@@ -26,7 +26,7 @@ function runtime(gpu: 'auto' | 'cpu', log: Logger): Promise<Llama> {
       getLlama({
         gpu: gpu === 'cpu' ? false : 'auto',
         build: 'never',
-        logLevel: LlamaLogLevel.warn,
+        logLevel: LlamaLogLevel.error,
         logger: (level, message) => log.debug({ level, message: message.trim() }, 'llama.cpp'),
       }),
     );

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startEmbeddedBroker } from '../../src/bus/index.js';
 import { Health } from '../../src/health/index.js';
-import { LlmService, type LlmCallRecord } from '../../src/llm/index.js';
+import { createLanguageModel, LlmService, type LlmCallRecord } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { REPO, testConfig } from '../helpers/config.js';
 
@@ -102,6 +102,34 @@ describe.skipIf(!present)('the in-process GGUF backend (node-llama-cpp, stories2
     } finally {
       await client.endAsync();
       await broker.close();
+    }
+  });
+});
+
+describe('the embedded fallback', () => {
+  const options = (embeddedPath: string) => {
+    const config = testConfig({ llm: { enabled: true, url: 'http://127.0.0.1:9', warm: false, embedded: { path: embeddedPath, threads: 1, num_ctx: 512 } } });
+    return { config: config.llm, modelsDir: config.paths.models, log: silentLogger, health: new Health() };
+  };
+
+  it('keeps Ollama (and the offline answers) when the embedded model file is not there', async () => {
+    const llm = await createLanguageModel(options('gguf/not-downloaded.gguf'));
+    try {
+      expect(llm.health().models.response).toMatchObject({ backend: 'ollama', pulled: false });
+      expect(llm.available('response')).toBe(false);
+    } finally {
+      await llm.stop();
+    }
+  });
+
+  it.skipIf(!present)('talks in process with the embedded model when no Ollama answers', async () => {
+    const llm = await createLanguageModel(options(FILE));
+    try {
+      expect(llm.health().models.response).toMatchObject({ backend: 'gguf', model: 'stories260K', pulled: true });
+      expect(llm.available('response')).toBe(true);
+      expect((await llm.complete({ agent: 'response', messages: [{ role: 'user', content: 'Once upon a time' }] })).length).toBeGreaterThan(0);
+    } finally {
+      await llm.stop();
     }
   });
 });
