@@ -79,7 +79,7 @@ const ProfileSchema = z
     threads: z.number().int().min(0).default(0),
   })
   .superRefine((p, ctx) => {
-    if (p.backend !== 'gguf' && !p.model) ctx.addIssue({ code: 'custom', path: ['model'], message: `a ${p.backend} profile needs a model name` });
+    if (p.backend !== 'gguf' && !p.model) ctx.addIssue({ code: 'custom', path: ['model'], message: `the ${p.backend} backend needs a model name` });
     if (p.backend === 'openai' && !p.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'an openai profile needs the server URL (…/v1)' });
     if (p.backend === 'gguf' && !p.path) ctx.addIssue({ code: 'custom', path: ['path'], message: 'a gguf profile needs the model file path' });
     if (p.backend === 'gguf' && p.multimodal) ctx.addIssue({ code: 'custom', path: ['multimodal'], message: 'in-process GGUF models take no images' });
