@@ -75,7 +75,7 @@ const ProfileSchema = z
     path: FilePath.optional(),
     /** gguf: 'auto' uses a GPU when the prebuilt binaries find one, else the CPU; 'cpu' never looks. */
     gpu: z.enum(['auto', 'cpu']).default('auto'),
-    /** gguf: CPU threads per generation (0: the library decides). */
+    /** gguf: CPU threads per generation (0: half the cores, at least one). */
     threads: z.number().int().min(0).default(0),
   })
   .superRefine((p, ctx) => {

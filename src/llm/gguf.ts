@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import type { ChatHistoryItem, Llama, LlamaContext, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
 import type { LlmAgent } from '../config/index.js';
 import type { Logger } from '../log/index.js';
@@ -9,7 +10,7 @@ export interface GgufBackendOptions {
   path: string;
   /** 'auto': a GPU when the prebuilt binaries find one, else the CPU. */
   gpu: 'auto' | 'cpu';
-  /** 0: the library decides. */
+  /** 0: half the cores, at least one. */
   threads: number;
   log: Logger;
 }
@@ -90,7 +91,10 @@ export class GgufBackend implements LlmBackend {
         const { LlamaChat } = await import('node-llama-cpp');
         const ctx = await model.createContext({
           contextSize: Math.min(size ?? DEFAULT_CONTEXT, model.trainContextSize),
-          ...(this.options.threads && { threads: this.options.threads }),
+          // llama.cpp's own default takes every core (more threads than cores on some machines):
+          // its threads then spin against the daemon's other work, and a reply took seconds
+          // instead of milliseconds on a loaded 2-core machine.
+          threads: this.options.threads || Math.max(1, Math.floor(availableParallelism() / 2)),
         });
         return { context: ctx, chat: new LlamaChat({ contextSequence: ctx.getSequence() }), busy: Promise.resolve() };
       })();

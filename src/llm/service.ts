@@ -110,7 +110,8 @@ export class LlmService implements LanguageModel {
 
   health(): LlmHealthSnapshot {
     const ollama = [...this.#served.values()].find((s) => s.backend === this.#ollama)?.probe;
-    const probes = [...this.#served.values()].map((s) => s.probe);
+    // The Ollama kept only for embeddings does not make the profiles' servers unreachable.
+    const probes = [...this.#served.values()].filter((s) => s.profiles.length).map((s) => s.probe);
     return {
       enabled: this.#config.enabled,
       reachable: probes.length > 0 && probes.every((p) => p?.reachable ?? false),

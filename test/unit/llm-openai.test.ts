@@ -55,6 +55,9 @@ describe('the OpenAI-compatible backend', () => {
     expect(llm.available('response')).toBe(true);
     expect(llm.available('vision')).toBe(false);
     expect(llm.health().models.response).toMatchObject({ backend: 'openai', pulled: true });
+    // No Ollama at llm.url: only embeddings would need it, so the profiles' servers are all reachable.
+    expect(llm.health().reachable).toBe(true);
+    expect(llm.hasModel('nomic-embed-text')).toBe(false);
     expect(health.get('llm')).toMatchObject({ status: 'degraded', detail: expect.stringMatching(/not served: qwen2\.5-vl-7b-instruct/) });
   });
 
