@@ -61,6 +61,8 @@ export class GgufBackend implements LlmBackend {
   readonly label: string;
   #model: Promise<LlamaModel> | null = null;
   #bytes: number | null = null;
+  #loadFailure: string | null = null;
+  #loadedMtime = 0;
   readonly #contexts = new Map<LlmAgent, Promise<AgentContext>>();
   readonly #grammars = new Map<string, Promise<LlamaGrammar>>();
 
@@ -74,12 +76,18 @@ export class GgufBackend implements LlmBackend {
 
   #loaded(): Promise<LlamaModel> {
     this.#model ??= (async () => {
-      const llama = await runtime(this.options.gpu, this.options.log);
-      const model = await llama.loadModel({ modelPath: this.options.path });
-      this.options.log.info({ path: this.options.path, gpu: llama.gpu || 'cpu', bytes: model.size }, 'gguf model loaded');
-      return model;
+      try {
+        const llama = await runtime(this.options.gpu, this.options.log);
+        const model = await llama.loadModel({ modelPath: this.options.path });
+        this.options.log.info({ path: this.options.path, gpu: llama.gpu || 'cpu', bytes: model.size }, 'gguf model loaded');
+        return model;
+      } catch (err) {
+        // Not a GGUF file llama.cpp can read: health says so until a restart (or a new file).
+        this.#loadFailure = `cannot load it: ${(err as Error).message}`;
+        this.#model = null;
+        throw new LlmError('unavailable', `${this.label}: ${this.#loadFailure}`);
+      }
     })();
-    this.#model.catch(() => (this.#model = null)); // a later call tries again
     return this.#model;
   }
 
@@ -177,6 +185,9 @@ export class GgufBackend implements LlmBackend {
       const info = await stat(this.options.path);
       if (!info.isFile()) throw new Error('not a file');
       this.#bytes = info.size;
+      if (this.#loadFailure && info.mtimeMs === this.#loadedMtime) return { reachable: false, version: null, present: [], reason: this.#loadFailure };
+      this.#loadedMtime = info.mtimeMs;
+      this.#loadFailure = null; // a new file: worth another try
       return { reachable: true, version: null, present: models, ...(this.#model && { loaded: models }) };
     } catch (err) {
       return { reachable: false, version: null, present: [], reason: `cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` };

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { startEmbeddedBroker } from '../../src/bus/index.js';
 import { Health } from '../../src/health/index.js';
 import { createLanguageModel, LlmService, type LlmCallRecord } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
-import { REPO, testConfig } from '../helpers/config.js';
+import { REPO, tempDir, testConfig } from '../helpers/config.js';
 
 /** A real, tiny Llama-architecture GGUF (MIT), kept beside the repository, not in it. */
 const FILE = path.resolve(REPO, '../shared/models/gguf/stories260K.gguf');
@@ -102,6 +102,29 @@ describe.skipIf(!present)('the in-process GGUF backend (node-llama-cpp, stories2
     } finally {
       await client.endAsync();
       await broker.close();
+    }
+  });
+});
+
+describe('a GGUF profile whose file is not usable', () => {
+  it('says so in health, and its agents take their offline path', async () => {
+    const dir = tempDir('nadine-gguf-');
+    const broken = path.join(dir, 'broken.gguf');
+    writeFileSync(broken, 'this is not a GGUF file');
+    const on = (file: string) => ({ backend: 'gguf' as const, path: file, gpu: 'cpu' as const, threads: 1 });
+    const config = testConfig({ llm: { enabled: true, profiles: { small: on(path.join(dir, 'absent.gguf')), big: on(broken), response: on(broken), vision: on(broken) } } });
+    const health = new Health();
+    const llm = new LlmService({ config: config.llm, log: silentLogger, health });
+    try {
+      await llm.start();
+      expect(llm.available('intent')).toBe(false);
+      await llm.whenWarm();
+      expect(llm.available('response')).toBe(false);
+      expect(health.get('llm')?.detail).toMatch(/absent\.gguf: cannot read it \(ENOENT\)/);
+      expect(health.get('llm')?.detail).toMatch(/broken\.gguf: cannot load it/);
+      await expect(llm.complete({ agent: 'response', messages: [] })).rejects.toMatchObject({ kind: 'unavailable' });
+    } finally {
+      await llm.stop();
     }
   });
 });
