@@ -3,13 +3,15 @@ import { z } from 'zod';
 import type { Config, LlmAgent, ModelProfile, ProfileName } from '../config/index.js';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
-import type { BackendProbe, LlmBackend } from './backend.js';
+import type { BackendProbe } from './backend.js';
 import { GgufBackend } from './gguf.js';
 import { parseModelJson } from './json.js';
 import { OllamaBackend } from './ollama.js';
 import { OpenAiBackend } from './openai.js';
 import { LlmError, type LanguageModel, type LlmHealthSnapshot, type LlmObserver, type LlmRequest } from './port.js';
 import { CallRecorder } from './record.js';
+import { deadline } from './deadline.js';
+import { healthDetail, memoryVerdict, type Served } from './report.js';
 
 export interface LanguageModelOptions {
   config: Config['llm'];
@@ -21,16 +23,6 @@ export interface LanguageModelOptions {
   observe?: LlmObserver;
   /** Environment for API keys (process.env by default). */
   env?: NodeJS.ProcessEnv;
-}
-
-/** One model server (or file) and what the last probe found there. */
-interface Served {
-  backend: LlmBackend;
-  profiles: ProfileName[];
-  models: string[];
-  probe: BackendProbe | null;
-  /** Models a call found missing since the last probe. */
-  missing: Set<string>;
 }
 
 const GB = 1e9;
@@ -185,7 +177,7 @@ export class LlmService implements LanguageModel {
   /** /api/embed on the Ollama server at llm.url: one vector per input, as the server returns them (the caller validates). Throws LlmError. */
   async embed(model: string, input: string[], options: { signal?: AbortSignal; timeoutMs: number }): Promise<number[][]> {
     if (!this.#config.enabled) throw new LlmError('disabled', 'the language model server is disabled by configuration');
-    const { signal, done } = this.#deadline(options.signal, { requestMs: options.timeoutMs, what: `no embeddings within ${options.timeoutMs} ms` });
+    const { signal, done } = deadline(options.signal, { requestMs: options.timeoutMs, what: `no embeddings within ${options.timeoutMs} ms` });
     try {
       return await this.#ollama.embed(model, input, signal);
     } catch (err) {
@@ -242,37 +234,16 @@ export class LlmService implements LanguageModel {
     );
   }
 
-  /** An abort signal that fires on the caller's abort and on the deadlines, each with its LlmError. */
-  #deadline(outer: AbortSignal | undefined, limits: { requestMs: number; what: string; firstTokenMs?: number }) {
-    const controller = new AbortController();
-    const fail = (message: string) => () => controller.abort(new LlmError('timeout', message));
-    const whole = setTimeout(fail(limits.what), limits.requestMs);
-    const first = limits.firstTokenMs ? setTimeout(fail(`no first token within ${limits.firstTokenMs} ms`), limits.firstTokenMs) : undefined;
-    const onAbort = () => controller.abort(new LlmError('aborted', 'request cancelled'));
-    if (outer?.aborted) onAbort();
-    outer?.addEventListener('abort', onAbort, { once: true });
-    return {
-      signal: controller.signal,
-      firstToken: () => clearTimeout(first),
-      done: () => {
-        clearTimeout(first);
-        clearTimeout(whole);
-        outer?.removeEventListener('abort', onAbort);
-        controller.abort(); // ends the backend's stream if the caller stopped iterating early
-      },
-    };
-  }
-
   async *#generate(request: LlmRequest, schema: Record<string, unknown> | undefined, call: CallRecorder): AsyncGenerator<string> {
     const profile = this.#profileOf(request.agent);
     const served = this.#servedFor(request.agent);
     const { timeouts } = this.#config;
-    const deadline = this.#deadline(request.signal, {
+    const limits = deadline(request.signal, {
       requestMs: timeouts.requestMs,
       firstTokenMs: timeouts.firstTokenMs,
       what: `no complete reply within ${timeouts.requestMs} ms`,
     });
-    const { signal } = deadline;
+    const { signal } = limits;
     try {
       if (!this.#config.enabled) throw new LlmError('disabled', 'the language model is disabled by configuration');
       const chunks = served.backend.chat({
@@ -290,7 +261,7 @@ export class LlmService implements LanguageModel {
           call.record.tokens = chunk.usage;
           continue;
         }
-        deadline.firstToken();
+        limits.firstToken();
         call.text(chunk.text);
         yield chunk.text;
       }
@@ -307,7 +278,7 @@ export class LlmService implements LanguageModel {
       this.#log.warn({ turn_id: request.turnId, agent: request.agent, model: profile.model, kind: error.kind, err: error.message }, 'llm request failed');
       throw error;
     } finally {
-      deadline.done();
+      limits.done();
     }
   }
 
@@ -364,49 +335,18 @@ export class LlmService implements LanguageModel {
   /** Warns when the profiles' models together would not fit next to each other in the memory budget. */
   #checkMemory(): void {
     const budget = (this.#config.memoryBudgetGB ?? totalmem() / GB) * GB;
-    const sizes = [...this.#served.values()].flatMap((s) => s.models.map((m) => ({ model: m, bytes: s.backend.sizeOf?.(m) ?? null })));
-    const known = sizes.filter((s): s is { model: string; bytes: number } => s.bytes !== null);
-    const total = known.reduce((sum, s) => sum + s.bytes, 0);
-    const gb = (b: number) => (b / GB).toFixed(1);
-    if (total > budget) {
-      const detail = `the configured models need ${gb(total)} GB together (${known.map((s) => `${s.model} ${gb(s.bytes)} GB`).join(', ')}), over the ${gb(budget)} GB budget (llm.memoryBudgetGB): they will be loaded in turn, and a turn may wait for a model to load`;
-      this.#log.warn({ total, budget, models: known }, 'models do not fit next to each other');
-      this.#health.set('llm_memory', 'degraded', detail);
+    const sizes = [...this.#served.values()].flatMap((s) => s.models.map((model) => ({ model, bytes: s.backend.sizeOf?.(model) ?? null })));
+    const verdict = memoryVerdict(sizes, budget);
+    if (verdict.over) {
+      this.#log.warn({ budget, models: sizes }, 'models do not fit next to each other');
+      this.#health.set('llm_memory', 'degraded', verdict.detail);
       this.#memoryWarned = true;
-    } else if (this.#memoryWarned) {
-      this.#health.set('llm_memory', 'ok', `the configured models fit: ${gb(total)} of ${gb(budget)} GB`);
-    }
+    } else if (this.#memoryWarned) this.#health.set('llm_memory', 'ok', verdict.detail);
   }
 
   #report(): void {
     if (!this.#config.enabled) return;
-    const problems: string[] = [];
-    const fine: string[] = [];
-    const missing = { ollama: new Set<string>(), other: new Set<string>() };
-    for (const s of this.#served.values()) {
-      if (!s.profiles.length) continue;
-      const p = s.probe;
-      if (!p?.reachable) {
-        problems.push(unreachableDetail(s.backend, p?.reason ?? 'not checked yet'));
-        continue;
-      }
-      const absent = s.models.filter((m) => !this.#has(s, m));
-      for (const m of absent) (s.backend.kind === 'ollama' ? missing.ollama : missing.other).add(m);
-      if (!absent.length) {
-        const version = p.version ? ` ${p.version}` : '';
-        const loaded = p.loaded ? ` (loaded: ${p.loaded.join(', ') || 'none'})` : '';
-        fine.push(s.backend.kind === 'ollama' ? `Ollama${version} at ${(s.backend as OllamaBackend).url}${loaded}` : `${s.backend.label}${loaded}`);
-      }
-    }
-    if (missing.ollama.size) problems.push(`models not pulled: ${[...missing.ollama].join(', ')} (ollama pull <model>)`);
-    if (missing.other.size) problems.push(`models not served: ${[...missing.other].join(', ')}`);
-    if (problems.length) this.#health.set('llm', 'degraded', `${problems.join('; ')}; agents using them fall back to offline behaviour`);
-    else this.#health.set('llm', 'ok', fine.join('; '));
+    const { ok, detail } = healthDetail([...this.#served.values()].filter((s) => s.profiles.length), (s, m) => this.#has(s, m));
+    this.#health.set('llm', ok ? 'ok' : 'degraded', detail);
   }
-}
-
-function unreachableDetail(backend: LlmBackend, reason: string): string {
-  if (backend.kind === 'ollama') return `no Ollama server at ${(backend as OllamaBackend).url} (${reason}): the offline responder answers`;
-  if (backend.kind === 'openai') return `no answer from ${backend.label} (${reason})`;
-  return `${backend.label}: ${reason}`;
 }
