@@ -161,7 +161,7 @@ export const ConfigSchema = z.strictObject({
         .prefault({}),
       healthIntervalMs: Millis.default(30_000),
       keepAlive: z.string().default('30m'),
-      /** Load every Ollama model of the profiles at start-up and whenever the server comes back. */
+      /** Load the profiles' models (Ollama's, and GGUF files) at start-up and whenever an Ollama server comes back. */
       warm: z.boolean().default(true),
       /** Memory the profiles' models may take together (GB); null: this machine's RAM. Over it, start-up warns. */
       memoryBudgetGB: z.number().positive().nullable().default(null),

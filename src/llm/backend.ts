@@ -10,6 +10,8 @@ export interface BackendChat {
   schema?: Record<string, unknown>;
   temperature?: number;
   num_ctx?: number;
+  /** OpenAI-compatible servers: skip straight to json_object for servers known to refuse schemas. */
+  structuredOutput?: 'json_schema' | 'json_object';
   /** Aborted on time-out, barge-in or when the caller stops reading: the adapter must then stop generating. */
   signal: AbortSignal;
 }

@@ -57,7 +57,7 @@ export class OpenAiBackend implements LlmBackend {
       ...(request.temperature !== undefined && { temperature: request.temperature }),
     };
     let stream;
-    if (request.schema && !this.#noSchema.has(request.model)) {
+    if (request.schema && request.structuredOutput !== 'json_object' && !this.#noSchema.has(request.model)) {
       try {
         stream = await this.#client.chat.completions.create(
           { ...body, response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: request.schema } } },

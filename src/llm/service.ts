@@ -253,6 +253,7 @@ export class LlmService implements LanguageModel {
         ...(schema && { schema }),
         temperature: request.temperature ?? profile.temperature,
         ...(profile.num_ctx && { num_ctx: profile.num_ctx }),
+        structuredOutput: profile.structuredOutput,
         signal,
       });
       for await (const chunk of chunks) {

@@ -17,9 +17,9 @@ afterEach(async () => {
 });
 
 /** Every profile on the fake server; the vision profile takes images. */
-async function model(timeouts: { firstTokenMs?: number; requestMs?: number } = {}) {
+async function model(timeouts: { firstTokenMs?: number; requestMs?: number } = {}, common: { structuredOutput?: 'json_object' } = {}) {
   const url = server!.url;
-  const on = (model: string, extra: object = {}) => ({ backend: 'openai' as const, url, model, apiKeyEnv: 'NADINE_TEST_OPENAI_KEY', ...extra });
+  const on = (model: string, extra: object = {}) => ({ backend: 'openai' as const, url, model, apiKeyEnv: 'NADINE_TEST_OPENAI_KEY', ...common, ...extra });
   const config = testConfig({
     llm: {
       enabled: true,
@@ -103,6 +103,14 @@ describe('the OpenAI-compatible backend', () => {
     expect(server.requests.at(-1)!.response_format?.type).toBe('json_object');
     expect(fallback.records.at(-1)).toMatchObject({ output: 'no JSON today', parse_error: expect.stringMatching(/no JSON/) });
     expect(fallback.records.at(-1)!.parsed).toBeUndefined();
+  });
+
+  it('goes straight to json_object for a profile configured so', async () => {
+    server = await startFakeOpenAi({ reply: () => '{"intent": "farewell", "language": null}' });
+    const { llm } = await model({}, { structuredOutput: 'json_object' });
+    const schema = z.object({ intent: z.string(), language: z.string().nullable() });
+    expect(await llm.json({ agent: 'intent', messages: [] }, schema)).toEqual({ intent: 'farewell', language: null });
+    expect(server.requests.map((r) => r.response_format?.type)).toEqual(['json_object']);
   });
 
   it('fails with a clear error when the server breaks off mid-stream, keeping the partial output in the record', async () => {
