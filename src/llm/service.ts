@@ -48,6 +48,7 @@ export class LlmService implements LanguageModel {
   #checking: Promise<LlmHealthSnapshot> | null = null;
   #warming: Promise<void> = Promise.resolve();
   #memoryWarned = false;
+  #checkedAt: string | null = null;
 
   constructor(options: LanguageModelOptions) {
     this.#config = options.config;
@@ -116,7 +117,7 @@ export class LlmService implements LanguageModel {
           return [name, { model, pulled: this.#has(s, model), backend: s.backend.kind, ...(loaded !== undefined && { loaded }) }];
         }),
       ),
-      checkedAt: probes.some((p) => p) ? new Date().toISOString() : null,
+      checkedAt: this.#checkedAt,
     };
   }
 
@@ -303,6 +304,7 @@ export class LlmService implements LanguageModel {
         s.missing.clear();
       }),
     );
+    this.#checkedAt = new Date().toISOString();
     this.#report();
     if (this.#config.warm && cameBack.some((s) => s.models.length)) this.#warm(cameBack.filter((s) => s.models.length));
     return this.health();
