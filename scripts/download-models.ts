@@ -1,9 +1,9 @@
 /**
- * Downloads the real model weights into <models>/<name>/ (transformers.js layout), for machines
- * with internet. Every file is verified (sha256 and size from the project's list, or the size
+ * Downloads the real model weights into <models>/<name>/ (transformers.js layout), and the
+ * embedded language model into <models>/gguf/, for machines with internet. Every file is verified (sha256 and size from the project's list, or the size
  * the server announces) before it is moved into place; a mismatch deletes it and fails.
  *
- *   npm run models:download [-- --only minilm,clip] [--minilm fp32,q8,fp16] [--file onnx/text_model.onnx]
+ *   npm run models:download [-- --only minilm,clip,qwen] [--minilm fp32,q8,fp16] [--file onnx/text_model.onnx]
  *                              [--models DIR] [--base-url URL] [--force]
  */
 import path from 'node:path';
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const modelsDir = path.resolve(args.models ?? loadConfig().config.paths.models);
 
   for (const key of only as RealModelKey[]) {
-    let spec: ModelSpec = key === 'minilm' ? REAL_MODELS.minilm(variants as MiniLMVariant[]) : REAL_MODELS.clip();
+    let spec: ModelSpec = key === 'minilm' ? REAL_MODELS.minilm(variants as MiniLMVariant[]) : REAL_MODELS[key]();
     if (args.file?.length) {
       const files = spec.files.filter((f) => args.file!.includes(f.path));
       if (!files.length) continue;

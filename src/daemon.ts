@@ -6,7 +6,7 @@ import { buildDialogueGraph, createDialogue, systemClock, type Clock, type Dialo
 import { selectEmbedder, type Embedder } from './embeddings/index.js';
 import { Health } from './health/index.js';
 import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
-import { OllamaLanguageModel } from './llm/index.js';
+import { createLanguageModel, type LlmObserver, type LlmService } from './llm/index.js';
 import type { Logger } from './log/index.js';
 import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
 import { startKnowledge, type KnowledgeBase } from './knowledge/index.js';
@@ -24,6 +24,8 @@ export interface DaemonOptions {
   /** False for the console: the same dialogue, no broker and no bus. */
   mqtt: boolean;
   clock?: Clock;
+  /** Also receives every language model call (besides the interaction log). */
+  observe?: LlmObserver;
 }
 
 export interface Daemon {
@@ -32,7 +34,7 @@ export interface Daemon {
   readonly dialogue: Dialogue;
   readonly graph: DialogueGraph;
   readonly health: Health;
-  readonly llm: OllamaLanguageModel;
+  readonly llm: LlmService;
   readonly bus: MqttBus | null;
   readonly perception: PerceptionPort;
   readonly affect: AffectPort;
@@ -62,7 +64,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const observer = new Observer({ config, log, health });
 
   // What has started so far; stop() and a failed start take it down the same way.
-  let llm: OllamaLanguageModel | null = null;
+  let llm: LlmService | null = null;
   let embeddings: Embedder | null = null;
   let vectors: Vectors | null = null;
   let visualMemory: VisualMemory | null = null;
@@ -81,7 +83,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     if (affect instanceof AffectStore) await affect.flush();
     await people?.store.flush(); // queued profile writes land before exit
     await observer.stop(); // the last turn's log lines land too
-    llm?.stop();
+    await llm?.stop();
     await bus?.stop();
     await broker?.close();
     await visualMemory?.close();
@@ -96,8 +98,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   try {
     const intent = await loadIntentModel(config, log, health);
-    llm = new OllamaLanguageModel({ config: config.llm, log, health, observe: observer.modelCall });
-    await llm.start();
+    const observe: LlmObserver = (record) => {
+      observer.modelCall(record);
+      options.observe?.(record);
+    };
+    llm = await createLanguageModel({ config: config.llm, modelsDir: config.paths.models, log, health, observe });
     // The embedder is chosen once; ChromaDB starts in the background.
     ({ embedder: embeddings } = await selectEmbedder({ config, ollama: llm, log, health }));
     vectors = await startVectors({ config, log, health, idle });

@@ -34,13 +34,40 @@ const TopicPrefix = z
 const FilePath = z.string().min(1);
 const Millis = z.number().int().positive();
 
-const ProfileSchema = z.strictObject({
-  model: z.string().min(1),
-  temperature: z.number().min(0).max(2).optional(),
-  num_ctx: z.number().int().positive().optional(),
-  /** Whether the model accepts images (then the response agent may pass the visual memory image). */
-  multimodal: z.boolean().default(false),
-});
+export const LLM_BACKENDS = ['ollama', 'openai', 'gguf'] as const;
+export type LlmBackendKind = (typeof LLM_BACKENDS)[number];
+
+const ProfileSchema = z
+  .strictObject({
+    /** Which kind of server runs the model: an Ollama server, an OpenAI-compatible server, or in process (GGUF file). */
+    backend: z.enum(LLM_BACKENDS).default('ollama'),
+    /** The model's name on its server; for gguf only a label (the file name when left out). */
+    model: z.string().min(1).optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    num_ctx: z.number().int().positive().optional(),
+    /** Whether the model accepts images (then the response agent may pass the visual memory image). */
+    multimodal: z.boolean().default(false),
+    /** Server URL: ollama defaults to llm.url; openai needs it, e.g. http://gpu-box:8000/v1. */
+    url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    /** openai: the environment variable holding the API key (the key itself never goes into the file). */
+    apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
+    /** openai: how structured output is asked for; json_schema falls back to json_object when the server refuses it. */
+    structuredOutput: z.enum(['json_schema', 'json_object']).default('json_schema'),
+    /** gguf: the model file (relative to the working directory). */
+    path: FilePath.optional(),
+    /** gguf: 'auto' uses a GPU when the prebuilt binaries find one, else the CPU; 'cpu' never looks. */
+    gpu: z.enum(['auto', 'cpu']).default('auto'),
+    /** gguf: CPU threads per generation (0: half the cores, at least one). */
+    threads: z.number().int().min(0).default(0),
+  })
+  .superRefine((p, ctx) => {
+    if (p.backend !== 'gguf' && !p.model) ctx.addIssue({ code: 'custom', path: ['model'], message: `the ${p.backend} backend needs a model name` });
+    if (p.backend === 'openai' && !p.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'an openai profile needs the server URL (…/v1)' });
+    if (p.backend === 'gguf' && !p.path) ctx.addIssue({ code: 'custom', path: ['path'], message: 'a gguf profile needs the model file path' });
+    if (p.backend === 'gguf' && p.multimodal) ctx.addIssue({ code: 'custom', path: ['multimodal'], message: 'in-process GGUF models take no images' });
+  })
+  .transform((p) => ({ ...p, model: p.model ?? (p.path ?? 'model').split(/[\\/]/).pop()!.replace(/\.gguf$/i, '') }));
+export type ModelProfile = z.output<typeof ProfileSchema>;
 
 /** Loopback addresses: the only ones the HTTP server may listen on without a token. */
 export const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
@@ -119,6 +146,20 @@ export const ConfigSchema = z.strictObject({
         .prefault({}),
       healthIntervalMs: Millis.default(30_000),
       keepAlive: z.string().default('30m'),
+      /** Load the profiles' models (Ollama's, and GGUF files) at start-up and whenever an Ollama server comes back. */
+      warm: z.boolean().default(true),
+      /** Memory the profiles' models may take together (GB); null: this machine's RAM. Over it, start-up warns. */
+      memoryBudgetGB: z.number().positive().nullable().default(null),
+      /** The in-process model `npm start` falls back to when no Ollama answers at start-up and the file is there. */
+      embedded: z
+        .strictObject({
+          enabled: z.boolean().default(true),
+          /** Relative to paths.models. */
+          path: FilePath.default('gguf/qwen2.5-1.5b-instruct-q4_k_m.gguf'),
+          num_ctx: z.number().int().positive().default(4096),
+          threads: z.number().int().min(0).default(0),
+        })
+        .prefault({}),
     })
     .prefault({}),
 

@@ -1,6 +1,11 @@
-export { OllamaLanguageModel } from './ollama.js';
-export type { OllamaLanguageModelOptions } from './ollama.js';
+export { LlmService } from './service.js';
+export type { LanguageModelOptions } from './service.js';
+export { createLanguageModel, embeddedModelPath } from './create.js';
+export type { CreateLanguageModelOptions } from './create.js';
 export { LlmError, unavailableToAgents } from './port.js';
 export type { LanguageModel, LlmErrorKind, LlmCallRecord, LlmHealthSnapshot, LlmMessage, LlmObserver, LlmRequest } from './port.js';
 export { extractJsonText, parseModelJson, parseModelJsonOr } from './json.js';
 export type { ParsedJson } from './json.js';
+// The port began on Ollama alone; existing callers keep the old names.
+export { LlmService as OllamaLanguageModel } from './service.js';
+export type { LanguageModelOptions as OllamaLanguageModelOptions } from './service.js';

@@ -35,8 +35,8 @@ export interface LlmHealthSnapshot {
   reachable: boolean;
   /** Server version, when reachable. */
   version: string | null;
-  /** Per profile: the model name and whether it is pulled. */
-  models: Record<string, { model: string; pulled: boolean }>;
+  /** Per profile: the model name and whether it is pulled; which backend serves it, and whether it is in memory (when the server says). */
+  models: Record<string, { model: string; pulled: boolean; backend?: string; loaded?: boolean }>;
   checkedAt: string | null;
 }
 

@@ -53,8 +53,22 @@ export function clipSpec(): ModelSpec {
   };
 }
 
+/**
+ * The embedded language model (Apache-2.0): small enough for a robot's CPU, good enough to talk.
+ * Pinned to a revision; size and sha256 are the hub's for that file (its LFS object id).
+ */
+export function embeddedLlmSpec(): ModelSpec {
+  return {
+    repo: 'Qwen/Qwen2.5-1.5B-Instruct-GGUF',
+    folder: 'gguf',
+    revision: '91cad51170dc346986eccefdc2dd33a9da36ead9',
+    files: [{ path: 'qwen2.5-1.5b-instruct-q4_k_m.gguf', bytes: 1117320736, sha256: '6a1a2eb6d15622bf3c96857206351ba97e1af16c30d7a74ee38970e434e9407e' }],
+  };
+}
+
 export const REAL_MODELS = {
   minilm: (variants?: readonly MiniLMVariant[]) => miniLMSpec(variants),
   clip: () => clipSpec(),
+  qwen: () => embeddedLlmSpec(),
 } as const;
 export type RealModelKey = keyof typeof REAL_MODELS;

@@ -29,6 +29,10 @@ export interface FakeOllamaOptions {
   models?: string[];
   reply?: (body: ChatBody) => string | FakeReply;
   embed?: (input: string[], model: string) => number[][];
+  /** Bytes per model: its size on disk in /api/tags and in memory in /api/ps (1 when not given). */
+  sizes?: Record<string, number>;
+  /** Listen on this port (a server that comes back where it was); a free one by default. */
+  port?: number;
 }
 
 /** How one streamed /api/chat reply went, as the server saw it. */
@@ -51,6 +55,10 @@ export interface FakeOllama {
   streams: StreamRecord[];
   /** Every request path, in order. */
   paths: string[];
+  /** Models loaded by an empty /api/generate (Ollama's preload), in order. */
+  loads: { model: string; keep_alive?: string | number }[];
+  /** Models in memory, as /api/ps lists them: preloaded or chatted with. */
+  loaded: Set<string>;
   setReply(reply: FakeOllamaOptions['reply']): void;
   setModels(models: string[]): void;
   close(): Promise<void>;
@@ -70,6 +78,9 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   const chats: ChatBody[] = [];
   const streams: StreamRecord[] = [];
   const paths: string[] = [];
+  const loads: FakeOllama['loads'] = [];
+  const loaded = new Set<string>();
+  const sizeOf = (m: string) => options.sizes?.[m] ?? 1;
   const canonical = (m: string) => (m.includes(':') ? m : `${m}:latest`);
 
   const server = createServer((req, res) => {
@@ -89,8 +100,21 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
           name,
           model: name,
           modified_at: new Date(0).toISOString(),
-          size: 1,
+          size: sizeOf(name),
           digest: 'fake',
+          details: { format: 'gguf', family: 'fake', families: ['fake'], parameter_size: '1B', quantization_level: 'Q4_0' },
+        })),
+      });
+    }
+    if (req.method === 'GET' && req.url === '/api/ps') {
+      return json(200, {
+        models: [...loaded].map((name) => ({
+          name,
+          model: name,
+          size: sizeOf(name),
+          size_vram: 0,
+          digest: 'fake',
+          expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
           details: { format: 'gguf', family: 'fake', families: ['fake'], parameter_size: '1B', quantization_level: 'Q4_0' },
         })),
       });
@@ -104,6 +128,13 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
       const input: string[] = Array.isArray(body.input) ? body.input : [body.input];
       return json(200, { model: body.model, embeddings: (options.embed ?? (() => []))(input, body.model) });
     }
+    if (req.method === 'POST' && req.url === '/api/generate') {
+      // Only the preload form (no prompt) is served: the daemon generates through /api/chat.
+      if (!models.map(canonical).includes(canonical(body.model))) return json(404, { error: `model "${body.model}" not found, try pulling it first` });
+      loads.push({ model: body.model, keep_alive: body.keep_alive });
+      loaded.add(models.find((m) => canonical(m) === canonical(body.model))!);
+      return json(200, { model: body.model, created_at: new Date().toISOString(), response: '', done: true, done_reason: 'load' });
+    }
     if (req.method !== 'POST' || req.url !== '/api/chat') return json(404, { error: 'not found' });
 
     const receivedAt = performance.now();
@@ -111,6 +142,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     if (!models.map(canonical).includes(canonical(body.model))) {
       return json(404, { error: `model "${body.model}" not found, try pulling it first` });
     }
+    loaded.add(models.find((m) => canonical(m) === canonical(body.model))!);
     const answer = reply(body as ChatBody);
     const r: FakeReply = typeof answer === 'string' ? { text: answer } : answer;
     if (r.status) return json(r.status, { error: 'fake failure' });
@@ -142,13 +174,15 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     );
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     chats,
     streams,
     paths,
+    loads,
+    loaded,
     setReply: (r) => {
       reply = r ?? reply;
     },

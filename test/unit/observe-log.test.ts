@@ -100,7 +100,7 @@ describe('the interaction log', () => {
     const entries = lines(path.join(dir, '2026-11-25', 's1.jsonl'));
     expect(entries[1].user_text).toBe(hashText('What do I like?'));
     expect(entries[2]).toMatchObject({ agent: 'response', ms: 120, output: hashText('You like green tea.') });
-    expect(entries[3].event).toMatchObject({ intent: { name: 'conversation' }, reply: hashText('You like green tea.') });
+    expect(entries[3].event).toMatchObject({ intent: { name: 'continue_conversation' }, reply: hashText('You like green tea.') });
   });
 
   it('never lets a session id name a file outside its folder', async () => {

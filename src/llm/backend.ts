@@ -1,0 +1,52 @@
+import type { LlmAgent, LlmBackendKind } from '../config/index.js';
+import type { LlmError, LlmMessage } from './port.js';
+
+/** One chat request as a backend adapter sees it: the facade has already picked model and options. */
+export interface BackendChat {
+  agent: LlmAgent;
+  model: string;
+  messages: LlmMessage[];
+  /** A JSON schema the answer must follow (structured output), or none. */
+  schema?: Record<string, unknown>;
+  temperature?: number;
+  num_ctx?: number;
+  /** OpenAI-compatible servers: skip straight to json_object for servers known to refuse schemas. */
+  structuredOutput?: 'json_schema' | 'json_object';
+  /** Aborted on time-out, barge-in or when the caller stops reading: the adapter must then stop generating. */
+  signal: AbortSignal;
+}
+
+/** A text delta, or the token counts when the server reports them (usually last). */
+export type BackendChunk = { text: string } | { usage: { prompt: number | null; completion: number | null } };
+
+export interface BackendProbe {
+  reachable: boolean;
+  /** Server version, when it says. */
+  version: string | null;
+  /** Which of the asked models the server has (names as configured). */
+  present: string[];
+  /** Models held in memory right now (Ollama's /api/ps), when the server says. */
+  loaded?: string[];
+  /** Why it is not reachable. */
+  reason?: string;
+}
+
+/**
+ * What differs between model servers: how to stream one chat and how to ask what is there.
+ * Everything else (time-outs, cancellation, JSON parsing, health, call records) is the facade's.
+ */
+export interface LlmBackend {
+  readonly kind: LlmBackendKind;
+  /** For logs and health: "Ollama at http://…", "the GGUF file …". */
+  readonly label: string;
+  chat(request: BackendChat): AsyncIterable<BackendChunk>;
+  /** Is the server up and which of `models` does it have; bounded by `signal`. Never throws. */
+  probe(models: string[], signal: AbortSignal): Promise<BackendProbe>;
+  /** Maps what `chat` threw to the port's error kinds. */
+  classify(err: unknown, model: string): LlmError;
+  /** Loads the model into memory ahead of use (warming), where the backend can. */
+  load?(model: string, signal: AbortSignal): Promise<void>;
+  /** Memory the model takes, where the backend knows it. */
+  sizeOf?(model: string): number | null;
+  close(): Promise<void>;
+}

@@ -1,0 +1,215 @@
+import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import type { ChatHistoryItem, Llama, LlamaContext, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
+import type { LlmAgent } from '../config/index.js';
+import type { Logger } from '../log/index.js';
+import { LlmError, type LlmMessage } from './port.js';
+import type { BackendChat, BackendChunk, BackendProbe, LlmBackend } from './backend.js';
+
+export interface GgufBackendOptions {
+  path: string;
+  /** 'auto': a GPU when the prebuilt binaries find one, else the CPU. */
+  gpu: 'auto' | 'cpu';
+  /** 0: half the cores, at least one. */
+  threads: number;
+  log: Logger;
+}
+
+const DEFAULT_CONTEXT = 2048;
+
+/** One llama.cpp runtime per process and GPU choice: loading the bindings is the slow part. */
+const runtimes = new Map<string, Promise<Llama>>();
+function runtime(gpu: 'auto' | 'cpu', log: Logger): Promise<Llama> {
+  let llama = runtimes.get(gpu);
+  if (!llama) {
+    llama = import('node-llama-cpp').then(({ getLlama, LlamaLogLevel }) =>
+      // build: 'never' — only the prebuilt binaries from npm; nothing compiles or downloads at run time.
+      getLlama({
+        gpu: gpu === 'cpu' ? false : 'auto',
+        build: 'never',
+        logLevel: LlamaLogLevel.error,
+        logger: (level, message) => log.debug({ level, message: message.trim() }, 'llama.cpp'),
+      }),
+    );
+    runtimes.set(gpu, llama);
+  }
+  return llama;
+}
+
+function history(messages: LlmMessage[]): ChatHistoryItem[] {
+  const items: ChatHistoryItem[] = messages.map((m) =>
+    m.role === 'assistant' ? { type: 'model', response: [m.content] } : { type: m.role, text: m.content },
+  );
+  items.push({ type: 'model', response: [] });
+  return items;
+}
+
+interface AgentContext {
+  context: LlamaContext;
+  chat: import('node-llama-cpp').LlamaChat;
+  /** One generation at a time per context: the next waits for this one to end. */
+  busy: Promise<void>;
+}
+
+/**
+ * A GGUF model in this process, through node-llama-cpp's prebuilt llama.cpp binaries. Each agent
+ * gets its own context (so its prompt cache survives the other agents' calls). Generation runs on
+ * llama.cpp's own threads: the event loop only receives the text chunks, so MQTT keeps flowing.
+ */
+export class GgufBackend implements LlmBackend {
+  readonly kind = 'gguf';
+  readonly label: string;
+  #model: Promise<LlamaModel> | null = null;
+  #bytes: number | null = null;
+  #loadFailure: string | null = null;
+  #loadedMtime = 0;
+  readonly #contexts = new Map<LlmAgent, Promise<AgentContext>>();
+  readonly #grammars = new Map<string, Promise<LlamaGrammar>>();
+
+  constructor(private readonly options: GgufBackendOptions) {
+    this.label = `the GGUF file ${options.path}`;
+  }
+
+  async load(): Promise<void> {
+    await this.#loaded();
+  }
+
+  #loaded(): Promise<LlamaModel> {
+    this.#model ??= (async () => {
+      try {
+        const llama = await runtime(this.options.gpu, this.options.log);
+        const model = await llama.loadModel({ modelPath: this.options.path });
+        this.options.log.info({ path: this.options.path, gpu: llama.gpu || 'cpu', bytes: model.size }, 'gguf model loaded');
+        return model;
+      } catch (err) {
+        // Not a GGUF file llama.cpp can read: health says so until a restart (or a new file).
+        this.#loadFailure = `cannot load it: ${(err as Error).message}`;
+        this.#model = null;
+        throw new LlmError('unavailable', `${this.label}: ${this.#loadFailure}`);
+      }
+    })();
+    return this.#model;
+  }
+
+  #contextFor(agent: LlmAgent, size: number | undefined): Promise<AgentContext> {
+    let context = this.#contexts.get(agent);
+    if (!context) {
+      context = (async () => {
+        const model = await this.#loaded();
+        const { LlamaChat } = await import('node-llama-cpp');
+        const ctx = await model.createContext({
+          contextSize: Math.min(size ?? DEFAULT_CONTEXT, model.trainContextSize),
+          // llama.cpp's own default takes every core (more threads than cores on some machines):
+          // its threads then spin against the daemon's other work, and a reply took seconds
+          // instead of milliseconds on a loaded 2-core machine.
+          threads: this.options.threads || Math.max(1, Math.floor(availableParallelism() / 2)),
+        });
+        return { context: ctx, chat: new LlamaChat({ contextSequence: ctx.getSequence() }), busy: Promise.resolve() };
+      })();
+      context.catch(() => this.#contexts.delete(agent));
+      this.#contexts.set(agent, context);
+    }
+    return context;
+  }
+
+  #grammar(schema: Record<string, unknown>): Promise<LlamaGrammar> {
+    const key = JSON.stringify(schema);
+    let grammar = this.#grammars.get(key);
+    if (!grammar) {
+      grammar = runtime(this.options.gpu, this.options.log).then(async (llama) => {
+        try {
+          // zod's JSON schema can use keywords the grammar builder does not know; plain JSON then, and the lenient parser.
+          return await llama.createGrammarForJsonSchema(schema as never);
+        } catch {
+          return llama.getGrammarFor('json');
+        }
+      });
+      this.#grammars.set(key, grammar);
+    }
+    return grammar;
+  }
+
+  async *chat(request: BackendChat): AsyncGenerator<BackendChunk> {
+    const agent = await this.#contextFor(request.agent, request.num_ctx);
+    const grammar = request.schema ? await this.#grammar(request.schema) : undefined;
+    const previous = agent.busy;
+    let release!: () => void;
+    agent.busy = new Promise((r) => (release = r));
+    await previous;
+
+    const queue: string[] = [];
+    let wake: (() => void) | null = null;
+    let finished = false;
+    let failure: unknown = null;
+    const meter = agent.chat.sequence.tokenMeter.getState();
+    let usage: BackendChunk | null = null;
+    const generation = agent.chat
+      .generateResponse(history(request.messages), {
+        signal: request.signal,
+        ...(grammar && { grammar }),
+        ...(request.temperature !== undefined && { temperature: request.temperature }),
+        maxTokens: Math.floor(agent.context.contextSize / 2),
+        onTextChunk: (text) => {
+          queue.push(text);
+          wake?.();
+        },
+      })
+      .then(
+        () => {
+          const used = agent.chat.sequence.tokenMeter.diff(meter);
+          usage = { usage: { prompt: used.usedInputTokens, completion: used.usedOutputTokens } };
+        },
+        (err: unknown) => (failure = err),
+      )
+      .finally(() => {
+        finished = true;
+        wake?.();
+        release(); // only once llama.cpp has really stopped: the context is free again
+      });
+    void generation;
+    while (true) {
+      if (queue.length) {
+        yield { text: queue.shift()! };
+        continue;
+      }
+      if (finished) break;
+      await new Promise<void>((r) => (wake = r));
+      wake = null;
+    }
+    if (failure) throw failure;
+    if (usage) yield usage;
+  }
+
+  async probe(models: string[]): Promise<BackendProbe> {
+    try {
+      const info = await stat(this.options.path);
+      if (!info.isFile()) throw new Error('not a file');
+      this.#bytes = info.size;
+      if (this.#loadFailure && info.mtimeMs === this.#loadedMtime) return { reachable: false, version: null, present: [], reason: this.#loadFailure };
+      this.#loadedMtime = info.mtimeMs;
+      this.#loadFailure = null; // a new file: worth another try
+      return { reachable: true, version: null, present: models, ...(this.#model && { loaded: models }) };
+    } catch (err) {
+      return { reachable: false, version: null, present: [], reason: `cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` };
+    }
+  }
+
+  /** The file's size: llama.cpp maps the weights, and they are most of what the model takes. */
+  sizeOf(): number | null {
+    return this.#bytes;
+  }
+
+  classify(err: unknown): LlmError {
+    if (err instanceof LlmError) return err;
+    return new LlmError('http', `${this.label}: ${(err as Error).message}`);
+  }
+
+  async close(): Promise<void> {
+    const contexts = await Promise.allSettled(this.#contexts.values());
+    this.#contexts.clear();
+    for (const c of contexts) if (c.status === 'fulfilled') await c.value.context.dispose();
+    const model = await this.#model?.catch(() => null);
+    this.#model = null;
+    await model?.dispose();
+  }
+}
