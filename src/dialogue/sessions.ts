@@ -67,7 +67,8 @@ export class Sessions extends EventEmitter<SessionsEvents> {
     super();
     this.#o = options;
     this.#visits = new Visits({ ...(options.visits ?? { absenceMs: Infinity, idleMs: Infinity, now: () => new Date() }), log: options.log });
-    this.#visits.on('start', (event) => this.emit('session', event));
+    // Starts wait behind the ends before them, so that monitors see an end before the next start.
+    this.#visits.on('start', (event) => (this.#ending = this.#ending.then(() => void this.emit('session', event))));
     this.#visits.on('end', (visit, reason) => this.#endVisit(visit.key, visit.user, reason, visit.event(reason)));
   }
 

@@ -30,11 +30,15 @@ export function testConfig(overrides: ConfigInput = {}): Config {
     broker: { port: 0 },
     // Tests that look at the HTTP server switch it on; it then takes a free port, never 8080.
     http: { enabled: false, port: 0 },
-    llm: { enabled: false, url: 'http://127.0.0.1:9', healthIntervalMs: 60_000, timeouts: { healthMs: 1_000 } },
+    // No embedded model either: a developer's downloaded one must not answer in place of a dead Ollama.
+    llm: { enabled: false, url: 'http://127.0.0.1:9', healthIntervalMs: 60_000, timeouts: { healthMs: 1_000 }, embedded: { enabled: false } },
     paths: { models: MODELS_DIR, data: tempDir() },
     mqtt: { connectTimeoutMs: 5_000, reconnect: { initialMs: 100, maxMs: 1_000 } },
     log: { level: 'silent' },
     visualMemory: { model: STANDIN_CLIP_DIR },
+    // The robot speaks first only in the tests about that: elsewhere a greeting would be an
+    // unasked-for turn among the ones a test counts.
+    engagement: { enabled: false },
   };
   return ConfigSchema.parse(deepMerge(base as Plain, overrides as Plain));
 }
