@@ -1,0 +1,169 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionEventSchema, startEmbeddedBroker, TurnEventSchema, type EmbeddedBroker, type SessionEvent, type TurnEvent } from '../../src/bus/index.js';
+import type { ConfigInput } from '../../src/config/index.js';
+import { startDaemon } from '../../src/daemon.js';
+import { silentLogger } from '../../src/log/index.js';
+import { startChroma, waitFor, type ChromaProcess } from '../helpers/chroma.js';
+import { REPO, testConfig } from '../helpers/config.js';
+import { Probe } from '../helpers/mqtt.js';
+
+const P = 'nadine/';
+const PEOPLE = { greta_01: 'Greta', hugo_02: 'Hugo' } as const;
+let chroma: ChromaProcess;
+beforeAll(async () => {
+  chroma = await startChroma();
+});
+afterAll(() => chroma.kill());
+let prefixes = 0;
+
+function seed(data: string): void {
+  writeFileSync(path.join(data, 'user_ids.json'), JSON.stringify(PEOPLE));
+  for (const [id, name] of Object.entries(PEOPLE)) {
+    mkdirSync(path.join(data, 'memory', 'user_profiles', id), { recursive: true });
+    writeFileSync(path.join(data, 'memory', 'user_profiles', id, 'user_info.json'), JSON.stringify({ user_id: id, user_name: name }));
+  }
+}
+
+/** What the robot publishes, read as a monitor and a body would (the body answers start/end_speak). */
+function watch(probe: Probe) {
+  const turns = () => probe.messages.filter((m) => m.topic === `${P}agent/state/turn`).map((m) => TurnEventSchema.parse(JSON.parse(m.text)));
+  const sessions = () => probe.messages.filter((m) => m.topic === `${P}agent/state/session`).map((m) => SessionEventSchema.parse(JSON.parse(m.text)));
+  const spoken = () => probe.messages.filter((m) => m.topic === `${P}agent/control/speak`).map((m) => m.text);
+  const say = async (text: string): Promise<TurnEvent> => {
+    const n = turns().length + 1;
+    await probe.publish(`${P}agent/user_speech`, text);
+    await expect.poll(() => turns().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(n);
+    return turns().at(-1)!;
+  };
+  const detect = (user_id: keyof typeof PEOPLE | null) => probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_id, user_name: user_id ? PEOPLE[user_id] : 'unknown', confidence: 95 }));
+  const session = (match: Partial<SessionEvent>) => expect.poll(() => sessions().find((s) => Object.entries(match).every(([k, v]) => s[k as keyof SessionEvent] === v)), { timeout: 20_000 }).toBeTruthy();
+  return { turns, sessions, spoken, say, detect, session };
+}
+
+async function daemonOnBroker(overrides: ConfigInput = {}) {
+  const config = testConfig({
+    chroma: { url: chroma.url, collectionPrefix: `ss${++prefixes}x${process.pid}` },
+    embeddings: { backend: 'lexical' },
+    engagement: { enabled: true },
+    speech: { bargeIn: false },
+    ...overrides,
+  });
+  seed(config.paths.data);
+  const daemon = await startDaemon({ config, log: silentLogger, mqtt: true });
+  const probe = await Probe.connect(daemon.broker!.url, `${P}#`);
+  // The body: every sentence is spoken at once.
+  probe.client.on('message', (topic) => {
+    if (topic !== `${P}agent/control/speak`) return;
+    void probe.publish(`${P}agent/feedback/start_speak`, '');
+    void probe.publish(`${P}agent/feedback/end_speak`, '');
+  });
+  await waitFor(() => daemon.vectors.store.status().reachable, 10_000, 'ChromaDB reachable');
+  return { config, daemon, probe, ...watch(probe) };
+}
+
+describe('visits over MQTT', () => {
+  it('greets a known face by name with a wave, once per cool-down, and never in the middle of a conversation', async () => {
+    const t = await daemonOnBroker();
+    try {
+      await t.detect('greta_01');
+      await expect.poll(() => t.spoken().join(' '), { timeout: 20_000 }).toMatch(/Greta/);
+      await expect.poll(() => t.probe.messages.some((m) => m.topic === `${P}agent/control/animation` && m.text === 'WAVE_HAND')).toBe(true);
+      await t.session({ event: 'start', reason: 'detected', user_id: 'greta_01' });
+      expect(t.turns()).toHaveLength(1);
+
+      // Hugo is talking when Greta walks up again (within the cool-down anyway): no greeting
+      // interrupts him. The turn after his is his own.
+      await t.detect('hugo_02');
+      await t.say('Where is the cafeteria?');
+      await t.detect('greta_01');
+      await t.detect('hugo_02');
+      const sentinel = await t.say('Thanks, and the lift?');
+      expect(sentinel.user_text).toBe('Thanks, and the lift?');
+      expect(t.turns().filter((e) => e.user_text === '').map((e) => e.user_id)).toEqual(['greta_01', 'hugo_02']);
+      expect(t.turns().filter((e) => e.user_text === '' && e.user_id === 'greta_01')).toHaveLength(1);
+    } finally {
+      await t.probe.close();
+      await t.daemon.stop();
+    }
+  });
+
+  it('remembers a visitor who told their name and walked away without goodbye, and recalls them when they come back', async () => {
+    const t = await daemonOnBroker({ people: { detection: { absenceMs: 1_500 } }, engagement: { enabled: false } });
+    try {
+      await t.detect(null);
+      await t.say('Hello!');
+      const named = await t.say('My name is Ingrid and I am here for the robotics fair.');
+      const ingrid = named.user_id!;
+      expect(named.name_confirmation).toMatchObject({ status: 'new_user' });
+      await t.say('I am building a robot that waters plants.');
+      // She walks away: perception stops reporting her.
+      await t.session({ event: 'end', reason: 'left', user_id: ingrid });
+      const ended = t.sessions().find((s) => s.event === 'end')!;
+      expect(ended).toMatchObject({ user_name: 'Ingrid', turns: 3 });
+      expect(await t.daemon.memory!.flush(20_000)).toBe(true);
+      expect(await t.daemon.vectors.store.flush(20_000)).toBe(true);
+
+      // She comes back (perception has stored her face under the id the robot gave her).
+      await t.probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_id: ingrid, user_name: 'Ingrid', confidence: 95 }));
+      const back = await t.say('Do you remember what I am building?');
+      expect(back.user_id).toBe(ingrid);
+      expect(back.memories!.length).toBeGreaterThan(0);
+    } finally {
+      await t.probe.close();
+      await t.daemon.stop();
+    }
+  });
+
+  it('keeps the person’s history across kill -TERM and a restart, and publishes the end of the visit at shutdown', { timeout: 120_000 }, async () => {
+    const broker: EmbeddedBroker = await startEmbeddedBroker({ host: '127.0.0.1', port: 0, log: silentLogger });
+    const probe = await Probe.connect(broker.url, `${P}#`);
+    const t = watch(probe);
+    const config = testConfig();
+    seed(config.paths.data);
+    const run = () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts')], {
+        cwd: REPO,
+        stdio: ['ignore', process.env.SESSIONS_DEBUG ? 'inherit' : 'ignore', process.env.SESSIONS_DEBUG ? 'inherit' : 'ignore'],
+        env: {
+          ...process.env,
+          NADINE_MQTT__URL: broker.url,
+          NADINE_PATHS__DATA: config.paths.data,
+          NADINE_LLM__ENABLED: 'false',
+          NADINE_LLM__EMBEDDED__ENABLED: 'false',
+          NADINE_AGENTS__MEMORY: 'false',
+          NADINE_ENGAGEMENT__ENABLED: 'false',
+          NADINE_HTTP__ENABLED: 'false',
+          NADINE_LOG__LEVEL: process.env.SESSIONS_DEBUG ? 'info' : 'silent',
+        },
+      });
+      return { child, exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))) };
+    };
+    const online = (after: number) => probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online' && probe.messages.indexOf(m) >= after, 30_000);
+    try {
+      let daemon = run();
+      await online(0);
+      await t.detect('greta_01');
+      await t.say('My favourite colour is green.');
+      const before = probe.messages.length;
+      daemon.child.kill('SIGTERM');
+      expect(await daemon.exited).toBe(0);
+      await t.session({ event: 'end', reason: 'shutdown', user_id: 'greta_01' });
+
+      daemon = run();
+      await online(before);
+      await t.detect('greta_01');
+      await t.say('What did I tell you?');
+      // The history the offline responder cannot quote is in the file the daemon reads back.
+      const file = JSON.parse(readFileSync(path.join(config.paths.data, 'conversations', 'greta_01.json'), 'utf8'));
+      expect(file.messages.map((m: { content: string }) => m.content)).toEqual(expect.arrayContaining(['My favourite colour is green.', 'What did I tell you?']));
+      daemon.child.kill('SIGTERM');
+      await daemon.exited;
+    } finally {
+      await probe.close();
+      await broker.close();
+    }
+  });
+});
