@@ -277,7 +277,9 @@ export const ConfigSchema = z.strictObject({
     .strictObject({
       memory: z.boolean().default(true),
       affect: z.boolean().default(true),
-      planner: z.boolean().default(true),
+      // Off by default: the rules plan and contextualize on the device, and the reply's own model
+      // call is the only one before the robot's first word.
+      planner: z.boolean().default(false),
       knowledge: z.boolean().default(true),
       vision: z.boolean().default(true),
       search: z.boolean().default(false),

@@ -3,7 +3,7 @@ import { statesOwnName } from '../people/index.js';
 import { enabledTools } from '../planning/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
 import { agreementAgent } from './agents/agreement.js';
-import { appraisalAgent } from './agents/appraisal.js';
+import { appraisalAgent, reappraisalAgent } from './agents/appraisal.js';
 import { contextualizeAgent } from './agents/contextualize.js';
 import { intentAgent } from './agents/intent.js';
 import { knowledgeAgent } from './agents/knowledge.js';
@@ -72,8 +72,8 @@ export function buildDialogueGraph(config: Config) {
     vision: present.includes('vision') ? visionAgent : null,
     search: present.includes('search') ? searchAgent : null,
     response: responseAgent,
-    // A farewell is remembered beside the conversation being ended.
-    after_response: memory ? parallel(afterResponseAgent, memorySaveAgent) : afterResponseAgent,
+    // Beside the wave: a farewell is remembered, and the language model appraises what was said.
+    after_response: parallel(...[afterResponseAgent, memory && memorySaveAgent, config.agents.affect && reappraisalAgent].filter((a): a is AnyAgent => a !== false)),
   };
   const edges: Record<NodeName, Edge<NodeName>> = {
     intent: 'agreement',

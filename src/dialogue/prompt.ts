@@ -14,13 +14,14 @@ export type PromptSection = (state: TurnState) => string | null;
 const userSection: PromptSection = ({ user_info }) =>
   user_info.user_name ? `You are talking with ${user_info.user_name}.` : 'You do not know the name of the person you are talking with yet.';
 
-// What the person told about themselves, and whether the robot just learnt who they are.
+// What the person told about themselves (stable while they talk), and whether the robot just
+// learnt who they are (this turn only).
 const MET: Partial<Record<TurnState['name_resolution']['status'], string>> = {
   new_user: 'They have just told you their name: you are meeting them for the first time.',
   matched: 'They have just told you their name: you have met them before, welcome them back.',
   confirmed: 'They have just confirmed their name: you have met them before, welcome them back.',
 };
-const profileSection: PromptSection = ({ user_info: u, name_resolution: r }) => {
+const profileSection: PromptSection = ({ user_info: u }) => {
   const facts = [
     u.current_position && `works as ${u.current_position}`,
     u.current_company && `works at ${u.current_company}`,
@@ -28,10 +29,9 @@ const profileSection: PromptSection = ({ user_info: u, name_resolution: r }) => 
     u.hobbies?.length && `hobbies: ${u.hobbies.join(', ')}`,
     u.interests?.length && `interests: ${u.interests.join(', ')}`,
   ].filter(Boolean);
-  const known = facts.length ? `What you know about them: ${facts.join('; ')}.` : null;
-  const met = MET[r.status] ?? null;
-  return [met, known].filter(Boolean).join(' ') || null;
+  return facts.length ? `What you know about them: ${facts.join('; ')}.` : null;
 };
+const metSection: PromptSection = ({ name_resolution: r }) => MET[r.status] ?? null;
 
 const visualMemorySection: PromptSection = ({ visual_memory: scene }) => {
   if (!scene) return null;
@@ -88,9 +88,9 @@ const searchSection: PromptSection = ({ search_results: r }) => {
   return `You searched the web for "${r.query}". What you found (say it is from the web; do not read out addresses):\n${lines.join('\n')}`;
 };
 
+/** What changes from turn to turn: told next to the current utterance, after the history. */
 export const RESPONSE_SECTIONS: readonly PromptSection[] = [
-  userSection,
-  profileSection,
+  metSection,
   affectSection,
   visualMemorySection,
   episodeMemorySection,
@@ -100,24 +100,50 @@ export const RESPONSE_SECTIONS: readonly PromptSection[] = [
   searchSection,
 ];
 
-export function responseSystemPrompt(state: TurnState, config: Config, now: Date): string {
+/**
+ * The reply's system message: only what stays the same while the person talks — the persona,
+ * the rules, the date, who they are and what the robot knows of them — so that a model server
+ * reuses its cached prefix turn after turn (Ollama and llama.cpp keep the previous prompt's KV
+ * cache and compute only what follows the shared prefix).
+ */
+export function responseStablePrompt(state: TurnState, config: Config, now: Date): string {
   const language = languageName(state.language, 'en');
-  const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short' }).format(now);
-  const context = RESPONSE_SECTIONS.map((section) => section(state)).filter(Boolean);
+  const today = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full' }).format(now);
   return [
     config.persona.description,
     `Your name is ${config.persona.name}.`,
     `Always reply in ${language}, whatever language the person uses, unless they ask you to switch language.`,
     'Your reply is spoken aloud by a robot: no markdown, no lists, no emojis, no stage directions.',
-    `It is now ${when}.`,
-    ...context,
-  ].join('\n');
+    'After what the person says there may be notes in square brackets: what you know, feel or found for this reply. The person did not say them; never quote them.',
+    `Today is ${today}.`,
+    userSection(state),
+    profileSection(state),
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
-/** System prompt, then the conversation (whose last message is the current utterance). */
+/** This turn's notes: the time, the mood, what was recalled and what the tools found. */
+export function responseNotes(state: TurnState, now: Date): string {
+  const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }).format(now);
+  return [`It is ${time}.`, ...RESPONSE_SECTIONS.map((section) => section(state)).filter(Boolean)].join('\n');
+}
+
+/** Everything the model is told besides the conversation itself. */
+export function responseInstructions(state: TurnState, config: Config, now: Date): string {
+  return `${responseStablePrompt(state, config, now)}\n${responseNotes(state, now)}`;
+}
+
+/**
+ * The stable system message, then the history as it was (appended to, never rewritten), then the
+ * current utterance with this turn's notes after it: each prompt begins with the previous one.
+ */
 export function responseMessages(state: TurnState, config: Config, now: Date): LlmMessage[] {
+  const history = state.messages.slice(0, -1);
+  const current = state.messages.at(-1);
   return [
-    { role: 'system', content: responseSystemPrompt(state, config, now) },
-    ...state.messages.map((m) => ({ role: m.role, content: m.content })),
+    { role: 'system', content: responseStablePrompt(state, config, now) },
+    ...history.map((m) => ({ role: m.role, content: m.content })),
+    { role: 'user', content: `${current?.content ?? ''}\n\n[${responseNotes(state, now)}]` },
   ];
 }

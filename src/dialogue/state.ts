@@ -65,6 +65,8 @@ export const TurnStateSchema = z.object({
   appraisal: AppraisalSchema.nullable(),
   /** The robot's emotion and mood after appraising this utterance (null when the affect agent is off). */
   affect: AffectSnapshotSchema.nullable(),
+  /** The language model appraises the utterance again after the reply (the reappraisal commits the affect). */
+  reappraise: z.boolean(),
   /** A pending "Is your name Alice?"; while set, the next turn's intent is update_user_info. */
   name_confirmation: NameConfirmationSchema.nullable(),
   /** Whether the person's name is settled (confirmed in dialogue, or recognised by perception). */
@@ -160,6 +162,7 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     visual_memory: null,
     appraisal: null,
     affect: null,
+    reappraise: false,
     name_resolution: { status: 'none', candidate: null },
     // A conversation is named after the turn that started it.
     conversation_id: session.conversation_id ?? turnId,

@@ -57,8 +57,9 @@ async function daemonOnBroker(overrides: ConfigInput = {}) {
   // The body: every sentence is spoken at once.
   probe.client.on('message', (topic) => {
     if (topic !== `${P}agent/control/speak`) return;
-    void probe.publish(`${P}agent/feedback/start_speak`, '');
-    void probe.publish(`${P}agent/feedback/end_speak`, '');
+    // After the test the probe may be closed while a sentence is still on its way.
+    probe.publish(`${P}agent/feedback/start_speak`, '').catch(() => undefined);
+    probe.publish(`${P}agent/feedback/end_speak`, '').catch(() => undefined);
   });
   await waitFor(() => daemon.vectors.store.status().reachable, 10_000, 'ChromaDB reachable');
   return { config, daemon, probe, ...watch(probe) };

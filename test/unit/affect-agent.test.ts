@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { affectParams, appraisalMessages, LlmAppraisalSchema, VolatileAffect, type AffectPort, type AffectState } from '../../src/affect/index.js';
 import { runConsole } from '../../src/console/index.js';
 import { startDaemon } from '../../src/daemon.js';
-import { appraisalAgent, gestureFor, memoryTexts } from '../../src/dialogue/agents/appraisal.js';
+import { appraisalAgent, reappraisalAgent, gestureFor, memoryTexts } from '../../src/dialogue/agents/appraisal.js';
 import { newSession, startTurn, type TurnState , step } from '../../src/dialogue/index.js';
-import { responseSystemPrompt } from '../../src/dialogue/prompt.js';
+import { responseInstructions } from '../../src/dialogue/prompt.js';
 import { Health } from '../../src/health/index.js';
 import { OllamaLanguageModel } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
@@ -113,10 +113,18 @@ describe('appraisal agent, offline (lexicon)', () => {
   });
 });
 
-describe('appraisal agent, with the language model', () => {
-  it('asks the small model for OCC emotions as JSON and uses its answer', async () => {
+/** The appraisal on the device, then the reappraisal after the reply, as the graph runs them. */
+async function appraiseTwice(text: string, ports: Awaited<ReturnType<typeof withOllama>>['ports']) {
+  const first = await step(appraisalAgent, turn(text), ports);
+  return { first, patch: await step(reappraisalAgent, { ...turn(text), ...first }, ports) };
+}
+
+describe('appraisal with the language model, after the reply', () => {
+  it('asks the small model for OCC emotions as JSON and uses its answer; only that is committed', async () => {
     const { ports, affect } = await withOllama(() => '{"emotions": [{"emotion": "Happy-for", "intensity": 0.8}, {"emotion": "joy", "intensity": 0.5}]}');
-    const patch = await step(appraisalAgent, turn('My daughter was born yesterday!'), ports);
+    const { first, patch } = await appraiseTwice('My daughter was born yesterday!', ports);
+    // On the device first, for the reply, then the model's reading.
+    expect(first).toMatchObject({ reappraise: true, appraisal: { source: 'lexicon' } });
     expect(patch.appraisal).toEqual({
       source: 'llm',
       emotions: [
@@ -124,8 +132,8 @@ describe('appraisal agent, with the language model', () => {
         { emotion: 'joy', intensity: 0.5 },
       ],
     });
-    expect(patch.gestures).toEqual(['SMILE']);
     expect(affect.commits).toHaveLength(1);
+    expect(patch.affect!.emotion).toBe('happy_for');
     const request = server!.chats[0]!;
     expect(request.model).toBe('qwen2.5:3b');
     expect(request.format).toMatchObject({ type: 'object', properties: { emotions: { type: 'array' } } });
@@ -134,12 +142,22 @@ describe('appraisal agent, with the language model', () => {
   });
 
   it('falls back to the lexicon when the model answers nonsense or fails', async () => {
-    const { ports } = await withOllama(() => '{"emotions": [{"emotion": "schadenfreude", "intensity": 3}]}');
-    const patch = await step(appraisalAgent, turn('You are a stupid useless robot'), ports);
+    const { ports, affect } = await withOllama(() => '{"emotions": [{"emotion": "schadenfreude", "intensity": 3}]}');
+    const { patch } = await appraiseTwice('You are a stupid useless robot', ports);
     expect(patch.appraisal!.source).toBe('lexicon');
     expect(patch.affect!.emotion).toBe('anger');
     server!.setReply(() => ({ text: '', status: 500 }) as never);
-    expect((await step(appraisalAgent, turn('Thanks a lot!'), ports)).appraisal).toMatchObject({ source: 'lexicon', emotions: [{ emotion: 'gratitude' }, { emotion: 'joy' }] });
+    expect((await appraiseTwice('Thanks a lot!', ports)).patch.appraisal).toMatchObject({ source: 'lexicon', emotions: [{ emotion: 'gratitude' }, { emotion: 'joy' }] });
+    expect(affect.commits).toHaveLength(2); // once per utterance, never twice
+  });
+
+  it('leaves the affect to the appraisal on the device when there is no language model', async () => {
+    const config = testConfig();
+    const affect = new CountingAffect(affectParams(config.affect));
+    const { first, patch } = await appraiseTwice('Thank you so much!', turnPorts(config, { affect }));
+    expect(first.reappraise).toBe(false);
+    expect(patch).toEqual({});
+    expect(affect.commits).toHaveLength(1);
   });
 
   it('understands the ways models spell OCC emotion names', () => {
@@ -168,7 +186,7 @@ describe('appraisal agent, with the language model', () => {
         ],
       }),
     );
-    const patch = await step(appraisalAgent, turn('My father is in hospital.'), ports);
+    const { patch } = await appraiseTwice('My father is in hospital.', ports);
     expect(patch.appraisal!.emotions).toEqual([
       { emotion: 'pity', intensity: 0.7 },
       { emotion: 'distress', intensity: 0.3 },
@@ -183,10 +201,10 @@ describe('the response prompt', () => {
     const ports = turnPorts(config);
     const state = turn('You are a stupid useless robot');
     const patch = await step(appraisalAgent, state, ports);
-    const prompt = responseSystemPrompt({ ...state, ...patch }, config, new Date('2026-11-21T10:00:00Z'));
+    const prompt = responseInstructions({ ...state, ...patch }, config, new Date('2026-11-21T10:00:00Z'));
     expect(prompt).toMatch(/Right now you feel (quite|very|extremely) angry, and your mood is moderately exuberant \(cheerful/);
     expect(prompt).toMatch(/stay polite and helpful/);
-    expect(responseSystemPrompt(state, config, new Date())).not.toMatch(/you feel/); // no affect: no section
+    expect(responseInstructions(state, config, new Date())).not.toMatch(/you feel/); // no affect: no section
   });
 
   it('describes a shifted mood after repeated insults', async () => {
@@ -197,7 +215,7 @@ describe('the response prompt', () => {
     let patch: Partial<TurnState> = {};
     for (let i = 0; i < 8; i++, now += 30_000) patch = await step(appraisalAgent, turn('You are so stupid and useless!'), ports);
     expect(patch.affect!.octant).toBe('hostile');
-    expect(responseSystemPrompt({ ...turn('x'), ...patch }, config, new Date(now))).toMatch(/your mood is \w+ hostile \(irritated/);
+    expect(responseInstructions({ ...turn('x'), ...patch }, config, new Date(now))).toMatch(/your mood is \w+ hostile \(irritated/);
   });
 });
 

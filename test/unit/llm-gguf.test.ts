@@ -131,7 +131,7 @@ describe('a GGUF profile whose file is not usable', () => {
 
 describe('the embedded fallback', () => {
   const options = (embeddedPath: string) => {
-    const config = testConfig({ llm: { enabled: true, url: 'http://127.0.0.1:9', warm: false, embedded: { path: embeddedPath, threads: 1, num_ctx: 512 } } });
+    const config = testConfig({ llm: { enabled: true, url: 'http://127.0.0.1:9', warm: false, embedded: { enabled: true, path: embeddedPath, threads: 1, num_ctx: 512 } } });
     return { config: config.llm, modelsDir: config.paths.models, log: silentLogger, health: new Health() };
   };
 

@@ -39,7 +39,8 @@ function offline(config: ConfigInput = {}) {
 
 async function online(reply: (body: ChatBody) => string, config: ConfigInput = {}) {
   server = await startFakeOllama({ reply });
-  const cfg = testConfig({ ...config, llm: { enabled: true, url: server.url } });
+  // The language model plans here (agents.planner), unless a test says otherwise.
+  const cfg = testConfig({ ...config, agents: { planner: true, ...config.agents }, llm: { enabled: true, url: server.url } });
   const llm = new OllamaLanguageModel({ config: cfg.llm, log: silentLogger, health: new Health() });
   await llm.start();
   return turnPorts(cfg, { llm, knowledge });

@@ -74,15 +74,16 @@ describe('response agent with a remembered scene', () => {
     const { patch, chat, dataDir } = await respond(true);
     expect(patch.final_message).toBe('Yes, the red umbrella on the beach!');
     const image = readFileSync(path.join(sceneDir(dataDir, FIXTURE_USER), 'images', 'scene_20260301_101500.jpg')).toString('base64');
-    expect(chat.messages.at(-1)).toMatchObject({ role: 'user', content: UMBRELLA, images: [image] });
+    expect(chat.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringMatching(new RegExp(`^${UMBRELLA.replace(/[?.]/g, '\\$&')}\n\n\\[`)), images: [image] });
     expect(chat.messages.filter((m) => m.images?.length)).toHaveLength(1);
-    expect(chat.messages[0]!.content).toContain('Alice holding a red umbrella on a sunny beach');
+    // The scene is this turn's note, after the utterance.
+    expect(chat.messages.at(-1)!.content).toContain('Alice holding a red umbrella on a sunny beach');
   });
 
   it('mentions the scene in the prompt, without an image, for a text-only model', async () => {
     const { chat } = await respond(false);
     expect(chat.messages.some((m) => m.images?.length)).toBe(false);
-    expect(chat.messages[0]!.content).toContain('You remember a moment with this person (1 March 2026): Alice holding a red umbrella on a sunny beach.');
+    expect(chat.messages.at(-1)!.content).toContain('You remember a moment with this person (1 March 2026): Alice holding a red umbrella on a sunny beach.');
   });
 });
 

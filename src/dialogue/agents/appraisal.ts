@@ -48,10 +48,12 @@ export function gestureFor(appraised: readonly EmotionIntensity[], gestures: Con
 const INTENT_CUES: Partial<Record<NonNullable<TurnState['intent']>, Cue>> = { first_greeting: 'greeting', end_conversation: 'farewell' };
 
 /**
- * Appraises the utterance (and recalled memories) into OCC emotions — with the language model
- * when available, else with the multilingual lexicon — and writes the emotion and mood they leave
- * the robot in, for the response and the turn event; its effect makes that the robot's affect. A
- * strong enough emotion with an animation (config gestures.emotions) adds that gesture.
+ * Appraises the utterance (and recalled memories) into OCC emotions on the device, with the
+ * multilingual lexicon, and writes the emotion and mood they leave the robot in, for the reply and
+ * the turn event: no model call stands between the person and the robot's first word. A strong
+ * enough emotion with an animation (config gestures.emotions) adds that gesture. When the language
+ * model can appraise, it does so after the reply (reappraisal), and what it finds becomes the
+ * robot's affect; otherwise this agent's effect commits the lexicon's emotions.
  */
 export const appraisalAgent = defineAgent({
   name: 'appraisal',
@@ -59,27 +61,42 @@ export const appraisalAgent = defineAgent({
   critical: true,
   // The memory fields join the declared reads only when they exist; the type stays the base reads.
   reads: [...READS, ...MEMORY_FIELDS] as unknown as typeof READS,
-  writes: ['appraisal', 'affect', 'gestures'],
-  async run(s, ports: AppraisalPorts) {
-    const memories = memoryTexts(s as unknown as Record<string, unknown>);
-    const asked = await askModel(ports, { agent: 'appraisal', fallback: 'using the lexicon' }, (llm, base) =>
-      llm.json({ ...base, messages: appraisalMessages({ robotName: ports.config.persona.name, text: s.user_text, memories }) }, LlmAppraisalSchema),
-    );
-    let appraisal: Appraisal;
-    if (asked.ok) appraisal = { emotions: cleanLlmAppraisal(asked.value), source: 'llm' };
-    else {
-      const cue = s.intent ? INTENT_CUES[s.intent] : undefined;
-      appraisal = { emotions: appraiseLexicon({ text: s.user_text, cues: cue ? [cue] : [], memories }).emotions, source: 'lexicon' };
-    }
+  writes: ['appraisal', 'affect', 'gestures', 'reappraise'],
+  run(s, ports: AppraisalPorts) {
+    const cue = s.intent ? INTENT_CUES[s.intent] : undefined;
+    const appraisal: Appraisal = { emotions: appraiseLexicon({ text: s.user_text, cues: cue ? [cue] : [], memories: memoryTexts(s as unknown as Record<string, unknown>) }).emotions, source: 'lexicon' };
     const now = snapshot(felt(ports, appraisal));
     const gesture = gestureFor(appraisal.emotions, ports.config.gestures);
-    ports.log.debug(
-      { appraised: appraisal.emotions, source: appraisal.source, emotion: now.emotion, octant: now.octant, mood: now.mood, gesture },
-      'appraisal',
-    );
-    return { appraisal, affect: now, ...(gesture && { gestures: [gesture] }) };
+    ports.log.debug({ appraised: appraisal.emotions, source: appraisal.source, emotion: now.emotion, octant: now.octant, mood: now.mood, gesture }, 'appraisal');
+    return { appraisal, affect: now, reappraise: ports.llm.available('appraisal'), ...(gesture && { gestures: [gesture] }) };
   },
   // Feeling nothing changes nothing: only a turn that elicited emotions is committed (and saved).
+  effect(patch, _state, ports) {
+    if (!patch.reappraise && patch.appraisal?.emotions.length) ports.affect.commit(felt(ports, patch.appraisal));
+  },
+});
+
+/**
+ * After the reply, beside it: the language model appraises the utterance (and recalled memories),
+ * and its emotions, or the lexicon's when it fails, become the robot's affect. Critical, like the
+ * appraisal: in a cancelled turn it commits the lexicon's emotions at once.
+ */
+export const reappraisalAgent = defineAgent({
+  name: 'reappraisal',
+  critical: true,
+  reads: ['user_text', 'appraisal', 'reappraise', ...MEMORY_FIELDS] as unknown as readonly ['user_text', 'appraisal', 'reappraise'],
+  writes: ['appraisal', 'affect'],
+  async run(s, ports: AppraisalPorts) {
+    if (!s.reappraise || !s.appraisal) return {};
+    const memories = memoryTexts(s as unknown as Record<string, unknown>);
+    const asked = await askModel(ports, { agent: 'appraisal', fallback: 'keeping the lexicon’s appraisal' }, (llm, base) =>
+      llm.json({ ...base, messages: appraisalMessages({ robotName: ports.config.persona.name, text: s.user_text, memories }) }, LlmAppraisalSchema),
+    );
+    const appraisal: Appraisal = asked.ok ? { emotions: cleanLlmAppraisal(asked.value), source: 'llm' } : s.appraisal;
+    const now = snapshot(felt(ports, appraisal));
+    ports.log.debug({ appraised: appraisal.emotions, source: appraisal.source, emotion: now.emotion, octant: now.octant }, 'reappraisal');
+    return { appraisal, affect: now };
+  },
   effect(patch, _state, ports) {
     if (patch.appraisal?.emotions.length) ports.affect.commit(felt(ports, patch.appraisal));
   },
