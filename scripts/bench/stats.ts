@@ -24,7 +24,8 @@ export function summarize(samples: number[]): Summary {
 
 export interface Measurement {
   name: string;
-  unit: 'ms';
+  /** Latencies are in ms; the critical-path section also reports ratios, counts, tokens and shares. */
+  unit: 'ms' | '×' | 'calls' | 'tokens' | '%';
   summary: Summary;
   /** A latency target of the project, checked against p95. */
   targetP95?: number;
