@@ -111,7 +111,7 @@ const NAMES_LATIN = 'names.txt';
 const NAMES_HAN = 'names.han.txt';
 const NAME_FILES = [NAMES_LATIN, NAMES_HAN];
 
-export const INVENTED_PER_TEMPLATE = 18;
+export const INVENTED_PER_TEMPLATE = 24;
 const ONSETS = ['', 'b', 'br', 'ch', 'd', 'dr', 'f', 'g', 'gw', 'h', 'j', 'k', 'kh', 'l', 'm', 'n', 'ng', 'p', 'q', 'r', 's', 'sh', 't', 'th', 'ts', 'v', 'w', 'x', 'y', 'z', 'zh'];
 const NUCLEI = ['a', 'e', 'i', 'o', 'u', 'y', 'ae', 'ai', 'ao', 'ei', 'ia', 'ie', 'io', 'ou', 'ua', 'é', 'ö', 'ü', 'å'];
 const CODAS = ['', '', '', 'n', 'r', 'l', 's', 'm', 'd', 'k', 'x', 'th', 'nn', 'sz', 'tt'];
