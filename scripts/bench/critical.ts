@@ -122,7 +122,8 @@ export async function benchCritical(options: { repo: string; dataDir: (name: str
   const out: Measurement[] = [];
   for (const profile of options.profiles ?? PROFILES) {
     const turns = await runVisit(options.repo, options.dataDir(profile.name), profile);
-    const tag = `[${profile.name}${profile.timeScale !== 1 ? `, time ×${profile.timeScale}, shown ×${1 / profile.timeScale}` : ''}]`;
+    const tag = `[${profile.name}${profile.timeScale !== 1 ? ` ×${profile.timeScale}` : ''}]`;
+    if (profile.timeScale !== 1) console.log(`${tag} ran at ×${profile.timeScale} of real time; times are shown divided back (real-time equivalents)`);
     const ratio = turns.map((t) => t.firstSpeakMs / t.replyOwnMs);
     const fromSecond = turns.slice(1);
     const reused = fromSecond.map((t) => 100 * (1 - t.computed / t.total));
@@ -134,7 +135,7 @@ export async function benchCritical(options: { repo: string; dataDir: (name: str
       { name: `${tag}   reply prompt tokens computed`, unit: 'tokens', summary: summarize(turns.map((t) => t.computed)) },
       { name: `${tag}   reply prompt tokens in total`, unit: 'tokens', summary: summarize(turns.map((t) => t.total)) },
       { name: `${tag}   reply prompt reused from the cache (turn 2 on)`, unit: '%', summary: summarize(reused) },
-      { name: `${tag}   turns whose intent asked the language model`, unit: '%', summary: summarize(turns.map((t) => (t.intentLlm ? 100 : 0))) },
+      { name: `${tag}   turns whose intent asked the language model (mean)`, unit: '%', summary: summarize(turns.map((t) => (t.intentLlm ? 100 : 0))) },
     );
     turns.forEach((t, i) =>
       console.log(
