@@ -98,8 +98,8 @@ export function answerAsModel(body: ChatBody, agent: string): string {
   }
 }
 
-/** The default of `llm.timeouts.firstTokenMs`. */
-const DEFAULT_FIRST_TOKEN_MS = ConfigSchema.parse({}).llm.timeouts.firstTokenMs;
+const DEFAULTS = ConfigSchema.parse({});
+const DEFAULT_FIRST_TOKEN_MS = DEFAULTS.llm.timeouts.firstTokenMs;
 
 interface TurnResult {
   firstSpeakMs: number;
@@ -167,6 +167,8 @@ async function runVisit(repo: string, dataDir: string, profile: LatencyProfile):
         // the default first-token time-out would cut off are counted instead).
         NADINE_LLM__TIMEOUTS__FIRST_TOKEN_MS: String(scale(600_000)),
         NADINE_LLM__TIMEOUTS__REQUEST_MS: String(scale(1_200_000)),
+        // Nothing answers the camera here, so the vision turn waits out this time-out: scaled like the model.
+        NADINE_VISION__CAPTURE_TIMEOUT_MS: String(scale(DEFAULTS.vision.captureTimeoutMs)),
       },
       subscribe: ['nadine/agent/control/speak', 'nadine/agent/state/turn'],
     });
