@@ -83,7 +83,9 @@ export async function trainIntentPipeline(options: TrainPipelineOptions): Promis
 function isUpToDate(dir: string, sha256: string): boolean {
   try {
     const meta = IntentMetaSchema.parse(JSON.parse(readFileSync(path.join(dir, INTENT_META_FILE), 'utf8')));
-    return meta.corpus.sha256 === sha256 && existsSync(path.join(dir, INTENT_MODEL_FILE));
+    // A new featuriser or network shape needs a new model even when the corpus is the same.
+    const sameRecipe = JSON.stringify(meta.featurizer) === JSON.stringify(DEFAULT_FEATURIZER) && meta.hidden === DEFAULT_TRAIN_OPTIONS.hidden;
+    return meta.corpus.sha256 === sha256 && sameRecipe && existsSync(path.join(dir, INTENT_MODEL_FILE));
   } catch {
     return false;
   }
