@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --turns N] [--only intent,turn,speech,affect,people,embeddings,recall,clip,knowledge,observe] [--json FILE] [--clip-full]
+ * npm run bench [-- --turns N] [--only intent,turn,speech,critical,affect,people,embeddings,recall,clip,knowledge,observe] [--json FILE] [--clip-full] [--profiles desktop-gpu,jetson-orin,cpu]
  *
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
@@ -14,6 +14,8 @@ import { benchAffect } from './bench/affect.js';
 import { benchIntent } from './bench/intent.js';
 import { benchPeople } from './bench/people.js';
 import { benchSpeech } from './bench/speech.js';
+import { benchCritical } from './bench/critical.js';
+import { PROFILES } from './bench/profiles.js';
 import { formatRow, type Measurement } from './bench/stats.js';
 import { benchTurns } from './bench/turn.js';
 import { benchEmbeddings } from './bench/embeddings.js';
@@ -30,6 +32,8 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     // Also measure CLIP at ViT-B/32's real shape (generates ~600 MB once)
     'clip-full': { type: 'boolean', default: false },
+    // Hardware profiles of the critical-path section (default: all of them)
+    profiles: { type: 'string' },
   },
 });
 
@@ -41,6 +45,13 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
   turn: () => benchTurns({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
   // User speech to the first speak message, with a streaming fake model.
   speech: () => benchSpeech({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),
+  // A visit against a model server that takes as long as real hardware would (docs/latency.md).
+  critical: () =>
+    benchCritical({
+      repo: REPO,
+      dataDir: (name) => mkdtempSync(path.join(os.tmpdir(), `nadine-bench-critical-${name}-`)),
+      profiles: args.profiles ? PROFILES.filter((p) => args.profiles!.split(',').includes(p.name)) : PROFILES,
+    }),
   embeddings: () => benchEmbeddings({ repo: REPO, turns: Math.min(Number(args.turns), 500) }),
   recall: () =>
     benchRecall({ repo: REPO, turns: Math.min(Number(args.turns), 500), sizes: [1_000, 10_000], dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-recall-')) }),

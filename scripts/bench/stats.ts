@@ -24,7 +24,8 @@ export function summarize(samples: number[]): Summary {
 
 export interface Measurement {
   name: string;
-  unit: 'ms';
+  /** Latencies are in ms; the critical-path section also reports ratios, counts, tokens and shares. */
+  unit: 'ms' | '×' | 'calls' | 'tokens' | '%';
   summary: Summary;
   /** A latency target of the project, checked against p95. */
   targetP95?: number;
@@ -32,7 +33,9 @@ export interface Measurement {
 
 export function formatRow(m: Measurement): string {
   const s = m.summary;
-  const f = (x: number) => x.toFixed(3).padStart(9);
+  // Always a space before a number: minutes in ms are wider than the column.
+  const f = (x: number) => ` ${x.toFixed(3).padStart(9)}`;
   const verdict = m.targetP95 === undefined ? '' : s.p95 <= m.targetP95 ? `  ✓ target p95 ≤ ${m.targetP95}` : `  ✗ target p95 ≤ ${m.targetP95}`;
-  return `${m.name.padEnd(70)} n=${String(s.n).padStart(5)} p50${f(s.p50)} p95${f(s.p95)} p99${f(s.p99)} max${f(s.max)} ${m.unit}${verdict}`;
+  const mean = m.unit === 'ms' ? '' : ` mean${f(s.mean)}`;
+  return `${m.name.padEnd(70)} n=${String(s.n).padStart(5)} p50${f(s.p50)} p95${f(s.p95)} p99${f(s.p99)} max${f(s.max)}${mean} ${m.unit}${verdict}`;
 }

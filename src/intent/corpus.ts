@@ -69,17 +69,23 @@ export interface LoadedCorpus {
 }
 
 export function loadCorpusDir(dir: string): LoadedCorpus {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.tsv')).sort();
-  if (!files.length) throw new CorpusError([`${dir}: no .tsv files`]);
+  const files = readdirSync(dir).filter((f) => f.endsWith('.tsv') || NAME_FILES.includes(f)).sort();
+  if (!files.some((f) => f.endsWith('.tsv'))) throw new CorpusError([`${dir}: no .tsv files`]);
   const hash = createHash('sha256');
-  const examples: CorpusExample[] = [];
+  const templates: CorpusExample[] = [];
+  const names: NameLists = { latin: [], han: [] };
   for (const f of files) {
     const text = readFileSync(path.join(dir, f), 'utf8');
     hash.update(f).update('\0').update(text).update('\0');
-    // de.tsv, de.more.tsv: the language is the first part of the name.
-    const lang = path.basename(f, '.tsv').split('.')[0]!;
-    examples.push(...parseCorpusTsv(text, f, LANG.test(lang) ? lang : null));
+    if (f === NAMES_LATIN) names.latin = parseNames(text, f);
+    else if (f === NAMES_HAN) names.han = parseNames(text, f);
+    else {
+      // de.tsv, de.more.tsv: the language is the first part of the name.
+      const lang = path.basename(f, '.tsv').split('.')[0]!;
+      templates.push(...parseCorpusTsv(text, f, LANG.test(lang) ? lang : null));
+    }
   }
+  const examples = expandNameSlots(templates, names);
   const seen = new Map<string, string>();
   const problems: string[] = [];
   for (const e of examples) {
@@ -90,6 +96,108 @@ export function loadCorpusDir(dir: string): LoadedCorpus {
   }
   if (problems.length) throw new CorpusError(problems);
   return { examples, sha256: hash.digest('hex'), files };
+}
+
+// ---- the {name} slot ----
+
+/**
+ * An utterance with a {name} slot ("My name is {name}.") stands for NAMES_PER_TEMPLATE
+ * utterances, each with another name from the shipped lists. Without it the model reads the
+ * name's letters as evidence, and an unusual name ("Zed", "Quinn") makes it unsure of the obvious.
+ */
+export const NAME_SLOT = '{name}';
+export const NAMES_PER_TEMPLATE = 18;
+const NAMES_LATIN = 'names.txt';
+const NAMES_HAN = 'names.han.txt';
+const NAME_FILES = [NAMES_LATIN, NAMES_HAN];
+
+export const INVENTED_PER_TEMPLATE = 24;
+const ONSETS = ['', 'b', 'br', 'ch', 'd', 'dr', 'f', 'g', 'gw', 'h', 'j', 'k', 'kh', 'l', 'm', 'n', 'ng', 'p', 'q', 'r', 's', 'sh', 't', 'th', 'ts', 'v', 'w', 'x', 'y', 'z', 'zh'];
+const NUCLEI = ['a', 'e', 'i', 'o', 'u', 'y', 'ae', 'ai', 'ao', 'ei', 'ia', 'ie', 'io', 'ou', 'ua', 'é', 'ö', 'ü', 'å'];
+const CODAS = ['', '', '', 'n', 'r', 'l', 's', 'm', 'd', 'k', 'x', 'th', 'nn', 'sz', 'tt'];
+const HAN = '安白北辰丹德帆芳飞峰刚国海浩红华佳建杰金晶静娟君凯兰磊丽莉琳玲龙曼梅敏明娜宁萍琪强秋荣瑞莎珊涛婷薇伟文霞翔欣秀雪雅燕阳怡毅英勇宇玉云泽哲珍志忠子';
+
+/** A pronounceable name nobody has, from a number in [0, 1): 1 to 3 syllables. */
+function inventedName(u: number): string {
+  let x = Math.floor(u * 0x7fffffff);
+  const pick = <T>(list: readonly T[]) => {
+    const v = list[x % list.length]!;
+    x = Math.floor(x / list.length) + 7919 * (x % 13);
+    return v;
+  };
+  const syllables = 1 + (x % 3);
+  x = Math.floor(x / 3);
+  let name = '';
+  for (let i = 0; i < syllables; i++) name += pick(ONSETS) + pick(NUCLEI);
+  name += pick(CODAS);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+function inventedHanName(u: number): string {
+  const x = Math.floor(u * 0x7fffffff);
+  const chars = Array.from(HAN);
+  const length = 2 + (x % 2);
+  let name = '';
+  for (let i = 0, y = Math.floor(x / 2); i < length; i++, y = Math.floor(y / chars.length)) name += chars[y % chars.length];
+  return name;
+}
+
+interface NameLists {
+  latin: string[];
+  han: string[];
+}
+
+/** One name per line; blank lines and `#` comments are skipped. */
+export function parseNames(text: string, file: string): string[] {
+  const problems: string[] = [];
+  const names: string[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const name = raw.replace(/\r$/, '').trim();
+    if (!name || name.startsWith('#')) return;
+    if (name.length > 40 || /[\t{}]/.test(name)) return void problems.push(`${file}:${i + 1}: not a name: "${name}"`);
+    names.push(name);
+  });
+  if (problems.length) throw new CorpusError(problems);
+  return names;
+}
+
+function expandNameSlots(examples: CorpusExample[], names: NameLists): CorpusExample[] {
+  const out: CorpusExample[] = [];
+  const problems: string[] = [];
+  // A filled template never repeats an utterance written out in the corpus: it takes the next name.
+  const seen = new Set(examples.filter((e) => !e.text.includes(NAME_SLOT)).map((e) => normalizeText(e.text)));
+  for (const e of examples) {
+    if (!e.text.includes(NAME_SLOT)) {
+      out.push(e);
+      continue;
+    }
+    // Chinese templates mostly take names in characters, and some in Latin script, as people say them.
+    const lists = e.language === 'zh' ? [names.han, names.han, names.latin] : [names.latin];
+    // Invented names as well: letters the model never saw in any real name must not sway it either.
+    const invented = (i: number) => (e.language === 'zh' && i % 2 ? inventedHanName : inventedName)(unitHash(`${e.text}\0${i}`, 1));
+    if (lists.some((l) => l.length < NAMES_PER_TEMPLATE)) {
+      problems.push(`${e.source}: a {name} template needs ${NAMES_PER_TEMPLATE} names in ${e.language === 'zh' ? `${NAMES_HAN} and ${NAMES_LATIN}` : NAMES_LATIN}`);
+      continue;
+    }
+    const fill = (name: string) => e.text.split(NAME_SLOT).join(name);
+    for (let i = 0; i < INVENTED_PER_TEMPLATE; i++) {
+      const text = fill(invented(i));
+      if (seen.has(normalizeText(text))) continue;
+      seen.add(normalizeText(text));
+      out.push({ ...e, text, source: `${e.source} (invented ${i})` });
+    }
+    for (let i = 0; i < NAMES_PER_TEMPLATE; i++) {
+      const list = lists[i % lists.length]!;
+      // Picked by hashing the template, so the same corpus always expands the same way.
+      let k = Math.floor(unitHash(`${e.text}\0${i}`, 0) * list.length);
+      for (let tries = 0; seen.has(normalizeText(fill(list[k]!))) && tries < list.length; tries++) k = (k + 1) % list.length;
+      const text = fill(list[k]!);
+      seen.add(normalizeText(text));
+      out.push({ ...e, text, source: `${e.source} (${list[k]})` });
+    }
+  }
+  if (problems.length) throw new CorpusError(problems);
+  return out;
 }
 
 /** Stable pseudo-random in [0, 1) from the text: the split survives reordering and additions. */

@@ -9,7 +9,7 @@ export const FeaturizerSpecSchema = z.strictObject({
 });
 export type FeaturizerSpec = z.infer<typeof FeaturizerSpecSchema>;
 
-export const DEFAULT_FEATURIZER: FeaturizerSpec = { version: 1, dims: 16384, charNgramMin: 2, charNgramMax: 4 };
+export const DEFAULT_FEATURIZER: FeaturizerSpec = { version: 1, dims: 32768, charNgramMin: 2, charNgramMax: 5 };
 
 export interface SparseFeatures {
   indices: Int32Array;

@@ -6,7 +6,7 @@ export { DEFAULT_FEATURIZER, densify, featurize, normalizeText } from './featuri
 export type { FeaturizerSpec, SparseFeatures } from './featurize.js';
 export { detectLanguageRequest, isSupportedLanguage, languageName, supportedLanguageFromTag } from './language-request.js';
 export type { LanguageRequest } from './language-request.js';
-export { CorpusError, loadCorpusDir, parseCorpusTsv, splitCorpus } from './corpus.js';
+export { CorpusError, loadCorpusDir, NAME_SLOT, NAMES_PER_TEMPLATE, parseCorpusTsv, parseNames, splitCorpus } from './corpus.js';
 export type { CorpusExample, LoadedCorpus } from './corpus.js';
 export { DEFAULT_TRAIN_OPTIONS, evaluate, exportIntentOnnx, forward, trainIntentModel } from './train.js';
 export type { Evaluation, IntentWeights, TrainOptions } from './train.js';

@@ -6,6 +6,7 @@ import { INTENT_META_FILE, INTENT_MODEL_FILE, IntentMetaSchema, OnnxIntentClassi
 import { loadCorpusDir, parseCorpusTsv, splitCorpus, type CorpusExample } from './corpus.js';
 import { DEFAULT_FEATURIZER, featurize } from './featurize.js';
 import { detectLanguageRequest } from './language-request.js';
+import { calibrateTemperature } from './calibrate.js';
 import { DEFAULT_TRAIN_OPTIONS, evaluate, exportIntentOnnx, forward, trainIntentModel, type Evaluation, type IntentWeights } from './train.js';
 
 /** Share of the corpus never trained on, to measure accuracy. */
@@ -51,6 +52,8 @@ export async function trainIntentPipeline(options: TrainPipelineOptions): Promis
     if (epoch % 5 === 0) say(`  epoch ${epoch}: loss ${loss.toFixed(4)}`);
   });
   say(`trained in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const temperature = calibrateTemperature(weights, heldout);
+  say(`calibrated: temperature ${temperature}`);
 
   const predict = predictor(weights);
   const heldoutEval = evaluate(predict, heldout);
@@ -64,7 +67,7 @@ export async function trainIntentPipeline(options: TrainPipelineOptions): Promis
     featurizer: weights.spec,
     hidden: weights.hidden,
     corpus: { sha256: corpus.sha256, examples: corpus.examples.length, files: corpus.files },
-    training: { ...DEFAULT_TRAIN_OPTIONS, heldoutFraction: HELDOUT_FRACTION, splitSeed: SPLIT_SEED, trainExamples: train.length },
+    training: { ...DEFAULT_TRAIN_OPTIONS, temperature, heldoutFraction: HELDOUT_FRACTION, splitSeed: SPLIT_SEED, trainExamples: train.length },
     metrics: { heldout: summary(heldoutEval, heldout), unseen: unseenEval && unseen ? summary(unseenEval, unseen) : null },
   });
 
@@ -80,7 +83,9 @@ export async function trainIntentPipeline(options: TrainPipelineOptions): Promis
 function isUpToDate(dir: string, sha256: string): boolean {
   try {
     const meta = IntentMetaSchema.parse(JSON.parse(readFileSync(path.join(dir, INTENT_META_FILE), 'utf8')));
-    return meta.corpus.sha256 === sha256 && existsSync(path.join(dir, INTENT_MODEL_FILE));
+    // A new featuriser or network shape needs a new model even when the corpus is the same.
+    const sameRecipe = JSON.stringify(meta.featurizer) === JSON.stringify(DEFAULT_FEATURIZER) && meta.hidden === DEFAULT_TRAIN_OPTIONS.hidden;
+    return meta.corpus.sha256 === sha256 && sameRecipe && existsSync(path.join(dir, INTENT_MODEL_FILE));
   } catch {
     return false;
   }

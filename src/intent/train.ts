@@ -18,7 +18,7 @@ export interface TrainOptions {
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   hidden: 64,
-  epochs: 20,
+  epochs: 30,
   batchSize: 32,
   learningRate: 0.004,
   dropout: 0.25,

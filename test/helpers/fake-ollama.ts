@@ -23,6 +23,10 @@ export interface FakeReply {
   tokenDelayMs?: number;
   /** Answer with this HTTP status and an error body instead. */
   status?: number;
+  /** Wait for this before the first-token delay (a model server still busy with earlier requests). */
+  queue?: Promise<unknown>;
+  /** Called once when the reply ends, complete or aborted (frees what `queue` waits on). */
+  onEnd?: () => void;
 }
 
 export interface FakeOllamaOptions {
@@ -152,15 +156,26 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     const created_at = new Date().toISOString();
     const record: StreamRecord = { body: body as ChatBody, tokens: tokens(r.text), receivedAt, writtenAt: [], aborted: false, done: false };
     streams.push(record);
-    res.once('close', () => (record.aborted = !record.done));
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      r.onEnd?.();
+    };
+    res.once('close', () => {
+      record.aborted = !record.done;
+      end();
+    });
+    if (r.queue) await r.queue;
     if (r.firstTokenDelayMs) await sleep(r.firstTokenDelayMs);
     for (const token of record.tokens) {
-      if (res.destroyed) return;
+      if (res.destroyed) return end();
       res.write(`${JSON.stringify({ model: body.model, created_at, message: { role: 'assistant', content: token }, done: false })}\n`);
       record.writtenAt.push(performance.now());
       if (r.tokenDelayMs) await sleep(r.tokenDelayMs);
     }
     record.done = true;
+    end();
     res.end(
       `${JSON.stringify({
         model: body.model,
