@@ -119,6 +119,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         limits: { maxPayloadBytes: config.mqtt.maxPayloadBytes, maxTextChars: config.dialogue.maxUtteranceChars },
         connectTimeoutMs: config.mqtt.connectTimeoutMs,
         reconnect: config.mqtt.reconnect,
+        outgoingDir: path.join(config.paths.data, 'mqtt', 'outgoing'),
+        maxDelayMs: config.speech.maxDelayMs,
         log,
         health,
       });

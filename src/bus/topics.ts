@@ -307,13 +307,20 @@ interface OutboundSpec<T> {
   schema: z.ZodType<T>;
   qos: 0 | 1;
   retain: boolean;
+  /**
+   * What happens while the broker cannot be reached. `durable`: state another process relies on,
+   * kept on disk until the broker acknowledges it, re-sent in order (at least once). `expiring`:
+   * sent only within speech.maxDelayMs of being handed over, else dropped (never spoken late).
+   * `best_effort`: sent if connected, dropped otherwise.
+   */
+  delivery: 'durable' | 'expiring' | 'best_effort';
 }
 
 const SpokenText = z.string().trim().min(1).max(10_000);
 const AnimationName = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be an animation name such as WAVE_HAND');
 
 export const outbound = {
-  speak: { topic: 'agent/control/speak', to: 'control', encoding: 'text', schema: SpokenText, qos: 1, retain: false },
+  speak: { topic: 'agent/control/speak', to: 'control', encoding: 'text', schema: SpokenText, qos: 1, retain: false, delivery: 'expiring' },
   animation: {
     topic: 'agent/control/animation',
     to: 'control',
@@ -321,6 +328,7 @@ export const outbound = {
     schema: AnimationName,
     qos: 1,
     retain: false,
+    delivery: 'expiring',
   },
   user_info: {
     topic: 'face_recognition/user_info',
@@ -329,6 +337,7 @@ export const outbound = {
     schema: UserInfoSchema,
     qos: 1,
     retain: false,
+    delivery: 'durable',
   },
   capture_current_view: {
     topic: 'perception/capture_current_view',
@@ -337,6 +346,7 @@ export const outbound = {
     schema: z.string().min(1).max(4096),
     qos: 1,
     retain: false,
+    delivery: 'best_effort',
   },
   turn_event: {
     topic: 'agent/state/turn',
@@ -345,8 +355,9 @@ export const outbound = {
     schema: TurnEventSchema,
     qos: 0,
     retain: false,
+    delivery: 'best_effort',
   },
-  status: { topic: 'agent/status', to: 'monitors', encoding: 'json', schema: StatusSchema, qos: 1, retain: true },
+  status: { topic: 'agent/status', to: 'monitors', encoding: 'json', schema: StatusSchema, qos: 1, retain: true, delivery: 'durable' },
   // Optional for control stacks; the payload is informative, the message is the signal.
   stop_speaking: {
     topic: 'agent/control/stop_speaking',
@@ -355,6 +366,7 @@ export const outbound = {
     schema: StopSpeakingSchema,
     qos: 1,
     retain: false,
+    delivery: 'expiring',
   },
   hermes_say: {
     topic: 'hermes/tts/say',
@@ -363,6 +375,7 @@ export const outbound = {
     schema: HermesSaySchema,
     qos: 1,
     retain: false,
+    delivery: 'expiring',
     absolute: true,
   },
   user_forgotten: {
@@ -372,6 +385,7 @@ export const outbound = {
     schema: ForgetReportSchema,
     qos: 1,
     retain: false,
+    delivery: 'durable',
   },
 } as const satisfies Record<string, OutboundSpec<unknown>>;
 

@@ -201,6 +201,11 @@ export const ConfigSchema = z.strictObject({
       waitForEndSpeak: z.boolean().default(true),
       /** A new utterance while the robot generates or speaks cancels the rest of the reply. */
       bargeIn: z.boolean().default(true),
+      /**
+       * A sentence, gesture or stop the broker has not taken this long after it was handed over
+       * (the link is down) is dropped, logged and counted: never spoken late.
+       */
+      maxDelayMs: Millis.default(2_000),
       timeouts: z
         .strictObject({
           /** No start_speak this long after a sentence was sent: assume it started anyway. */
