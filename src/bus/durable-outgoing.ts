@@ -29,6 +29,7 @@ export class DurableOutgoing {
   readonly #queue: DurableQueue<Outgoing>;
   #pumping: Promise<void> | null = null;
   #idle: (() => void)[] = [];
+  readonly #adding = new Set<Promise<void>>();
   // Messages handed over before open() (the bus is wired before it starts) wait for it: an append
   // to an unopened queue could take the number of an entry left by an earlier run.
   #opened!: () => void;
@@ -52,7 +53,19 @@ export class DurableOutgoing {
   }
 
   /** Resolves once the message is on disk (it is sent when the broker is reachable). */
-  async add(message: Outgoing): Promise<void> {
+  add(message: Outgoing): Promise<void> {
+    const adding = this.#add(message).finally(() => this.#adding.delete(adding));
+    this.#adding.add(adding);
+    return adding;
+  }
+
+  /** Resolves once every message handed over before the call has been acknowledged (tests, a stop). */
+  async delivered(): Promise<void> {
+    await Promise.allSettled([...this.#adding]);
+    await this.idle();
+  }
+
+  async #add(message: Outgoing): Promise<void> {
     await this.#ready;
     if (this.#o.latestOnly.has(message.key)) await this.#queue.discard((m) => m.key === message.key);
     await this.#queue.append(message);

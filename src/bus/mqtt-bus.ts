@@ -101,6 +101,11 @@ export class MqttBus {
     return this.#durable.pending;
   }
 
+  /** Resolves once every durable message handed over before the call is acknowledged by the broker. */
+  delivered(): Promise<void> {
+    return this.#durable.delivered();
+  }
+
   on<K extends InboundKey>(key: K, handler: Handler<K>): void {
     const list = this.#handlers.get(key) ?? [];
     list.push(handler as Handler<InboundKey>);
@@ -212,7 +217,7 @@ export class MqttBus {
     if (client.connected) {
       // A clean stop says "offline" itself: the broker only sends the last will on a lost connection.
       await this.publish('status', statusPayload('offline'));
-      await settled(this.#durable.idle());
+      await settled(this.#durable.delivered());
     }
     this.#expiring.close();
     if (!(await settled(client.endAsync()))) {
