@@ -125,6 +125,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         log,
         health,
       });
+      const queued = bus;
+      people.forgetting.register({ name: 'MQTT outgoing queue', forget: (id) => queued.forgetQueued(id), traces: (id) => queued.queuedFor(id) });
       perception.attach(bus);
       wireBus(bus, brain, health, log, config);
       if (visualMemory) wireVisualMemory(bus, visualMemory);

@@ -72,6 +72,17 @@ export class DurableOutgoing {
     this.pump();
   }
 
+  /** Drops the waiting messages that match (forget-me); returns how many. */
+  discard(match: (message: Outgoing) => boolean): Promise<number> {
+    return this.#queue.discard(match);
+  }
+
+  /** Waiting messages (and ones set aside) that match. */
+  async count(match: (message: Outgoing) => boolean): Promise<number> {
+    const { pending, rejected } = await this.#queue.find(match);
+    return pending.length + rejected.length;
+  }
+
   /** Sends what waits, while connected; called again on every (re)connection. */
   pump(): void {
     if (this.#pumping || !this.#o.connected()) return;

@@ -96,6 +96,20 @@ export class MqttBus {
     return this.#client?.connected ?? false;
   }
 
+  /**
+   * Forget-me: a user_info about the person still waiting to be sent is dropped, so perception is
+   * not told about them after they asked to be forgotten (one already in flight may still arrive).
+   */
+  async forgetQueued(userId: string): Promise<string[]> {
+    const dropped = await this.#durable.discard(aboutUser(userId));
+    return dropped ? [`${dropped} message(s) to perception that were waiting to be sent`] : [];
+  }
+
+  async queuedFor(userId: string): Promise<string[]> {
+    const waiting = await this.#durable.count(aboutUser(userId));
+    return waiting ? [`${waiting} message(s) to perception waiting to be sent`] : [];
+  }
+
   /** Durable messages on disk waiting for the broker's acknowledgement. */
   get outgoingPending(): number {
     return this.#durable.pending;
@@ -308,6 +322,11 @@ export class MqttBus {
       }
     }
   }
+}
+
+/** A queued user_info naming the person. */
+function aboutUser(userId: string) {
+  return (message: Outgoing) => message.key === 'user_info' && (JSON.parse(message.body) as { user_id?: unknown }).user_id === userId;
 }
 
 function statusPayload(status: Status['status'], report?: HealthReport): Status {

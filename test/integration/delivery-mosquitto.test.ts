@@ -112,4 +112,22 @@ describe.skipIf(noMosquitto)('delivery classes across link cuts (mosquitto behin
     await start();
     expect(JSON.parse((await userInfo('Greta')).text)).toMatchObject({ user_name: 'Greta' });
   }, 60_000);
+
+  it('forget-me drops a user_info still waiting for the link; the forget report follows it out', async () => {
+    const { proxy, perception, start } = await setUp();
+    const daemon = await start();
+    daemon.bus!.on('user_speech', () => proxy.cut());
+    await perception.publish(`${P}agent/user_speech`, 'My name is Greta.');
+    await expect.poll(() => daemon.bus!.outgoingPending, { timeout: 15_000 }).toBeGreaterThan(0);
+    const userId = daemon.brain.user.user_id!;
+
+    const report = await daemon.forgetUser(userId);
+    expect(report.removed).toContain('MQTT outgoing queue: 1 message(s) to perception that were waiting to be sent');
+    expect(report.remaining).toEqual([]);
+    await daemon.bus!.publish('user_forgotten', report);
+    proxy.restore();
+    // Durable messages go out in order: once the report is here, a user_info queued before it would be too.
+    await perception.next(`${P}agent/state/user_forgotten`, () => true, 30_000);
+    expect(perception.messages.filter((m) => m.topic === USER_INFO)).toEqual([]);
+  }, 60_000);
 });
