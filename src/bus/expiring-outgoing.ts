@@ -63,15 +63,14 @@ export class ExpiringOutgoing {
   #send(message: Expiring): void {
     this.#o.send(message, (err) => {
       if (!err) return message.settle(true);
-      if (err.message !== 'Message removed') {
-        this.#o.log.warn({ topic: message.topic, err: err.message }, 'publish failed');
+      if (this.#closed || this.#o.connected()) {
+        if (!this.#closed) this.#o.log.warn({ topic: message.topic, err: err.message }, 'publish failed');
         return message.settle(false);
       }
-      if (this.#closed) return message.settle(false);
-      // Taken back on a lost connection: held again, ahead of what was handed over later.
+      // Taken back, or failed, with a lost connection: held again, ahead of what was handed over
+      // later, and sent on reconnection if still in time.
       this.#held.push(message);
       this.#held.sort((a, b) => a.deadline - b.deadline);
-      if (this.#o.connected()) this.flush();
     });
   }
 

@@ -149,7 +149,11 @@ export class MqttBus {
     });
     client.on('close', () => {
       // Speech in flight is taken back: mqtt.js would resend it on reconnection, however late.
-      for (const id of [...this.#store.expiringIds]) client.removeOutgoingMessage(id);
+      // (One whose callback mqtt.js already failed is only deleted from its store.)
+      for (const id of [...this.#store.expiringIds]) {
+        if (client.outgoing[id]) client.removeOutgoingMessage(id);
+        else this.#store.del({ messageId: id }, () => undefined);
+      }
       this.#scheduleReconnect(client);
     });
     client.on('error', (err) => this.#log.warn({ err: err.message }, 'MQTT error'));
