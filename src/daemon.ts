@@ -136,22 +136,27 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     if (options.mqtt) {
       let url = config.mqtt.url;
       if (!url) {
-        broker = await startEmbeddedBroker({ host: config.broker.host, port: config.broker.port, log });
+        broker = await startEmbeddedBroker({ host: config.broker.host, port: config.broker.port, ...embeddedBrokerSecurity(config), log });
         url = broker.url;
       }
       bus = new MqttBus({
         url,
         prefix: config.mqtt.prefix,
         clientId: config.mqtt.clientId,
-        username: config.mqtt.username,
-        password: config.mqtt.password,
-        tls: config.mqtt.tls,
+        // On the embedded broker, the daemon logs in like any other client.
+        username: config.mqtt.username ?? (broker ? config.broker.username : null),
+        password: config.mqtt.password ?? (broker ? config.broker.password : null),
+        tls: broker && config.broker.tls.cert ? { ...config.mqtt.tls, ca: config.mqtt.tls.ca ?? config.broker.tls.cert } : config.mqtt.tls,
         limits: { maxPayloadBytes: config.mqtt.maxPayloadBytes, maxTextChars: config.dialogue.maxUtteranceChars },
         connectTimeoutMs: config.mqtt.connectTimeoutMs,
         reconnect: config.mqtt.reconnect,
+        outgoingDir: path.join(config.paths.data, 'mqtt', 'outgoing'),
+        maxDelayMs: config.speech.maxDelayMs,
         log,
         health,
       });
+      const queued = bus;
+      people.forgetting.register({ name: 'MQTT outgoing queue', forget: (id) => queued.forgetQueued(id), traces: (id) => queued.queuedFor(id) });
       perception.attach(bus);
       wireBus(bus, dialogue, health, log, config, people);
       if (visualMemory) wireVisualMemory(bus, visualMemory);
@@ -216,6 +221,14 @@ function observed(dialogue: Dialogue, bus: MqttBus | null, affect: AffectPort, v
     presence: () => ({ user_id: sessions.user.user_id, user_name: sessions.user.user_name }),
     affect: () => affect.current(clock.now()),
     outboxPending: () => vectors.store.status().pending,
+  };
+}
+
+function embeddedBrokerSecurity({ broker }: Config) {
+  const { username, password, tls } = broker;
+  return {
+    credentials: username !== null && password !== null ? { username, password } : null,
+    tls: tls.key !== null && tls.cert !== null ? { key: tls.key, cert: tls.cert } : null,
   };
 }
 

@@ -1,9 +1,12 @@
+import { timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { Aedes } from 'aedes';
+import { createServer as createTlsServer } from 'node:tls';
+import { Aedes, type AuthenticateError } from 'aedes';
 import type { Logger } from '../log/index.js';
 
 export interface EmbeddedBroker {
-  /** mqtt:// URL that clients on this machine connect to. */
+  /** mqtt:// (mqtts:// with TLS) URL that clients on this machine connect to. */
   readonly url: string;
   readonly port: number;
   close(): Promise<void>;
@@ -13,7 +16,18 @@ export interface EmbeddedBrokerOptions {
   host: string;
   /** 0 picks a free port (tests). */
   port: number;
+  /** Clients must log in with these; null: anyone who reaches the port may connect. */
+  credentials?: { username: string; password: string } | null;
+  /** PEM files: MQTT over TLS only. */
+  tls?: { key: string; cert: string } | null;
   log: Logger;
+}
+
+/** Compares without leaking, through timing, how much of a guess was right. */
+function same(given: Buffer | string | undefined, expected: string): boolean {
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
@@ -22,12 +36,27 @@ export interface EmbeddedBrokerOptions {
  */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const log = options.log.child({ component: 'broker' });
-  const aedes = await Aedes.createBroker();
+  const { credentials, tls } = options;
+  const aedes = await Aedes.createBroker(
+    credentials
+      ? {
+          authenticate: (client, username, password, done) => {
+            if (same(username, credentials.username) && same(password, credentials.password)) return done(null, true);
+            log.warn({ client: client.id }, 'MQTT client refused: wrong or missing credentials');
+            const err = new Error('bad user name or password') as AuthenticateError;
+            err.returnCode = 4;
+            done(err, false);
+          },
+        }
+      : {},
+  );
   aedes.on('clientError', (client, err) => log.debug({ client: client.id, err: err.message }, 'client error'));
   aedes.on('connectionError', (_client, err) => log.debug({ err: err.message }, 'connection error'));
 
   // MQTT packets are tiny: without TCP_NODELAY, Nagle and delayed ACKs add ~40 ms per hop.
-  const server: Server = createServer({ noDelay: true }, aedes.handle);
+  const server: Server = tls
+    ? createTlsServer({ key: readFileSync(tls.key), cert: readFileSync(tls.cert), noDelay: true }, aedes.handle)
+    : createServer({ noDelay: true }, aedes.handle);
   await new Promise<void>((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       const reason =
@@ -45,8 +74,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   });
   const { port } = server.address() as AddressInfo;
   const connectHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
-  const url = `mqtt://${connectHost.includes(':') ? `[${connectHost}]` : connectHost}:${port}`;
-  log.info({ host: options.host, port }, 'embedded MQTT broker listening');
+  const url = `${tls ? 'mqtts' : 'mqtt'}://${connectHost.includes(':') ? `[${connectHost}]` : connectHost}:${port}`;
+  log.info({ host: options.host, port, tls: Boolean(tls), credentials: Boolean(credentials) }, 'embedded MQTT broker listening');
 
   return {
     url,

@@ -3,6 +3,8 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Health, HealthReport } from '../health/index.js';
 import { preview, type Logger } from '../log/index.js';
 import { decodeInbound, type DecodeLimits } from './decode.js';
+import { DurableOutgoing, type Outgoing } from './durable-outgoing.js';
+import { ExpiringOutgoing, ExpiryAwareStore } from './expiring-outgoing.js';
 import {
   inbound,
   outbound,
@@ -26,6 +28,10 @@ export interface MqttBusOptions {
   limits: DecodeLimits;
   connectTimeoutMs: number;
   reconnect: { initialMs: number; maxMs: number };
+  /** Where durable messages wait for the broker's acknowledgement (under paths.data). */
+  outgoingDir: string;
+  /** Speech and gestures not delivered this long after being handed over are dropped (speech.maxDelayMs). */
+  maxDelayMs: number;
   log: Logger;
   health: Health;
 }
@@ -35,7 +41,8 @@ type Handler<K extends InboundKey> = (payload: InboundPayload<K>) => void | Prom
 /**
  * The daemon's only MQTT client. It owns the topic contract at run time: inbound payloads are
  * decoded and validated before any handler sees them (bad ones are logged, counted and dropped),
- * outbound payloads are validated before they leave.
+ * outbound payloads are validated before they leave, then delivered by their topic's class
+ * (durable, expiring or best effort).
  */
 export class MqttBus {
   readonly #options: MqttBusOptions;
@@ -46,6 +53,11 @@ export class MqttBus {
   #reconnectDelay: number;
   #reconnectTimer: NodeJS.Timeout | null = null;
   #stopping = false;
+  /** Resolves the first start() once the first subscription is acknowledged. */
+  #subscribed: (() => void) | null = null;
+  readonly #durable: DurableOutgoing;
+  readonly #expiring: ExpiringOutgoing;
+  readonly #store: ExpiryAwareStore;
 
   constructor(options: MqttBusOptions) {
     this.#options = options;
@@ -54,6 +66,24 @@ export class MqttBus {
     for (const key of Object.keys(inbound) as InboundKey[]) {
       this.#topicToKey.set(this.topic(key), key);
     }
+    const keys = Object.keys(outbound) as OutboundKey[];
+    const connected = () => this.connected;
+    this.#durable = new DurableOutgoing({
+      dir: options.outgoingDir,
+      send: (message) => this.#sendDurable(message),
+      connected,
+      latestOnly: new Set(keys.filter((k) => outbound[k].retain)),
+      log: this.#log,
+      health: options.health,
+    });
+    this.#expiring = new ExpiringOutgoing({
+      maxDelayMs: options.maxDelayMs,
+      send: (message, done) => this.#client!.publish(message.topic, message.body, { qos: 1 }, (err) => done(err)),
+      connected,
+      log: this.#log,
+      health: options.health,
+    });
+    this.#store = new ExpiryAwareStore(new Set(keys.filter((k) => outbound[k].delivery === 'expiring').map((k) => this.topic(k))));
   }
 
   /** Full topic name with the prefix (none for another protocol's own topics, e.g. Hermes). */
@@ -66,6 +96,30 @@ export class MqttBus {
     return this.#client?.connected ?? false;
   }
 
+  /**
+   * Forget-me: a user_info about the person still waiting to be sent is dropped, so perception is
+   * not told about them after they asked to be forgotten (one already in flight may still arrive).
+   */
+  async forgetQueued(userId: string): Promise<string[]> {
+    const dropped = await this.#durable.discard(aboutUser(userId));
+    return dropped ? [`${dropped} message(s) to perception that were waiting to be sent`] : [];
+  }
+
+  async queuedFor(userId: string): Promise<string[]> {
+    const waiting = await this.#durable.count(aboutUser(userId));
+    return waiting ? [`${waiting} message(s) to perception waiting to be sent`] : [];
+  }
+
+  /** Durable messages on disk waiting for the broker's acknowledgement. */
+  get outgoingPending(): number {
+    return this.#durable.pending;
+  }
+
+  /** Resolves once every durable message handed over before the call is acknowledged by the broker. */
+  delivered(): Promise<void> {
+    return this.#durable.delivered();
+  }
+
   on<K extends InboundKey>(key: K, handler: Handler<K>): void {
     const list = this.#handlers.get(key) ?? [];
     list.push(handler as Handler<InboundKey>);
@@ -73,11 +127,12 @@ export class MqttBus {
   }
 
   /**
-   * Connects and subscribes. Resolves on the first connection, or after connectTimeoutMs with a
+   * Connects and subscribes. Resolves once subscribed on the first connection, or after connectTimeoutMs with a
    * warning: robots boot in any order, so the bus keeps retrying in the background.
    */
   async start(): Promise<void> {
     const o = this.#options;
+    await this.#durable.open();
     const client = mqtt.connect(o.url, this.#clientOptions());
     this.#client = client;
     this.#options.health.set('mqtt', 'down', `connecting to ${redactUrl(o.url)}`);
@@ -89,8 +144,18 @@ export class MqttBus {
       this.#log.info({ url: redactUrl(o.url) }, 'connected to MQTT broker');
       o.health.set('mqtt', 'ok', `connected to ${redactUrl(o.url)}`);
       this.#subscribe(client);
+      this.#expiring.flush();
+      this.#durable.pump();
     });
-    client.on('close', () => this.#scheduleReconnect(client));
+    client.on('close', () => {
+      // Speech in flight is taken back: mqtt.js would resend it on reconnection, however late.
+      // (One whose callback mqtt.js already failed is only deleted from its store.)
+      for (const id of [...this.#store.expiringIds]) {
+        if (client.outgoing[id]) client.removeOutgoingMessage(id);
+        else this.#store.del({ messageId: id }, () => undefined);
+      }
+      this.#scheduleReconnect(client);
+    });
     client.on('error', (err) => this.#log.warn({ err: err.message }, 'MQTT error'));
     client.on('message', (topic, payload) => this.#dispatch(topic, payload));
 
@@ -99,14 +164,19 @@ export class MqttBus {
         this.#log.warn({ url: redactUrl(o.url), afterMs: o.connectTimeoutMs }, 'MQTT broker not reachable yet; still trying');
         resolve();
       }, o.connectTimeoutMs);
-      client.once('connect', () => {
+      // Ready means subscribed: an utterance published right after the start is not missed.
+      this.#subscribed = () => {
         clearTimeout(timer);
         resolve();
-      });
+      };
     });
   }
 
-  /** Validates and publishes. Never throws: a failed publish is logged and reported as false. */
+  /**
+   * Validates and publishes by the topic's delivery class. Never throws. Resolves true when a
+   * durable message is on disk, or when an expiring or best-effort one was acknowledged (QoS 1)
+   * or written (QoS 0); false when it was invalid, expired, or dropped while disconnected.
+   */
   async publish<K extends OutboundKey>(key: K, payload: OutboundPayload<K>): Promise<boolean> {
     const spec = outbound[key];
     const parsed = spec.schema.safeParse(payload);
@@ -116,9 +186,21 @@ export class MqttBus {
       return false;
     }
     const body = spec.encoding === 'json' ? JSON.stringify(parsed.data) : String(parsed.data);
+    if (spec.delivery === 'durable') {
+      try {
+        await this.#durable.add({ key, body });
+        return true;
+      } catch (err) {
+        this.#options.health.count('outgoing_queue_failed');
+        this.#log.error({ topic, err: (err as Error).message }, 'durable message could not be queued on disk: not published');
+        return false;
+      }
+    }
+    if (spec.delivery === 'expiring') return this.#client ? this.#expiring.add(key, topic, body) : false;
     const client = this.#client;
     if (!client?.connected) {
-      this.#log.warn({ topic }, 'not connected: message not published');
+      this.#options.health.count('unsent_best_effort');
+      this.#log.debug({ topic }, 'not connected: best-effort message not published');
       return false;
     }
     try {
@@ -152,8 +234,10 @@ export class MqttBus {
       });
     if (client.connected) {
       // A clean stop says "offline" itself: the broker only sends the last will on a lost connection.
-      await settled(this.publish('status', statusPayload('offline')));
+      await this.publish('status', statusPayload('offline'));
+      await settled(this.#durable.delivered());
     }
+    this.#expiring.close();
     if (!(await settled(client.endAsync()))) {
       // mqtt.js ignores a second end() while the first waits for acknowledgements: close the socket.
       this.#log.warn({ graceMs: STOP_GRACE_MS }, 'MQTT: the broker did not acknowledge in time; connection closed without waiting');
@@ -174,6 +258,7 @@ export class MqttBus {
       key: read(o.tls?.key),
       rejectUnauthorized: o.tls?.rejectUnauthorized ?? true,
       clean: true,
+      outgoingStore: this.#store,
       keepalive: 30,
       connectTimeout: o.connectTimeoutMs,
       // mqtt.js retries at a fixed period; #scheduleReconnect backs off instead.
@@ -197,8 +282,16 @@ export class MqttBus {
     this.#log.warn({ retryInMs: delay }, 'MQTT connection closed');
     this.#reconnectTimer = setTimeout(() => {
       this.#reconnectTimer = null;
-      if (!this.#stopping) client.reconnect();
+      // Without the stores, mqtt.js starts afresh and forgets the publishes waiting for a PUBACK.
+      if (!this.#stopping) client.reconnect({ incomingStore: client.incomingStore, outgoingStore: this.#store });
     }, delay);
+  }
+
+  /** Resolves on the broker's PUBACK; an unacknowledged one waits across reconnections (mqtt.js resends it). */
+  async #sendDurable(message: Outgoing): Promise<void> {
+    if (!(message.key in outbound)) throw new Error(`unknown key ${message.key}`);
+    const spec = outbound[message.key as OutboundKey];
+    await this.#client!.publishAsync(this.topic(message.key as OutboundKey), message.body, { qos: 1, retain: spec.retain });
   }
 
   #subscribe(client: MqttClient): void {
@@ -207,6 +300,8 @@ export class MqttBus {
     const topics = Object.fromEntries(wanted.map(([t]) => [t, { qos: 1 as const }]));
     client.subscribe(topics, (err) => {
       if (err) this.#log.error({ err: err.message }, 'subscribe failed');
+      this.#subscribed?.();
+      this.#subscribed = null;
     });
   }
 
@@ -231,6 +326,11 @@ export class MqttBus {
       }
     }
   }
+}
+
+/** A queued user_info naming the person. */
+function aboutUser(userId: string) {
+  return (message: Outgoing) => message.key === 'user_info' && (JSON.parse(message.body) as { user_id?: unknown }).user_id === userId;
 }
 
 function statusPayload(status: Status['status'], report?: HealthReport): Status {

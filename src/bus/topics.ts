@@ -187,13 +187,20 @@ interface OutboundSpec<T> {
   schema: z.ZodType<T>;
   qos: 0 | 1;
   retain: boolean;
+  /**
+   * What happens while the broker cannot be reached. `durable`: state another process relies on,
+   * kept on disk until the broker acknowledges it, re-sent in order (at least once). `expiring`:
+   * sent only within speech.maxDelayMs of being handed over, else dropped (never spoken late).
+   * `best_effort`: sent if connected, dropped otherwise.
+   */
+  delivery: 'durable' | 'expiring' | 'best_effort';
 }
 
 const SpokenText = z.string().trim().min(1).max(10_000);
 const AnimationName = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be an animation name such as WAVE_HAND');
 
 export const outbound = {
-  speak: { topic: 'agent/control/speak', to: 'control', encoding: 'text', schema: SpokenText, qos: 1, retain: false },
+  speak: { topic: 'agent/control/speak', to: 'control', encoding: 'text', schema: SpokenText, qos: 1, retain: false, delivery: 'expiring' },
   animation: {
     topic: 'agent/control/animation',
     to: 'control',
@@ -201,6 +208,7 @@ export const outbound = {
     schema: AnimationName,
     qos: 1,
     retain: false,
+    delivery: 'expiring',
   },
   user_info: {
     topic: 'face_recognition/user_info',
@@ -209,6 +217,7 @@ export const outbound = {
     schema: UserInfoSchema,
     qos: 1,
     retain: false,
+    delivery: 'durable',
   },
   capture_current_view: {
     topic: 'perception/capture_current_view',
@@ -217,6 +226,7 @@ export const outbound = {
     schema: z.string().min(1).max(4096),
     qos: 1,
     retain: false,
+    delivery: 'best_effort',
   },
   turn_event: {
     topic: 'agent/state/turn',
@@ -225,6 +235,7 @@ export const outbound = {
     schema: TurnEventSchema,
     qos: 0,
     retain: false,
+    delivery: 'best_effort',
   },
   session_event: {
     topic: 'agent/state/session',
@@ -233,8 +244,9 @@ export const outbound = {
     schema: SessionEventSchema,
     qos: 0,
     retain: false,
+    delivery: 'best_effort',
   },
-  status: { topic: 'agent/status', to: 'monitors', encoding: 'json', schema: StatusSchema, qos: 1, retain: true },
+  status: { topic: 'agent/status', to: 'monitors', encoding: 'json', schema: StatusSchema, qos: 1, retain: true, delivery: 'durable' },
   // Optional for control stacks; the payload is informative, the message is the signal.
   stop_speaking: {
     topic: 'agent/control/stop_speaking',
@@ -243,6 +255,7 @@ export const outbound = {
     schema: StopSpeakingSchema,
     qos: 1,
     retain: false,
+    delivery: 'expiring',
   },
   hermes_say: {
     topic: 'hermes/tts/say',
@@ -251,6 +264,7 @@ export const outbound = {
     schema: HermesSaySchema,
     qos: 1,
     retain: false,
+    delivery: 'expiring',
     absolute: true,
   },
   user_forgotten: {
@@ -260,6 +274,7 @@ export const outbound = {
     schema: ForgetReportSchema,
     qos: 1,
     retain: false,
+    delivery: 'durable',
   },
 } as const satisfies Record<string, OutboundSpec<unknown>>;
 

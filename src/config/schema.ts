@@ -32,6 +32,8 @@ const TopicPrefix = z
   .transform((s) => (s === '' || s.endsWith('/') ? s : `${s}/`));
 
 const FilePath = z.string().min(1);
+/** Hosts only this machine can reach. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const Millis = z.number().int().positive();
 
 export const LLM_BACKENDS = ['ollama', 'openai', 'gguf'] as const;
@@ -107,6 +109,27 @@ export const ConfigSchema = z.strictObject({
       enabled: z.boolean().default(true),
       host: z.string().min(1).default('127.0.0.1'),
       port: z.number().int().min(0).max(65535).default(1883),
+      /** Clients must log in with these (both or neither); required to listen beyond loopback. */
+      username: z.string().min(1).nullable().default(null),
+      password: z.string().min(1).nullable().default(null),
+      /** PEM files: with both, the broker speaks MQTT over TLS only (mqtts://). */
+      tls: z.strictObject({ key: FilePath.nullable().default(null), cert: FilePath.nullable().default(null) }).prefault({}),
+    })
+    .superRefine((broker, ctx) => {
+      if ((broker.username === null) !== (broker.password === null)) {
+        ctx.addIssue({ code: 'custom', path: ['username'], message: 'set broker.username and broker.password together' });
+      }
+      if ((broker.tls.key === null) !== (broker.tls.cert === null)) {
+        ctx.addIssue({ code: 'custom', path: ['tls'], message: 'set broker.tls.key and broker.tls.cert together' });
+      }
+      // Anyone on the network could otherwise speak for perception or read what the robot hears.
+      if (broker.enabled && !LOOPBACK.has(broker.host) && (broker.username === null || broker.password === null)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['host'],
+          message: `the embedded broker would listen on ${broker.host}, beyond this machine, without credentials: set broker.username and broker.password (and broker.tls for encryption), or keep broker.host at 127.0.0.1`,
+        });
+      }
     })
     .prefault({}),
 
@@ -246,6 +269,11 @@ export const ConfigSchema = z.strictObject({
       waitForEndSpeak: z.boolean().default(true),
       /** A new utterance while the robot generates or speaks cancels the rest of the reply. */
       bargeIn: z.boolean().default(true),
+      /**
+       * A sentence, gesture or stop the broker has not taken this long after it was handed over
+       * (the link is down) is dropped, logged and counted: never spoken late.
+       */
+      maxDelayMs: Millis.default(2_000),
       timeouts: z
         .strictObject({
           /** No start_speak this long after a sentence was sent: assume it started anyway. */

@@ -97,9 +97,21 @@ export class Memory implements MemoryPort {
     await this.#migration;
   }
 
-  /** Waits until every queued conversation is in the vector store's outbox. */
-  flush(timeoutMs: number): Promise<boolean> {
-    return this.writer.flush(timeoutMs);
+  /**
+   * Waits until every conversation handed over before the call is in the vector store's outbox:
+   * first until those still being written are on disk (a write in progress is not in the folder
+   * yet, and an empty folder must not pass for "all stored"), then until the writer drained it.
+   */
+  async flush(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    const writing = Promise.allSettled([...this.#writing]);
+    let timer: NodeJS.Timeout | undefined;
+    const onDisk = await Promise.race([
+      writing.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+    ]).finally(() => clearTimeout(timer));
+    if (!onDisk) return false;
+    return this.writer.flush(Math.max(0, deadline - Date.now()));
   }
 
   async recall(userId: string, text: string, options: { log: Logger }): Promise<MemoryRecall> {

@@ -6,6 +6,8 @@ export interface Received {
   retain: boolean;
 }
 
+let sentinels = 0;
+
 /** A test-side MQTT client that records everything under a prefix and can wait for a message. */
 export class Probe {
   readonly messages: Received[] = [];
@@ -40,6 +42,17 @@ export class Probe {
         },
       });
     });
+  }
+
+  /**
+   * Publishes a unique message on `topic` (one this probe hears) and waits for it: whatever the
+   * broker took before the call has reached this probe by then (a sentinel, not a sleep).
+   */
+  async echo(topic: string): Promise<void> {
+    const token = `sentinel-${++sentinels}-${Math.random().toString(36).slice(2)}`;
+    const heard = this.next(topic, (m) => m.text === token);
+    await this.publish(topic, token);
+    await heard;
   }
 
   /** Forgets what was received so far. */

@@ -85,8 +85,13 @@ describe('the topic prefix', () => {
     await probe.publish('robots/r2/agent/user_speech', 'Hello!');
     const speak = await probe.next('robots/r2/agent/control/speak');
     expect(speak.text.length).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(probe.messages.filter((m) => m.topic.endsWith('control/speak'))).toHaveLength(1);
+    // The sentinel: a second utterance under the robot's prefix. Turns run in order, so by its
+    // turn event a turn for the other prefix would have shown too.
+    await probe.publish('robots/r2/agent/user_speech', 'Thank you!');
+    const turns = () => probe.messages.filter((m) => m.topic === 'robots/r2/agent/state/turn');
+    await probe.next('robots/r2/agent/state/turn', () => turns().length >= 2);
+    expect(turns().map((m) => JSON.parse(m.text).user_text)).toEqual(['Hello!', 'Thank you!']);
+    expect(probe.messages.filter((m) => m.topic.startsWith('nadine/') && m.topic !== 'nadine/agent/user_speech')).toEqual([]);
     await probe.close();
     await daemon.stop();
   });

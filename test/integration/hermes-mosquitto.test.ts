@@ -33,38 +33,28 @@ describe.skipIf(noMosquitto)('the Hermes adapter with a Rhasspy-style voice stac
     await broker?.stop();
   });
 
-  /** mosquitto_sub for the next `count` messages on `topic`, started before `action` runs. */
-  async function subscribeWhile(topic: string, count: number, action: () => Promise<unknown>): Promise<{ topic: string; payload: string }[]> {
-    const sub = run('mosquitto_sub', ['-p', String(broker.port), '-v', '-C', String(count), '-W', '10', '-t', topic]);
-    await new Promise((r) => setTimeout(r, 300)); // let the subscription settle
-    await action();
-    const { stdout } = await sub;
-    return stdout
-      .trim()
-      .split('\n')
-      .map((line) => ({ topic: line.slice(0, line.indexOf(' ')), payload: line.slice(line.indexOf(' ') + 1) }));
-  }
+  const says = () => probe.messages.filter((m) => m.topic === 'hermes/tts/say');
+  const turns = () => probe.messages.filter((m) => m.topic === 'nadine/agent/state/turn');
 
   const pub = (topic: string, payload: object) => run('mosquitto_pub', ['-p', String(broker.port), '-q', '1', '-t', topic, '-m', JSON.stringify(payload)]);
 
   it('hears hermes/asr/textCaptured and answers on hermes/tts/say, one sentence per sayFinished', async () => {
-    const [first] = await subscribeWhile('hermes/tts/say', 1, () =>
-      pub('hermes/asr/textCaptured', { text: 'Hello there!', likelihood: 0.93, seconds: 1.4, siteId: 'lobby', sessionId: 'session-1' }),
-    );
-    expect(first!.topic).toBe('hermes/tts/say');
-    const say = HermesSaySchema.parse(JSON.parse(first!.payload));
+    probe.clear();
+    await pub('hermes/asr/textCaptured', { text: 'Hello there!', likelihood: 0.93, seconds: 1.4, siteId: 'lobby', sessionId: 'session-1' });
+    const say = HermesSaySchema.parse(JSON.parse((await probe.next('hermes/tts/say')).text));
     expect(say).toMatchObject({ lang: 'en', siteId: 'lobby', sessionId: 'session-1' });
     expect(say.id).toMatch(/\.0$/);
 
-    // The next sentence waits for the voice stack to finish this one.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(probe.messages.filter((m) => m.topic === 'hermes/tts/say')).toHaveLength(1);
-    const [second] = await subscribeWhile('hermes/tts/say', 1, () => pub('hermes/tts/sayFinished', { id: say.id, siteId: 'lobby', sessionId: 'session-1' }));
-    const next = HermesSaySchema.parse(JSON.parse(second!.payload));
+    // The next sentence waits for the voice stack to finish this one. The turn event comes once
+    // the whole reply is written: a second sentence not held back would have come before it.
+    const event = JSON.parse((await probe.next('nadine/agent/state/turn')).text);
+    expect(says()).toHaveLength(1);
+    await pub('hermes/tts/sayFinished', { id: say.id, siteId: 'lobby', sessionId: 'session-1' });
+    await probe.next('hermes/tts/say', () => says().length >= 2);
+    const next = HermesSaySchema.parse(JSON.parse(says()[1]!.text));
     expect(next.id).toMatch(/\.1$/);
     expect(next.sessionId).toBe('session-1');
 
-    const event = JSON.parse((await probe.next('nadine/agent/state/turn')).text);
     expect(event.reply.startsWith(`${say.text} ${next.text}`)).toBe(true);
     expect(event.intent.name).toBe('first_greeting');
     // Speech goes to the voice stack, not to the control stack; gestures still go to control.
@@ -77,8 +67,10 @@ describe.skipIf(noMosquitto)('the Hermes adapter with a Rhasspy-style voice stac
     await pub('hermes/asr/textCaptured', { text: 'Hello kitchen!', siteId: 'kitchen', sessionId: 'k-1' });
     await run('mosquitto_pub', ['-p', String(broker.port), '-t', 'hermes/asr/textCaptured', '-m', '{"text": 5}']);
     await pub('hermes/asr/textCaptured', { text: '', likelihood: 0, seconds: 3, siteId: 'lobby', sessionId: 's-2' }); // silence
-    await new Promise((r) => setTimeout(r, 500));
-    expect(probe.messages.filter((m) => m.topic === 'nadine/agent/state/turn')).toEqual([]);
+    // The sentinel: an utterance of this site, heard after the others, is the only turn.
+    await pub('hermes/asr/textCaptured', { text: 'Thank you!', siteId: 'lobby', sessionId: 's-3' });
+    await probe.next('nadine/agent/state/turn');
+    expect(turns().map((m) => JSON.parse(m.text).user_text)).toEqual(['Thank you!']);
     expect(daemon.health.counter('invalid_payloads.hermes_text_captured')).toBe(1);
     expect(daemon.health.get('hermes')?.status).toBe('ok');
   });
@@ -90,8 +82,11 @@ describe.skipIf(noMosquitto)('without the Hermes adapter', () => {
     const daemon = await startDaemon({ config: testConfig({ mqtt: { url: broker.url } }), log: silentLogger, mqtt: true });
     const probe = await Probe.connect(broker.url, '#');
     await run('mosquitto_pub', ['-p', String(broker.port), '-t', 'hermes/asr/textCaptured', '-m', '{"text": "Hello!", "siteId": "default"}']);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(probe.messages.filter((m) => m.topic.startsWith('nadine/agent/') && m.topic !== 'nadine/agent/status')).toEqual([]);
+    // The sentinel: an utterance on the daemon's own topic, sent after, is the only turn.
+    await probe.publish('nadine/agent/user_speech', 'Thank you!');
+    await probe.next('nadine/agent/state/turn');
+    const turns = probe.messages.filter((m) => m.topic === 'nadine/agent/state/turn');
+    expect(turns.map((m) => JSON.parse(m.text).user_text)).toEqual(['Thank you!']);
     expect(daemon.health.get('hermes')).toBeUndefined();
     await probe.close();
     await daemon.stop();

@@ -35,10 +35,19 @@ describe.skipIf(noMosquitto)('the daemon against an external Mosquitto broker', 
 
   it('answers mosquitto_pub, as seen by mosquitto_sub', async () => {
     const port = String(broker.port);
-    const sub = run('mosquitto_sub', ['-p', port, '-v', '-C', '3', '-W', '10', '-t', 'nadine/agent/control/#', '-t', 'nadine/agent/state/turn']);
-    await new Promise((r) => setTimeout(r, 300)); // let the subscription settle
-    await run('mosquitto_pub', ['-p', port, '-q', '1', '-t', 'nadine/agent/user_speech', '-m', 'Hello there!']);
-    const { stdout } = await sub;
+    const sub = spawn('mosquitto_sub', ['-p', port, '-v', '-W', '20', '-t', 'nadine/agent/control/#', '-t', 'nadine/agent/state/turn', '-t', 'test/ready']);
+    let stdout = '';
+    sub.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    try {
+      // mosquitto_sub says nothing when it has subscribed: a message it prints does.
+      await expect
+        .poll(async () => (await run('mosquitto_pub', ['-p', port, '-t', 'test/ready', '-m', 'ready']), stdout.includes('test/ready')), { timeout: 10_000, interval: 100 })
+        .toBe(true);
+      await run('mosquitto_pub', ['-p', port, '-q', '1', '-t', 'nadine/agent/user_speech', '-m', 'Hello there!']);
+      await expect.poll(() => stdout.match(/^nadine\/agent\/state\/turn /m) !== null, { timeout: 15_000 }).toBe(true);
+    } finally {
+      sub.kill();
+    }
     expect(stdout).toMatch(/^nadine\/agent\/control\/speak \S/m);
     expect(stdout).toMatch(/^nadine\/agent\/control\/animation WAVE_HAND$/m);
     expect(stdout).toMatch(/^nadine\/agent\/state\/turn \{"turn_id"/m);

@@ -46,12 +46,14 @@ async function start(seed: Seed = {}) {
   }
   const settled = () => probe.messages.filter((m) => m.topic === `${P}face_recognition/user_info`).map((m) => JSON.parse(m.text));
   /**
-   * face_recognition/user_info messages seen so far, once `count` have arrived and a moment has
-   * passed for any extra one (publishing is asynchronous to the turn event).
+   * face_recognition/user_info messages seen so far, once `count` have arrived and every one the
+   * daemon queued has reached the broker and, behind a sentinel, the probe (publishing is
+   * asynchronous to the turn event).
    */
   const settledAfter = async (count: number) => {
     await expect.poll(() => settled().length).toBeGreaterThanOrEqual(count);
-    await new Promise((r) => setTimeout(r, 150));
+    await daemon.bus!.delivered();
+    await probe.echo(`${P}test/sentinel`);
     return settled();
   };
   // Profiles are written behind the conversation: wait for the queued writes, then read the files.
@@ -202,6 +204,8 @@ describe('perception and people over MQTT', () => {
     expect(report).toMatchObject({ user_id: 'alice_01', ok: true, remaining: [], failed: [] });
     expect(report.removed).toEqual(expect.arrayContaining([expect.stringMatching(/^profiles: profile folder/), 'conversations: conversation']));
 
+    // The report itself waits on disk until the broker has acknowledged it (a durable message).
+    await t.daemon.bus!.delivered();
     const everything = walk(t.data).map((f) => `${f}\n${readFileSync(f, 'utf8')}`).join('\n');
     expect(everything).not.toMatch(/alice_01|Alice|Acme/);
     expect(everything).toMatch(/bob_02/); // Bob is still known

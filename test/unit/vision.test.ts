@@ -15,7 +15,6 @@ import { RecordingPerception, turnPorts } from '../helpers/ports.js';
 import { fixtureImage } from '../helpers/scenes.js';
 
 const JPEG = fixtureImage('scene_20260315_143000');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const WAIT = { timeoutMs: 5_000, pollMs: 20, stableMs: 30, maxBytes: 1024 * 1024 };
 
 describe('a frame is read only once it is complete', () => {
@@ -38,11 +37,12 @@ describe('a frame is read only once it is complete', () => {
 
   it('waits for a frame written in two parts, and gives the whole image', async () => {
     const file = path.join(tempDir(), 'frame.jpg');
+    const half = Math.floor(JPEG.length / 2);
+    writeFileSync(file, JPEG.subarray(0, half));
+    // The first part alone, however long it stays: never taken for a frame.
+    expect(await waitForFrame(file, { ...WAIT, timeoutMs: 300 })).toMatchObject({ status: 'timeout', detail: 'the frame was still incomplete at the time-out' });
     const waiting = waitForFrame(file, WAIT);
-    await sleep(100);
-    writeFileSync(file, JPEG.subarray(0, 1000));
-    await sleep(150);
-    appendFileSync(file, JPEG.subarray(1000));
+    appendFileSync(file, JPEG.subarray(half));
     const result = await waiting;
     expect(result.status).toBe('ready');
     expect(result.status === 'ready' && result.image.equals(JPEG)).toBe(true);

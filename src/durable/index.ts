@@ -1,0 +1,4 @@
+export { DurableFolder, REJECTED_DIR } from './folder.js';
+export type { DurableRead } from './folder.js';
+export { DurableQueue } from './queue.js';
+export type { DurableQueueOptions, QueueEntry } from './queue.js';
