@@ -27,7 +27,7 @@ const { values: args, positionals } = parseArgs({
     ollama: { type: 'string' },
     'visitor-model': { type: 'string', default: 'qwen2.5:7b' },
     'judge-model': { type: 'string', default: 'qwen2.5:7b' },
-    'speech-rate': { type: 'string', default: '40' },
+    'speech-rate': { type: 'string', default: '60' },
     'detect-every': { type: 'string', default: '5000' },
     within: { type: 'string', default: '8000' },
     out: { type: 'string', default: '.' },

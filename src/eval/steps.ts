@@ -84,7 +84,9 @@ export class StepRunner {
     if (!this.stage.silentFor(this.options.quietGraceMs)) return false;
     if (!this.#lastSay) return this.stage.now() - this.#lastAct.at >= this.options.quietGraceMs;
     const say = this.#lastSay;
-    return this.stage.heard.some((h) => h.seq > say.seq && h.topic === TOPIC.turn && !h.ours);
+    // Sentences may still arrive just after the turn event: the grace runs from it too.
+    const turn = this.stage.heard.find((h) => h.seq > say.seq && h.topic === TOPIC.turn && !h.ours);
+    return turn !== undefined && this.stage.now() - turn.at >= this.options.quietGraceMs;
   }
 
   async run(): Promise<StepResult[]> {
@@ -100,6 +102,8 @@ export class StepRunner {
       results.push({ index: index + 1, step, ok: failures.length === 0, ms: Math.round(performance.now() - started), failures });
       if (failures.length) break;
     }
+    // The rest of the last reply belongs in the transcript.
+    await this.stage.waitFor(() => this.quiet() || null, Math.min(this.options.withinMs, 3_000));
     this.stage.stopDetecting();
     return results;
   }
