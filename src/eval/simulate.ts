@@ -1,4 +1,4 @@
-import { Ollama } from 'ollama';
+import { Ollama, type ChatRequest } from 'ollama';
 import { z } from 'zod';
 import { parseModelJson } from '../llm/index.js';
 import type { Visitor } from './scenario.js';
@@ -48,6 +48,13 @@ function client(models: SimModels): Ollama {
   });
 }
 
+/** A whole chat answer, read from the stream (what the daemon's own client does too). */
+async function chat(models: SimModels, request: Omit<ChatRequest, 'stream'>): Promise<string> {
+  let text = '';
+  for await (const part of await client(models).chat({ ...request, stream: true })) text += part.message.content;
+  return text;
+}
+
 /** The visitor's next utterance as their profile would say it; null when they walk away. */
 export async function visitorSays(models: SimModels, visitor: Visitor, transcript: readonly SimLine[]): Promise<string | null> {
   const system = [
@@ -60,8 +67,8 @@ export async function visitorSays(models: SimModels, visitor: Visitor, transcrip
   // The robot is the other party: its lines are the "user" messages of the visitor model.
   const messages = transcript.map((l) => ({ role: l.speaker === 'visitor' ? 'assistant' : 'user', content: l.message }));
   if (!messages.length || messages.at(-1)!.role === 'assistant') messages.push({ role: 'user', content: '(The robot is in front of you and waits for you to speak.)' });
-  const res = await client(models).chat({ model: models.visitor, messages: [{ role: 'system', content: system }, ...messages], stream: false, options: { temperature: 0.8 } });
-  const text = res.message.content.trim().replace(/^"(.*)"$/s, '$1');
+  const said = await chat(models, { model: models.visitor, messages: [{ role: 'system', content: system }, ...messages], options: { temperature: 0.8 } });
+  const text = said.trim().replace(/^"(.*)"$/s, '$1');
   if (!text || text.includes(END_MARK)) return null;
   return text;
 }
@@ -73,18 +80,17 @@ export async function judge(models: SimModels, objective: string, transcript: re
     'Decide whether the conversation met the objective. Answer in JSON: {"verdict": "yes" | "no", "reason": "<one line>"}.',
   ].join('\n');
   const user = `Objective: ${objective}\n\nTranscript:\n${transcript.map((l) => `${l.speaker}: ${l.message}`).join('\n')}`;
-  const res = await client(models).chat({
+  const answer = await chat(models, {
     model: models.judge,
     messages: [
       { role: 'system', content: system },
       { role: 'user', content: user },
     ],
-    stream: false,
     format: VERDICT_FORMAT,
     options: { temperature: 0 },
   });
-  const parsed = parseModelJson(res.message.content, VerdictSchema);
-  if (!parsed.ok) return { verdict: 'no', reason: `the judge's answer was not a verdict (${parsed.error}): ${JSON.stringify(res.message.content.slice(0, 200))}` };
+  const parsed = parseModelJson(answer, VerdictSchema);
+  if (!parsed.ok) return { verdict: 'no', reason: `the judge's answer was not a verdict (${parsed.error}): ${JSON.stringify(answer.slice(0, 200))}` };
   return { verdict: parsed.value.verdict, reason: parsed.value.reason.split('\n')[0]!.trim() };
 }
 
