@@ -6,3 +6,5 @@ export { markdownReport, writeReports } from './report.js';
 export { END_MARK, JUDGE_PROMPT_START, VISITOR_PROMPT_START, judge, visitorSays } from './simulate.js';
 export type { SimLine, SimModels, Verdict } from './simulate.js';
 export { at, mismatches, toRegex } from './match.js';
+export { distribution, KnowledgeSetSchema, loadSet, MemorySetSchema, rankOfRight, recallAt, SceneSetSchema, suggestThreshold } from './retrieval.js';
+export type { Distribution, Suggestion } from './retrieval.js';
