@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
 import { ConfigSchema, type Config } from '../config/index.js';
 import { startDaemon, type Daemon } from '../daemon.js';
 import type { Logger } from '../log/index.js';
@@ -57,7 +58,12 @@ export async function startEvalDaemon(options: EvalDaemonOptions): Promise<EvalD
     // Another process may already hold the default HTTP port: the runner needs no HTTP server.
     ...(isPlain(defaults.http) && 'enabled' in defaults.http && { http: { enabled: false } }),
   };
-  const config = ConfigSchema.parse(deepMerge(deepMerge(fromFile, runner), options.overrides));
+  const parsed = ConfigSchema.safeParse(deepMerge(deepMerge(fromFile, runner), options.overrides));
+  if (!parsed.success) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`the daemon's configuration with the scenario's overrides is invalid:\n${z.prettifyError(parsed.error)}`);
+  }
+  const config = parsed.data;
 
   writeFileSync(path.join(dataDir, 'user_ids.json'), JSON.stringify(options.people));
   for (const [id, name] of Object.entries(options.people)) {

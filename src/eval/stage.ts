@@ -1,6 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import mqtt, { type MqttClient } from 'mqtt';
 
+/** The topic of a transcript note (no MQTT topic has a space). */
+export const NOTE = '(note)';
+
 /** One message the daemon published (or the runner sent), in arrival order. */
 export interface Heard {
   seq: number;
@@ -111,6 +114,11 @@ export class Stage {
   async publish(topic: string, payload: string, retain = false): Promise<void> {
     this.#sentByUs.add(`${topic}\u0000${payload}`);
     await this.client.publishAsync(`${this.options.prefix}${topic}`, payload, { qos: 1, retain });
+  }
+
+  /** A line of the transcript that is no message (perception falling silent). */
+  note(text: string): void {
+    this.#record(NOTE, text, true);
   }
 
   /** Perception reports this person now and every `detectEveryMs` until the next detect or leave. */

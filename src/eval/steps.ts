@@ -1,6 +1,6 @@
 import { isRegexLiteral, mismatches, toRegex } from './match.js';
 import type { Expectation, Scenario, Step } from './scenario.js';
-import type { Heard, Stage } from './stage.js';
+import { NOTE, type Heard, type Stage } from './stage.js';
 
 export interface StepResult {
   index: number;
@@ -45,6 +45,8 @@ export class StepRunner {
   #cursor = 0;
   #lastSay: { text: string; seq: number; at: number } | null = null;
   #lastAct: { seq: number; at: number } = { seq: 0, at: 0 };
+  /** The last say or detect: what the robot's first sentence answers (first_speak_ms). */
+  #lastCue: { seq: number; at: number } = { seq: 0, at: 0 };
 
   constructor(
     readonly stage: Stage,
@@ -122,10 +124,12 @@ export class StepRunner {
       const name = spec.name ?? (id ? (this.scenario.people[id] ?? (spec.id?.startsWith('@') ? spec.id.slice(1) : id)) : 'unknown');
       await this.stage.detect(id, name, spec.confidence ?? 95);
       this.#lastAct = { seq: this.#seq, at: this.stage.now() };
+      this.#lastCue = this.#lastAct;
       return [];
     }
     if ('leave' in step) {
       this.stage.stopDetecting();
+      this.stage.note('perception: nobody (no more detections)');
       this.#lastAct = { seq: this.#seq, at: this.stage.now() };
       return [];
     }
@@ -137,6 +141,7 @@ export class StepRunner {
       await this.stage.publish(TOPIC.speech, payload);
       this.#lastSay = { text: say.text, seq: this.#seq, at: this.stage.now() };
       this.#lastAct = this.#lastSay;
+      this.#lastCue = this.#lastSay;
       return [];
     }
     if ('wait_ms' in step) {
@@ -215,7 +220,7 @@ export class StepRunner {
     if (e.first_speak_ms !== undefined) {
       const limit = e.first_speak_ms;
       positive.push(() => {
-        const from = this.#lastSay ?? this.#lastAct;
+        const from = this.#lastCue;
         const first = this.stage.heard.find((h) => h.seq > from.seq && h.topic === TOPIC.speak && !h.ours);
         if (!first) return `first_speak_ms ≤ ${limit}: nothing spoken yet`;
         const ms = Math.round(first.at - from.at);
@@ -267,6 +272,7 @@ export class StepRunner {
       else if (h.topic === TOPIC.stop) lines.push(`${t(h)} robot [stop_speaking]`);
       else if (h.topic === TOPIC.capture) lines.push(`${t(h)} robot [capture_current_view]`);
       else if (h.topic === TOPIC.session) lines.push(`${t(h)} robot [session]: ${h.text}`);
+      else if (h.topic === NOTE) lines.push(`${t(h)} ${h.text}`);
       else if (h.ours && !h.topic.startsWith('agent/feedback')) lines.push(`${t(h)} published ${h.topic}: ${h.text}`);
     }
     return lines;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JUDGE_PROMPT_START, parseScenario, runScenarios, VISITOR_PROMPT_START, type RunOptions, type Scenario } from '../../src/eval/index.js';
 import { silentLogger } from '../../src/log/index.js';
-import { REPO, tempDir } from '../helpers/config.js';
+import { REPO, tempDir, testConfig } from '../helpers/config.js';
+import { startDaemon } from '../../src/daemon.js';
 import { startFakeOllama, type ChatBody, type FakeOllama } from '../helpers/fake-ollama.js';
 
 /** Scenarios written to a temporary folder (a camera frame is looked up next to the file). */
@@ -66,6 +67,31 @@ steps:
     expect(failed!.passed).toBe(false);
     expect(failed!.steps.map((s) => s.ok)).toEqual([true, true, false]); // it stopped at the failed step
     expect(failed!.failures).toEqual([expect.stringMatching(/^step 3 .*speak \/Greta\/: the robot said ".*Dana.*"/)]);
+  }, 60_000);
+
+  it('runs against a running daemon with --url (scenarios that need their own daemon are skipped); a bad config override is reported', async () => {
+    const daemon = await startDaemon({ config: testConfig({ speech: { waitForEndSpeak: true } }), log: silentLogger, mqtt: true });
+    try {
+      const shared = scenario(`
+name: on the running daemon
+steps:
+  - detect: null
+  - say: "Call me Maximilian."
+  - expect: { user_info: { user_name: Maximilian }, first_speak_ms: 5000 }
+  - leave: true
+`);
+      const own = scenario(`name: needs people\npeople: { alice_01: Alice }\nsteps: [ { say: hi } ]\n`);
+      const report = await runScenarios([shared, own], options({ url: daemon.broker!.url }));
+      expect(report).toMatchObject({ passed: 1, failed: 0, skipped: 1 });
+      expect(report.scenarios[1]!.skipped).toMatch(/needs a daemon of its own/);
+      expect(report.scenarios[0]!.transcript).toContainEqual(expect.stringMatching(/perception: nobody/));
+    } finally {
+      await daemon.stop();
+    }
+    const broken = scenario(`name: bad override\nconfig: { engagment: { cooldownMs: 1 } }\nsteps: [ { say: hi } ]\n`);
+    const report = await runScenarios([broken], options());
+    expect(report.failed).toBe(1);
+    expect(report.scenarios[0]!.failures).toEqual([expect.stringMatching(/^error: the daemon's configuration with the scenario's overrides is invalid:\n.*engagment/s)]);
   }, 60_000);
 
   it('a simulated visitor is skipped, saying why, without a language model', async () => {
