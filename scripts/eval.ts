@@ -52,7 +52,7 @@ function line(r: ScenarioReport): string {
 }
 
 async function main(): Promise<void> {
-  const files = scenarioFiles(positionals.length ? positionals : [path.join(REPO, 'eval', 'scenarios')]);
+  const files = scenarioFiles(positionals.length ? positionals : [path.join(REPO, 'eval', 'scenarios')]).map((f) => path.relative(process.cwd(), f) || f);
   const scenarios: Scenario[] = [];
   const problems: ScenarioFileError[] = [];
   for (const file of files) {
