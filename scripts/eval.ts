@@ -10,6 +10,7 @@
  * running daemon. Writes eval-report.json and eval-report.md to --out; exits 1 when any
  * scenario failed, 2 on a bad scenario file or option.
  */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { trainIntentPipeline } from '../src/intent/index.js';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const out = path.resolve(args.out);
+  mkdirSync(out, { recursive: true });
   const log = createLogger({ level: args['log-level'] as 'warn', destination: path.join(out, 'eval-daemon.log') });
   // The daemons started here use the intent model: trained once if its corpus changed (as npm start does).
   if (!args.url) await trainIntentPipeline({ outDir: path.join(REPO, 'models', 'intent'), corpusDir: path.join(REPO, 'models', 'intent', 'corpus'), ifStale: true });

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import mqtt from 'mqtt';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JUDGE_PROMPT_START, parseScenario, runScenarios, VISITOR_PROMPT_START, type RunOptions, type Scenario } from '../../src/eval/index.js';
@@ -71,11 +72,21 @@ steps:
 
   it('runs against a running daemon with --url (scenarios that need their own daemon are skipped); a bad config override is reported', async () => {
     const daemon = await startDaemon({ config: testConfig({ speech: { waitForEndSpeak: true } }), log: silentLogger, mqtt: true });
+    // Session events are not the daemon's yet: another process stands in for them, so that the
+    // runner's session expectations are checked against a real publisher.
+    const sessions = await mqtt.connectAsync(daemon.broker!.url);
+    await sessions.subscribeAsync('nadine/graph/user_detected');
+    let started = false;
+    sessions.on('message', () => {
+      if (!started) void sessions.publishAsync('nadine/agent/state/session', JSON.stringify({ event: 'started', session_id: 's1', user_id: null }));
+      started = true;
+    });
     try {
       const shared = scenario(`
 name: on the running daemon
 steps:
   - detect: null
+  - expect: { session: { event: started, session_id: "/^s1$/" } }
   - say: "Call me Maximilian."
   - expect: { user_info: { user_name: Maximilian }, first_speak_ms: 5000 }
   - leave: true
@@ -86,6 +97,7 @@ steps:
       expect(report.scenarios[1]!.skipped).toMatch(/needs a daemon of its own/);
       expect(report.scenarios[0]!.transcript).toContainEqual(expect.stringMatching(/perception: nobody/));
     } finally {
+      await sessions.endAsync();
       await daemon.stop();
     }
     const broken = scenario(`name: bad override\nconfig: { engagment: { cooldownMs: 1 } }\nsteps: [ { say: hi } ]\n`);
