@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { at, loadScenario, mismatches, parseScenario, ScenarioFileError, scenarioFiles } from '../../src/eval/index.js';
+import { at, loadScenario, markdownReport, mismatches, parseScenario, ScenarioFileError, scenarioFiles } from '../../src/eval/index.js';
 import { REPO } from '../helpers/config.js';
 
 const problems = (yaml: string): string[] => {
@@ -49,5 +49,27 @@ describe('scenario files', () => {
       'memories.1.type: expected /./, got nothing',
     ]);
     expect(mismatches(turn, { memories: '/"score":0\\.5/' })).toEqual([]);
+  });
+});
+
+describe('the markdown report', () => {
+  it('lists every scenario, the failures with their transcript, the skipped with their reason, and the simulated visits', () => {
+    const md = markdownReport({
+      passed: 1,
+      failed: 1,
+      skipped: 1,
+      ms: 12_345,
+      scenarios: [
+        { name: 'ok one', file: 'a.yaml', passed: true, skipped: null, ms: 1000, steps: [{ index: 1, step: 'say: hi', ok: true, ms: 5, failures: [] }], transcript: [], failures: [], simulated: { visits: [{ verdict: 'yes', reason: 'Name used.', transcript: [{ speaker: 'visitor', message: 'I am Greta.' }], failures: [] }], pass_rate: 1, min_pass_rate: 0.5 } },
+        { name: 'bad | one', file: 'b.yaml', passed: false, skipped: null, ms: 2000, steps: [], transcript: ['0.10s visitor: hi', '0.20s robot: Hello!'], failures: ['step 2 (expect): speak /Greta/: the robot said "Hello!"'], simulated: null },
+        { name: 'sim', file: 'c.yaml', passed: false, skipped: 'simulated visitor, and no language model given', ms: 0, steps: [], transcript: [], failures: [], simulated: null },
+      ],
+    });
+    expect(md).toMatch(/^1 passed, 1 failed, 1 skipped, in 12\.3 s\.$/m);
+    expect(md).toMatch(/^\| ok one \| passed \(judge: 100% of 1\) \| 1\/1 \| 1\.0 s \|$/m);
+    expect(md).toMatch(/^\| bad \\\| one \| \*\*FAILED\*\* \|/m);
+    expect(md).toMatch(/## FAILED: bad \| one\n\n`b\.yaml`\n\n- step 2 \(expect\): speak \/Greta\/: the robot said "Hello!"\n\n```\n0\.10s visitor: hi\n0\.20s robot: Hello!\n```/);
+    expect(md).toMatch(/^- sim \(c\.yaml\): simulated visitor, and no language model given$/m);
+    expect(md).toMatch(/### ok one: 1\/1 met the objective\n\n1\. \*\*yes\*\*: Name used\.\n\n {3}```\n {3}visitor: I am Greta\./);
   });
 });
