@@ -125,6 +125,20 @@ export class ScenarioFileError extends Error {
 
 const ACTIONS = ['detect', 'leave', 'say', 'expect', 'wait_ms', 'publish'];
 
+type Issue = { path: PropertyKey[]; message: string; code: string };
+
+/**
+ * A value that fits none of a union's forms (`detect: { id: 5 }`) is reported by the form that got
+ * furthest (the object form, at `id`), not as "Invalid input".
+ */
+function specific(issue: z.core.$ZodIssue, prefix: PropertyKey[]): Issue[] {
+  const here = [...prefix, ...issue.path];
+  if (issue.code !== 'invalid_union' || !issue.errors.length) return [{ path: here, message: issue.message, code: issue.code }];
+  const depth = (alt: Issue[]) => Math.max(...alt.map((e) => e.path.length)) - (alt.some((e) => e.code === 'invalid_type' && e.path.length === here.length) ? 100 : 0);
+  const alternatives = issue.errors.map((errs) => errs.flatMap((e) => specific(e, here)));
+  return alternatives.reduce((best, alt) => (depth(alt) > depth(best) ? alt : best));
+}
+
 /** Names the step and the field of each problem: "step 3 (expect): turn: …". */
 function describeIssues(raw: unknown, issues: z.core.$ZodIssue[]): string[] {
   const steps = (raw as { steps?: unknown[] } | null)?.steps;
@@ -138,7 +152,7 @@ function describeIssues(raw: unknown, issues: z.core.$ZodIssue[]): string[] {
       // A union reports each alternative; the one of the step's action is the informative one.
       if (issue.code === 'invalid_union' && action) {
         const alt = issue.errors.find((errs) => errs.every((e) => e.path[0] === action || (e.code === 'unrecognized_keys' && e.path.length === 0)));
-        if (alt) return alt.map((e) => `${where}: ${[...e.path].join('.') || action}: ${e.message}`);
+        if (alt) return alt.flatMap((e) => specific(e, [])).map((e) => `${where}: ${e.path.join('.') || action}: ${e.message}`);
       }
       if (issue.code === 'invalid_union') {
         return [`${where}: not a step: one of ${ACTIONS.join(', ')} is needed, found ${keys.length ? keys.join(', ') : JSON.stringify(step)}`];

@@ -36,6 +36,11 @@ describe('scenario files', () => {
     expect(problems('name: x\nsteps:\n  - say: hi\n  - shout: hi\n')).toEqual(['step 2: not a step: one of detect, leave, say, expect, wait_ms, publish is needed, found shout']);
     expect(problems('steps:\n  - say: hi\n')).toEqual([expect.stringMatching(/^name: /)]);
     expect(problems('name: x\nsteps: [\n')[0]).toMatch(/^not valid YAML/);
+    expect(problems('name: x\nsteps:\n  - detect: { id: 5 }\n')).toEqual(['step 1 (detect): detect.id: Invalid input: expected string, received number']);
+    expect(problems('name: x\nsteps:\n  - say: { txt: hi }\n')).toEqual([
+      'step 1 (say): say.text: Invalid input: expected string, received undefined',
+      'step 1 (say): say: Unrecognized key: "txt"',
+    ]);
     expect(problems('name: x\nsteps:\n  - wait_ms: soon\n')).toEqual([expect.stringMatching(/^step 1 \(wait_ms\): wait_ms: .*number/)]);
   });
 
