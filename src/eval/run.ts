@@ -128,6 +128,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions, simSk
   const base = { name: scenario.name, file: scenario.file, steps: [], transcript: [], failures: [], simulated: null };
   const needsOwn = Object.keys(scenario.people).length > 0 || Object.keys(scenario.config).length > 0;
   if (options.url && needsOwn) return { ...base, passed: false, skipped: 'needs a daemon of its own (people or config): run without --url', ms: 0 };
+  if (scenario.needs.includes('language_model') && !options.ollamaUrl) {
+    return { ...base, passed: false, skipped: 'needs a language model for the daemon: pass --ollama URL where Ollama runs', ms: 0 };
+  }
   if (scenario.visitor && simSkip) {
     return { ...base, passed: false, skipped: `simulated visitor, and ${simSkip}: pass --ollama URL where Ollama runs`, ms: 0 };
   }

@@ -105,6 +105,8 @@ export const ScenarioSchema = z
         feedback: z.boolean().optional(),
       })
       .default({}),
+    /** What the scenario cannot run without: `language_model` (the runner's --ollama); skipped otherwise. */
+    needs: z.array(z.enum(['language_model'])).default([]),
     /** How often perception repeats a detection (ms); the runner's default when absent. */
     detect_every_ms: z.number().int().positive().optional(),
     steps: z.array(StepSchema).default([]),

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import mqtt from 'mqtt';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JUDGE_PROMPT_START, parseScenario, runScenarios, VISITOR_PROMPT_START, type RunOptions, type Scenario } from '../../src/eval/index.js';
+import { JUDGE_PROMPT_START, loadScenario, parseScenario, runScenarios, VISITOR_PROMPT_START, type RunOptions, type Scenario } from '../../src/eval/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { REPO, tempDir, testConfig } from '../helpers/config.js';
 import { startDaemon } from '../../src/daemon.js';
@@ -111,9 +111,11 @@ steps:
 name: simulated
 visitor: { profile: "Greta, 70, retired teacher", objective: "The robot learns the visitor's name." }
 `);
-    const report = await runScenarios([s], options());
-    expect(report).toMatchObject({ passed: 0, failed: 0, skipped: 1 });
+    const needy = scenario(`name: needs a model\nneeds: [language_model]\nsteps: [ { say: hi } ]\n`);
+    const report = await runScenarios([s, needy], options());
+    expect(report).toMatchObject({ passed: 0, failed: 0, skipped: 2 });
     expect(report.scenarios[0]!.skipped).toMatch(/simulated visitor, and no language model given/);
+    expect(report.scenarios[1]!.skipped).toMatch(/needs a language model for the daemon/);
   });
 
   it('simulated visitors speak as their profile; the judge sees only the objective and the transcript; the report gives the pass rate', async () => {
@@ -195,8 +197,9 @@ steps:
   - expect: { capture: true }
   - expect: { turn: { vision.status: described }, speak: "red mug" }
 `);
-    const report = await runScenarios([s], options({ ollamaUrl: fake.url }));
-    expect(report.scenarios[0]!.failures).toEqual([]);
-    expect(report.passed).toBe(1);
+    const shipped = loadScenario(path.join(REPO, 'eval/scenarios/vision/capture-with-model.yaml'));
+    const report = await runScenarios([s, shipped], options({ ollamaUrl: fake.url }));
+    expect(report.scenarios.map((r) => r.failures)).toEqual([[], []]);
+    expect(report.passed).toBe(2);
   }, 60_000);
 });
