@@ -1,6 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import mqtt, { type MqttClient } from 'mqtt';
 
+/** The topics a scenario talks about, without the prefix. */
+export const TOPIC = {
+  speech: 'agent/user_speech',
+  speak: 'agent/control/speak',
+  animation: 'agent/control/animation',
+  userInfo: 'face_recognition/user_info',
+  turn: 'agent/state/turn',
+  session: 'agent/state/session',
+  capture: 'perception/capture_current_view',
+  stop: 'agent/control/stop_speaking',
+} as const;
+
 /** The topic of a transcript note (no MQTT topic has a space). */
 export const NOTE = '(note)';
 
@@ -52,8 +64,8 @@ export class Stage {
       if (!topic.startsWith(options.prefix)) return;
       const t = topic.slice(options.prefix.length);
       this.#record(t, payload.toString('utf8'), this.#sentByUs.delete(`${t}\u0000${payload.toString('utf8')}`));
-      if (t === 'agent/control/speak') this.#speak(payload.toString('utf8'));
-      if (t === 'perception/capture_current_view' && options.cameraFrame) {
+      if (t === TOPIC.speak) this.#speak(payload.toString('utf8'));
+      if (t === TOPIC.capture && options.cameraFrame) {
         const file = payload.toString('utf8');
         this.#later(30, () => writeFileSync(file, options.cameraFrame!));
       }

@@ -1,6 +1,7 @@
 import { isRegexLiteral, mismatches, toRegex } from './match.js';
 import type { Expectation, Scenario, Step } from './scenario.js';
-import { NOTE, type Heard, type Stage } from './stage.js';
+import { TOPIC, type Heard, type Stage } from './stage.js';
+import { transcript } from './transcript.js';
 
 export interface StepResult {
   index: number;
@@ -19,16 +20,6 @@ export interface StepRunOptions {
   maxWaitQuietMs: number;
 }
 
-const TOPIC = {
-  speech: 'agent/user_speech',
-  speak: 'agent/control/speak',
-  animation: 'agent/control/animation',
-  userInfo: 'face_recognition/user_info',
-  turn: 'agent/state/turn',
-  session: 'agent/state/session',
-  capture: 'perception/capture_current_view',
-  stop: 'agent/control/stop_speaking',
-} as const;
 
 const quote = (s: string, max = 400) => JSON.stringify(s.length > max ? `${s.slice(0, max - 1)}…` : s);
 const json = (text: string): unknown => {
@@ -105,8 +96,8 @@ export class StepRunner {
       if (failures.length) break;
     }
     // The rest of the last reply belongs in the transcript.
+    // (Perception goes on reporting whoever is there: a simulated visitor may talk on.)
     await this.stage.waitFor(() => this.quiet() || null, Math.min(this.options.withinMs, 3_000));
-    this.stage.stopDetecting();
     return results;
   }
 
@@ -256,25 +247,6 @@ export class StepRunner {
 
   /** Everything that was said and done, for the report. */
   transcript(): string[] {
-    const lines: string[] = [];
-    const t = (h: Heard) => `${(h.at / 1000).toFixed(2)}s`;
-    let seen = '';
-    for (const h of this.stage.heard) {
-      if (h.topic === 'graph/user_detected') {
-        if (h.text !== seen) lines.push(`${t(h)} perception: ${h.text}`);
-        seen = h.text;
-        continue;
-      }
-      if (h.topic === TOPIC.speech) lines.push(`${t(h)} visitor: ${h.text}`);
-      else if (h.topic === TOPIC.speak) lines.push(`${t(h)} robot: ${h.text}`);
-      else if (h.topic === TOPIC.animation) lines.push(`${t(h)} robot [animation]: ${h.text}`);
-      else if (h.topic === TOPIC.userInfo) lines.push(`${t(h)} robot [user_info]: ${h.text}`);
-      else if (h.topic === TOPIC.stop) lines.push(`${t(h)} robot [stop_speaking]`);
-      else if (h.topic === TOPIC.capture) lines.push(`${t(h)} robot [capture_current_view]`);
-      else if (h.topic === TOPIC.session) lines.push(`${t(h)} robot [session]: ${h.text}`);
-      else if (h.topic === NOTE) lines.push(`${t(h)} ${h.text}`);
-      else if (h.ours && !h.topic.startsWith('agent/feedback')) lines.push(`${t(h)} published ${h.topic}: ${h.text}`);
-    }
-    return lines;
+    return transcript(this.stage.heard);
   }
 }
