@@ -475,10 +475,12 @@ export const ConfigSchema = z.strictObject({
       enabled: z.boolean().default(true),
       /** CLIP model directory (transformers.js layout), relative to paths.models or absolute. */
       model: FilePath.default('clip-vit-base-patch32'),
-      /** The best scene is used only from this score (cosine scale) on. */
+      /** The best scene is used only from this score on (the image term rescaled by imageScale, the description term a cosine). */
       threshold: z.number().min(-1).max(1).default(0.6),
       /** Weight of sim(question, image) against sim(question, description). */
       alpha: z.number().min(0).max(1).default(0.7),
+      /** CLIPScore's w: the text–image cosine counts as min(1, w·max(cos, 0)); 1 keeps the raw cosine. */
+      imageScale: z.number().positive().max(10).default(2.5),
       /** Threshold of description-only matching, used when no CLIP model is present. */
       lexicalThreshold: z.number().min(0).max(1).default(0.15),
     })

@@ -45,20 +45,37 @@ export interface SceneScore<S extends RankableScene = RankableScene> {
   description_similarity: number | null;
 }
 
+/** CLIPScore's weight (Hessel et al., 2021, "CLIPScore: A Reference-free Evaluation Metric for Image Captioning"). */
+export const CLIP_SCORE_W = 2.5;
+
 /**
- * The score of a scene: alpha·sim(text, image) + (1 − alpha)·sim(text, description). A scene without
- * a description is scored on its image alone, and one without a usable image on its
- * description alone, rather than counting the missing half as zero: a scene perception did not
- * describe is not worth less than one it did. Null when the scene has neither.
+ * The text–image cosine on a usable scale: CLIP ViT-B/32 gives a matching caption and image a raw
+ * cosine of only about 0.25–0.35 (and unrelated ones ≈0.1–0.2), so a raw threshold like 0.6
+ * would never be reached. CLIPScore rescales it as w·max(cos, 0); capped at 1 here so that the
+ * combined score stays within 0…1 (the cap only bites above cos 0.4, beyond any real pair).
+ * `w` = 1 leaves the raw cosine (negative values included).
  */
-export function scoreClip<S extends RankableScene>(query: Float32Array, scene: S, alpha: number): SceneScore<S> | null {
+export function rescaleImageSimilarity(cos: number, w: number): number {
+  return w === 1 ? cos : Math.min(1, w * Math.max(cos, 0));
+}
+
+/**
+ * alpha·s(text, image) + (1 − alpha)·sim(text, description), where s is the text–image cosine
+ * rescaled by `imageScale` (CLIPScore's w; the text–text cosine of the description needs none).
+ * A scene without a description is scored on its image alone, and one without a usable image on
+ * its description alone, rather than counting the missing half as zero: a scene perception did
+ * not describe is not worth less than one it did. Null when the scene has neither. The reported
+ * similarities are the raw cosines.
+ */
+export function scoreClip<S extends RankableScene>(query: Float32Array, scene: S, alpha: number, imageScale: number = CLIP_SCORE_W): SceneScore<S> | null {
   const image = scene.image ? dot(query, scene.image.vector) : null;
   const description = scene.descriptionVector ? dot(query, scene.descriptionVector) : null;
   const imageSource: ScoreSource = scene.image?.source === 'daemon' ? 'daemon_embedding' : 'perception_embedding';
-  if (image !== null && description !== null) {
-    return { scene, score: alpha * image + (1 - alpha) * description, score_source: imageSource, image_similarity: image, description_similarity: description };
+  const scaled = image === null ? null : rescaleImageSimilarity(image, imageScale);
+  if (scaled !== null && description !== null) {
+    return { scene, score: alpha * scaled + (1 - alpha) * description, score_source: imageSource, image_similarity: image, description_similarity: description };
   }
-  if (image !== null) return { scene, score: image, score_source: imageSource, image_similarity: image, description_similarity: null };
+  if (scaled !== null) return { scene, score: scaled, score_source: imageSource, image_similarity: image, description_similarity: null };
   if (description !== null) return { scene, score: description, score_source: 'description', image_similarity: null, description_similarity: description };
   return null;
 }

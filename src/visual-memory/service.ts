@@ -12,6 +12,8 @@ export interface VisualMemorySettings {
   threshold: number;
   alpha: number;
   lexicalThreshold: number;
+  /** CLIPScore's w for the text–image cosine (1: the raw cosine); CLIP_SCORE_W when absent. */
+  imageScale?: number;
 }
 
 export interface VisualMemoryRecall {
@@ -98,7 +100,7 @@ export class VisualMemory implements VisualMemoryPort {
       const started = performance.now();
       const [query] = (await encoder.embedTexts([text])) as [Float32Array];
       modelMs = performance.now() - started;
-      scores = scenes.map((s) => scoreClip(query, s, settings.alpha));
+      scores = scenes.map((s) => scoreClip(query, s, settings.alpha, settings.imageScale));
       threshold = settings.threshold;
     } else {
       const query = lexicalVector(text);

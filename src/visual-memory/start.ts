@@ -46,6 +46,7 @@ export async function startVisualMemory(config: Config, log: Logger, health: Hea
       threshold: config.visualMemory.threshold,
       alpha: config.visualMemory.alpha,
       lexicalThreshold: config.visualMemory.lexicalThreshold,
+      imageScale: config.visualMemory.imageScale,
     },
     log,
   });

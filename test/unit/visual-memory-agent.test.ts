@@ -25,7 +25,7 @@ afterEach(async () => {
 /** Description-only visual memory over the fixture scenes (ranking on words is meaningful; the stand-in's is not). */
 function visualMemory(dataDir = tempDir()) {
   installSceneFixtures(dataDir);
-  const vm = new VisualMemory({ dataDir, cacheDir: path.join(dataDir, 'cache'), encoder: null, settings: { threshold: 0.6, alpha: 0.7, lexicalThreshold: 0.15 }, log: silentLogger });
+  const vm = new VisualMemory({ dataDir, cacheDir: path.join(dataDir, 'cache'), encoder: null, settings: { threshold: 0.6, alpha: 0.7, lexicalThreshold: 0.15, imageScale: 1 }, log: silentLogger });
   const calls: string[] = [];
   const port: VisualMemoryPort = {
     recall: (user, text, ctx) => (calls.push(text), vm.recall(user, text, ctx)),

@@ -32,7 +32,7 @@ const BEACH = 'Do you remember when we were at the beach?';
 function memory(encoder: ClipEncoder | null, dataDir = tempDir(), settings: Partial<{ threshold: number; alpha: number; lexicalThreshold: number }> = {}) {
   installSceneFixtures(dataDir);
   const cacheDir = path.join(dataDir, 'cache', 'clip');
-  const vm = new VisualMemory({ dataDir, cacheDir, encoder, settings: { threshold: 0.6, alpha: 0.7, lexicalThreshold: 0.15, ...settings }, log: silentLogger });
+  const vm = new VisualMemory({ dataDir, cacheDir, encoder, settings: { threshold: 0.6, alpha: 0.7, lexicalThreshold: 0.15, imageScale: 1, ...settings }, log: silentLogger });
   return { vm, dataDir, cacheDir };
 }
 
@@ -152,7 +152,7 @@ describe('a dimension mismatch: 512-d stored embeddings, the 64-d stand-in CLIP'
     const first = memory(encoder, dataDir);
     await first.vm.recall(FIXTURE_USER, BEACH, log);
     expect(first.vm.stats(FIXTURE_USER).reembedded).toBe(3);
-    const second = new VisualMemory({ dataDir, cacheDir: first.cacheDir, encoder, settings: { threshold: 0.6, alpha: 0.7, lexicalThreshold: 0.15 }, log: silentLogger });
+    const second = new VisualMemory({ dataDir, cacheDir: first.cacheDir, encoder, settings: { threshold: 0.6, alpha: 0.7, lexicalThreshold: 0.15, imageScale: 1 }, log: silentLogger });
     await second.recall(FIXTURE_USER, BEACH, log);
     // 3 images and 2 descriptions, all from the cache
     expect(second.stats(FIXTURE_USER)).toMatchObject({ scenes: 3, reembedded: 0, cacheHits: 5 });
@@ -165,7 +165,7 @@ describe('a dimension mismatch: 512-d stored embeddings, the 64-d stand-in CLIP'
     const folder = path.join(first.cacheDir, encoderFolder(encoder.id));
     const entry = readdirSync(folder).find((f) => f.startsWith('image-'))!;
     writeFileSync(path.join(folder, entry), encodeNpyVector(normalize([1, 2, 3])));
-    const second = new VisualMemory({ dataDir, cacheDir: first.cacheDir, encoder, settings: { threshold: 0.6, alpha: 0.7, lexicalThreshold: 0.15 }, log: silentLogger });
+    const second = new VisualMemory({ dataDir, cacheDir: first.cacheDir, encoder, settings: { threshold: 0.6, alpha: 0.7, lexicalThreshold: 0.15, imageScale: 1 }, log: silentLogger });
     await second.recall(FIXTURE_USER, BEACH, log);
     expect(second.stats(FIXTURE_USER).reembedded).toBe(1);
     expect(parseNpyVector(readFileSync(path.join(folder, entry))).data).toHaveLength(64);
@@ -250,7 +250,7 @@ describe('scene metadata as perception writes it', () => {
   ])('reads the timestamp %s as %s', async (timestamp, iso) => {
     const dataDir = tempDir();
     writeScene(dataDir, 'carol_03', 'scene_20260301_101500', { image: fixtureImage('scene_20260301_101500'), embedding: fixtureEmbedding('scene_20260301_101500'), description: 'snow', extra: { timestamp } });
-    const vm = new VisualMemory({ dataDir, cacheDir: path.join(dataDir, 'cache'), encoder: null, settings: { threshold: 0.6, alpha: 0.7, lexicalThreshold: 0.15 }, log: silentLogger });
+    const vm = new VisualMemory({ dataDir, cacheDir: path.join(dataDir, 'cache'), encoder: null, settings: { threshold: 0.6, alpha: 0.7, lexicalThreshold: 0.15, imageScale: 1 }, log: silentLogger });
     expect((await vm.recall('carol_03', 'snow', log)).match?.timestamp).toBe(iso);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestAbove, lexicalSimilarity, lexicalVector, normalize, scoreClip, scoreLexical, type RankableScene } from '../../src/visual-memory/index.js';
+import { bestAbove, CLIP_SCORE_W, lexicalSimilarity, lexicalVector, normalize, rescaleImageSimilarity, scoreClip, scoreLexical, type RankableScene } from '../../src/visual-memory/index.js';
 
 const v = (...xs: number[]) => normalize(xs);
 const scene = (id: string, image: Float32Array | null, description: Float32Array | null, source: 'perception' | 'daemon' = 'perception'): RankableScene => ({
@@ -11,38 +11,57 @@ const scene = (id: string, image: Float32Array | null, description: Float32Array
 
 describe('CLIP scoring: alpha·sim(text, image) + (1 − alpha)·sim(text, description)', () => {
   const query = v(1, 0, 0);
+  // These cases use imageScale 1 (the raw cosine): the arithmetic of the weighting itself.
 
   it('weighs image and description similarity by alpha', () => {
-    const s = scoreClip(query, scene('a', v(0.6, 0.8, 0), v(0, 1, 0)), 0.7)!;
+    const s = scoreClip(query, scene('a', v(0.6, 0.8, 0), v(0, 1, 0)), 0.7, 1)!;
     expect(s.image_similarity).toBeCloseTo(0.6, 6);
     expect(s.description_similarity).toBeCloseTo(0, 6);
     expect(s.score).toBeCloseTo(0.42, 6);
     expect(s.score_source).toBe('perception_embedding');
-    expect(scoreClip(query, scene('a', v(0.6, 0.8, 0), v(0, 1, 0)), 1)!.score).toBeCloseTo(0.6, 6);
-    expect(scoreClip(query, scene('a', v(0.6, 0.8, 0), v(1, 0, 0)), 0)!.score).toBeCloseTo(1, 6);
+    expect(scoreClip(query, scene('a', v(0.6, 0.8, 0), v(0, 1, 0)), 1, 1)!.score).toBeCloseTo(0.6, 6);
+    expect(scoreClip(query, scene('a', v(0.6, 0.8, 0), v(1, 0, 0)), 0, 1)!.score).toBeCloseTo(1, 6);
   });
 
   it('scores a scene without a description on its image alone, and one without an image on its description', () => {
-    const imageOnly = scoreClip(query, scene('a', v(0.8, 0.6, 0), null, 'daemon'), 0.7)!;
+    const imageOnly = scoreClip(query, scene('a', v(0.8, 0.6, 0), null, 'daemon'), 0.7, 1)!;
     expect(imageOnly).toMatchObject({ score_source: 'daemon_embedding', description_similarity: null });
     expect(imageOnly.score).toBeCloseTo(0.8, 6);
-    const descriptionOnly = scoreClip(query, scene('b', null, v(0.5, 0, Math.sqrt(0.75))), 0.7)!;
+    const descriptionOnly = scoreClip(query, scene('b', null, v(0.5, 0, Math.sqrt(0.75))), 0.7, 1)!;
     expect(descriptionOnly).toMatchObject({ score_source: 'description', image_similarity: null });
     expect(descriptionOnly.score).toBeCloseTo(0.5, 6);
-    expect(scoreClip(query, scene('c', null, null), 0.7)).toBeNull();
+    expect(scoreClip(query, scene('c', null, null), 0.7, 1)).toBeNull();
   });
 
   it('never compares vectors of different dimensions', () => {
-    expect(() => scoreClip(query, scene('a', v(1, 0, 0, 0), null), 0.7)).toThrow(/3 and 4 dimensions/);
+    expect(() => scoreClip(query, scene('a', v(1, 0, 0, 0), null), 0.7, 1)).toThrow(/3 and 4 dimensions/);
   });
 
   it('uses the best scene only when it reaches the threshold; ties go to the first', () => {
-    const scores = [scoreClip(query, scene('a', v(0.5, 1, 0), null), 0.7), null, scoreClip(query, scene('b', v(1, 0.2, 0), null), 0.7)];
+    const scores = [scoreClip(query, scene('a', v(0.5, 1, 0), null), 0.7, 1), null, scoreClip(query, scene('b', v(1, 0.2, 0), null), 0.7, 1)];
     expect(bestAbove(scores, 0.6)?.scene.scene_id).toBe('b');
     expect(bestAbove(scores, 0.99)).toBeNull();
-    const tie = [scoreClip(query, scene('first', v(1, 1, 0), null), 0.7), scoreClip(query, scene('second', v(1, 1, 0), null), 0.7)];
+    const tie = [scoreClip(query, scene('first', v(1, 1, 0), null), 0.7, 1), scoreClip(query, scene('second', v(1, 1, 0), null), 0.7, 1)];
     expect(bestAbove(tie, 0)?.scene.scene_id).toBe('first');
     expect(bestAbove([], 0)).toBeNull();
+  });
+
+  it("rescales the text–image cosine as CLIPScore does (w·max(cos, 0), w = 2.5, at most 1), so real CLIP's narrow range can reach the threshold", () => {
+    expect(CLIP_SCORE_W).toBe(2.5);
+    expect(rescaleImageSimilarity(0.3, 2.5)).toBeCloseTo(0.75, 6);
+    expect(rescaleImageSimilarity(-0.2, 2.5)).toBe(0);
+    expect(rescaleImageSimilarity(0.5, 2.5)).toBe(1);
+    expect(rescaleImageSimilarity(-0.2, 1)).toBe(-0.2);
+    // A matching caption at ViT-B/32's typical cosine 0.3, and an unrelated one at 0.15:
+    const match = scoreClip(query, scene('m', v(0.3, Math.sqrt(1 - 0.09), 0), v(0.85, Math.sqrt(1 - 0.85 ** 2), 0)), 0.7)!;
+    const other = scoreClip(query, scene('o', v(0.15, Math.sqrt(1 - 0.0225), 0), v(0.6, 0.8, 0)), 0.7)!;
+    expect(match.score).toBeCloseTo(0.7 * 0.75 + 0.3 * 0.85, 6);
+    expect(match.image_similarity).toBeCloseTo(0.3, 6); // reported raw
+    expect(other.score).toBeCloseTo(0.7 * 0.375 + 0.3 * 0.6, 6);
+    expect(bestAbove([other, match], 0.6)?.scene.scene_id).toBe('m');
+    expect(bestAbove([other], 0.6)).toBeNull();
+    // The raw cosine would have missed the match at the default threshold.
+    expect(scoreClip(query, match.scene, 0.7, 1)!.score).toBeLessThan(0.6);
   });
 });
 

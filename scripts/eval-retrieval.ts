@@ -1,0 +1,231 @@
+/**
+ * Measures retrieval on the labelled sets of eval/retrieval/ with the models that are configured
+ * and present: knowledge (questions → the chunk of rag_files/ that answers them), memory
+ * (memories → the questions that should recall them), visual memory (scene descriptions →
+ * matching and non-matching questions).
+ *
+ *   npm run eval:retrieval [-- --config FILE] [--standin] [--write FILE] [--json FILE]
+ *
+ * Prints recall@1 and recall@3, the score distributions of matches and non-matches, and the
+ * thresholds that separate them best; --write sets those thresholds in a configuration file
+ * (created, or updated keeping its comments). --standin measures the generated stand-in models
+ * (random weights: the figures exercise the code and mean nothing, so --write refuses them).
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import writeFileAtomic from 'write-file-atomic';
+import { parseDocument } from 'yaml';
+import { loadConfig, type Config } from '../src/config/index.js';
+import { distribution, KnowledgeSetSchema, loadSet, MemorySetSchema, rankOfRight, recallAt, SceneSetSchema, suggestThreshold, type Distribution, type Suggestion } from '../src/eval/index.js';
+import { selectEmbedder, type Embedder } from '../src/embeddings/index.js';
+import { Health } from '../src/health/index.js';
+import { chunkMarkdown } from '../src/knowledge/index.js';
+import { OllamaLanguageModel } from '../src/llm/index.js';
+import { silentLogger } from '../src/log/index.js';
+import { lexicalSimilarity, lexicalVector, TransformersClipEncoder, type ClipEncoder } from '../src/visual-memory/index.js';
+
+const REPO = path.resolve(import.meta.dirname, '..');
+const SETS = path.join(REPO, 'eval', 'retrieval');
+
+const { values: args } = parseArgs({
+  options: {
+    config: { type: 'string' },
+    standin: { type: 'boolean', default: false },
+    write: { type: 'string' },
+    json: { type: 'string' },
+  },
+});
+
+const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
+const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : '—');
+
+interface Section {
+  name: string;
+  model: string;
+  standin: boolean;
+  recall1: number;
+  recall3: number;
+  queries: number;
+  matches: Distribution;
+  nonMatches: Distribution;
+  suggestion: Suggestion | null;
+  /** The setting the suggestion is for, and its current value. */
+  setting: string;
+  current: number;
+}
+
+function config(): Config {
+  const { config } = loadConfig({ file: args.config ?? null });
+  if (!args.standin) return config;
+  const standin = path.join(REPO, 'models', 'standin');
+  return {
+    ...config,
+    embeddings: { ...config.embeddings, backend: 'onnx', onnx: { ...config.embeddings.onnx, model: path.join(standin, 'all-MiniLM-L6-v2') } },
+    visualMemory: { ...config.visualMemory, model: path.join(standin, 'clip-vit-base-patch32') },
+  };
+}
+
+async function knowledge(cfg: Config, embedder: Embedder, standin: boolean): Promise<Section> {
+  const set = loadSet(path.join(SETS, 'knowledge.yaml'), KnowledgeSetSchema);
+  const dir = path.resolve(cfg.paths.rag);
+  const chunks = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.md'))
+    .flatMap((file) => chunkMarkdown(file.split(path.sep).join('/'), readFileSync(path.join(dir, file), 'utf8'), cfg.knowledge.chunk).chunks);
+  const label = (c: (typeof chunks)[number]) => `${c.file} — ${c.headings.at(-1)}`;
+  const unknown = set.questions.flatMap((q) => q.answer).filter((a) => !chunks.some((c) => label(c) === a));
+  if (unknown.length) throw new Error(`eval/retrieval/knowledge.yaml: no chunk of ${dir} is ${unknown.map((u) => JSON.stringify(u)).join(', ')}`);
+  const chunkVectors = await embedder.embed(chunks.map((c) => c.embedText));
+  const questionVectors = await embedder.embed([...set.questions.map((q) => q.q), ...set.unanswerable]);
+  const ranks: number[] = [];
+  const matches: number[] = [];
+  const nonMatches: number[] = [];
+  questionVectors.forEach((qv, i) => {
+    const scores = chunks.map((c, j) => ({ id: label(c), score: dot(qv, chunkVectors[j]!) }));
+    const q = set.questions[i];
+    if (!q) return nonMatches.push(...scores.map((s) => s.score)); // unanswerable: every chunk is a non-match
+    ranks.push(rankOfRight(scores, (id) => q.answer.includes(id)));
+    for (const s of scores) (q.answer.includes(s.id) ? matches : nonMatches).push(s.score);
+  });
+  const lexical = embedder.id.startsWith('lexical:');
+  return {
+    name: `knowledge (${set.questions.length} questions, ${set.unanswerable.length} unanswerable, ${chunks.length} chunks)`,
+    model: embedder.id,
+    standin,
+    recall1: recallAt(1, ranks),
+    recall3: recallAt(3, ranks),
+    queries: ranks.length,
+    matches: distribution(matches),
+    nonMatches: distribution(nonMatches),
+    suggestion: suggestThreshold(matches, nonMatches),
+    setting: lexical ? 'knowledge.lexicalMinSimilarity' : 'knowledge.minSimilarity',
+    current: lexical ? cfg.knowledge.lexicalMinSimilarity : cfg.knowledge.minSimilarity,
+  };
+}
+
+async function memory(cfg: Config, embedder: Embedder, standin: boolean): Promise<Section> {
+  const set = loadSet(path.join(SETS, 'memories.yaml'), MemorySetSchema);
+  const memoryVectors = await embedder.embed(set.memories.map((m) => m.text));
+  const queries = set.memories.flatMap((m) => m.questions.map((q) => ({ q, id: m.id })));
+  const questionVectors = await embedder.embed(queries.map((x) => x.q));
+  const ranks: number[] = [];
+  const matches: number[] = [];
+  const nonMatches: number[] = [];
+  questionVectors.forEach((qv, i) => {
+    const scores = set.memories.map((m, j) => ({ id: m.id, score: dot(qv, memoryVectors[j]!) }));
+    ranks.push(rankOfRight(scores, (id) => id === queries[i]!.id));
+    for (const s of scores) (s.id === queries[i]!.id ? matches : nonMatches).push(s.score);
+  });
+  const lexical = embedder.id.startsWith('lexical:');
+  return {
+    name: `memory (${set.memories.length} memories, ${queries.length} questions)`,
+    model: embedder.id,
+    standin,
+    recall1: recallAt(1, ranks),
+    recall3: recallAt(3, ranks),
+    queries: ranks.length,
+    matches: distribution(matches),
+    nonMatches: distribution(nonMatches),
+    suggestion: suggestThreshold(matches, nonMatches),
+    setting: lexical ? 'memory.minSimilarity.lexical' : 'memory.minSimilarity.model',
+    current: lexical ? cfg.memory.minSimilarity.lexical : cfg.memory.minSimilarity.model,
+  };
+}
+
+/** Scenes by their descriptions, as visual memory scores a scene without a usable image: CLIP's text encoder, or the words. */
+async function scenes(cfg: Config, clip: ClipEncoder | null): Promise<Section> {
+  const set = loadSet(path.join(SETS, 'scenes.yaml'), SceneSetSchema);
+  const queries = set.scenes.flatMap((s) => s.matching.map((q) => ({ q, id: s.id })));
+  let similarity: (qi: number, si: number) => number;
+  const negatives: { q: string; si: number }[] = set.scenes.flatMap((s, si) => s.non_matching.map((q) => ({ q, si })));
+  if (clip) {
+    const sceneVectors = await clip.embedTexts(set.scenes.map((s) => s.description));
+    const texts = [...queries.map((x) => x.q), ...negatives.map((x) => x.q)];
+    const vectors = await clip.embedTexts(texts);
+    similarity = (qi, si) => dot(vectors[qi]!, sceneVectors[si]!);
+  } else {
+    const sceneVectors = set.scenes.map((s) => lexicalVector(s.description));
+    const vectors = [...queries.map((x) => x.q), ...negatives.map((x) => x.q)].map(lexicalVector);
+    similarity = (qi, si) => lexicalSimilarity(vectors[qi]!, sceneVectors[si]!);
+  }
+  const ranks: number[] = [];
+  const matches: number[] = [];
+  const nonMatches: number[] = [];
+  queries.forEach((x, qi) => {
+    const scores = set.scenes.map((s, si) => ({ id: s.id, score: similarity(qi, si) }));
+    ranks.push(rankOfRight(scores, (id) => id === x.id));
+    for (const s of scores) (s.id === x.id ? matches : nonMatches).push(s.score);
+  });
+  negatives.forEach((n, i) => nonMatches.push(similarity(queries.length + i, n.si)));
+  return {
+    name: `visual memory by description (${set.scenes.length} scenes, ${queries.length} matching and ${negatives.length} non-matching questions)`,
+    model: clip ? `CLIP ${clip.id}` : 'words of the description (no CLIP model)',
+    standin: clip?.standin ?? false,
+    recall1: recallAt(1, ranks),
+    recall3: recallAt(3, ranks),
+    queries: ranks.length,
+    matches: distribution(matches),
+    nonMatches: distribution(nonMatches),
+    suggestion: suggestThreshold(matches, nonMatches),
+    // A scene without an image is scored on its description alone: that score meets visualMemory.threshold.
+    setting: clip ? 'visualMemory.threshold' : 'visualMemory.lexicalThreshold',
+    current: clip ? cfg.visualMemory.threshold : cfg.visualMemory.lexicalThreshold,
+  };
+}
+
+function print(s: Section): void {
+  console.log(`\n## ${s.name}\nmodel: ${s.model}${s.standin ? '  (STAND-IN, random weights: these figures mean nothing)' : ''}`);
+  console.log(`recall@1 ${pct(s.recall1)}   recall@3 ${pct(s.recall3)}   (${s.queries} queries)`);
+  console.log('| scores | n | min | p10 | median | p90 | max | mean |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const [name, d] of [['matches', s.matches], ['non-matches', s.nonMatches]] as const) {
+    console.log(`| ${name} | ${d.n} | ${f(d.min)} | ${f(d.p10)} | ${f(d.p50)} | ${f(d.p90)} | ${f(d.max)} | ${f(d.mean)} |`);
+  }
+  if (s.suggestion) {
+    console.log(`suggested ${s.setting}: ${s.suggestion.threshold} (keeps ${pct(s.suggestion.tpr)} of matches, lets through ${pct(s.suggestion.fpr)} of non-matches); now ${s.current}`);
+  }
+}
+
+async function writeThresholds(file: string, sections: Section[]): Promise<void> {
+  const standin = sections.filter((s) => s.standin);
+  if (standin.length) {
+    const models = [...new Set(standin.map((s) => s.model))];
+    console.error(`\nnot writing ${file}: ${models.join(', ')} ${models.length > 1 ? 'are stand-ins' : 'is a stand-in'} (random weights)`);
+    process.exitCode = 1;
+    return;
+  }
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const doc = parseDocument(text.trim() ? text : '{}');
+  if (doc.errors.length) throw new Error(`${file}: ${doc.errors[0]!.message}`);
+  for (const s of sections) if (s.suggestion) doc.setIn(s.setting.split('.'), s.suggestion.threshold);
+  await writeFileAtomic(file, doc.toString());
+  console.log(`\nwrote ${sections.filter((s) => s.suggestion).map((s) => s.setting).join(', ')} to ${file}`);
+}
+
+async function main(): Promise<void> {
+  const cfg = config();
+  const health = new Health();
+  const llm = new OllamaLanguageModel({ config: cfg.llm, log: silentLogger, health });
+  await llm.start();
+  const { embedder } = await selectEmbedder({ config: cfg, ollama: llm, log: silentLogger, health });
+  const standinEmbedder = embedder.id.includes('standin');
+  let clip: ClipEncoder | null = null;
+  try {
+    clip = await TransformersClipEncoder.load(path.resolve(cfg.paths.models, cfg.visualMemory.model));
+  } catch (err) {
+    console.log(`no CLIP model (${(err as Error).message}): scenes are scored by the words of their descriptions`);
+  }
+  const sections = [await knowledge(cfg, embedder, standinEmbedder), await memory(cfg, embedder, standinEmbedder), await scenes(cfg, clip)];
+  for (const s of sections) print(s);
+  if (args.json) await writeFileAtomic(args.json, `${JSON.stringify(sections, null, 2)}\n`);
+  if (args.write) await writeThresholds(args.write, sections);
+  llm.stop();
+  await embedder.close?.();
+  await clip?.close();
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(2);
+});

@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from '../log/index.js';
+import { startEvalDaemon, type EvalDaemon } from './daemon.js';
+import type { Scenario, Step } from './scenario.js';
+import { judge, simulationAvailable, visitorSays, type SimLine, type SimModels, type Verdict } from './simulate.js';
+import { Stage } from './stage.js';
+import { StepRunner, type StepResult } from './steps.js';
+
+export interface RunOptions {
+  /** A running daemon's broker (scenarios then share it; those needing their own daemon are skipped). */
+  url: string | null;
+  prefix: string;
+  configFile: string | null;
+  /** The daemon's language model (null: none, the offline paths). */
+  ollamaUrl: string | null;
+  /** Visitor and judge models; null: simulated scenarios are skipped. */
+  sim: SimModels | null;
+  chromaUrl: string | null;
+  charsPerSecond: number;
+  detectEveryMs: number;
+  withinMs: number;
+  quietGraceMs: number;
+  log: Logger;
+  /** Called after each scenario (progress on the console). */
+  onScenario?: (report: ScenarioReport) => void;
+}
+
+export interface VisitReport {
+  verdict: Verdict['verdict'];
+  reason: string;
+  transcript: SimLine[];
+  failures: string[];
+}
+
+export interface ScenarioReport {
+  name: string;
+  file: string;
+  passed: boolean;
+  /** Why the scenario did not run (then `passed` is false and it counts neither way). */
+  skipped: string | null;
+  ms: number;
+  steps: { index: number; step: string; ok: boolean; ms: number; failures: string[] }[];
+  transcript: string[];
+  failures: string[];
+  simulated: { visits: VisitReport[]; pass_rate: number; min_pass_rate: number } | null;
+}
+
+export interface EvalReport {
+  passed: number;
+  failed: number;
+  skipped: number;
+  ms: number;
+  scenarios: ScenarioReport[];
+}
+
+const stepText = (step: Step) => {
+  const [k, v] = Object.entries(step)[0]!;
+  return `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`;
+};
+
+/** One visit: a daemon (its own, or the running one), the stage around it, the scripted steps, then the simulated visitor. */
+async function visit(scenario: Scenario, options: RunOptions, simulate: boolean): Promise<{ steps: StepResult[]; transcript: string[]; sim: VisitReport | null; failures: string[] }> {
+  let own: EvalDaemon | null = null;
+  let stage: Stage | null = null;
+  try {
+    if (!options.url) {
+      own = await startEvalDaemon({ configFile: options.configFile, overrides: scenario.config, ollamaUrl: options.ollamaUrl, chromaUrl: options.chromaUrl, people: scenario.people, log: options.log });
+      // A robot is talked to once it is up: its knowledge indexed, its vector store reachable.
+      const ready = Date.now();
+      await waitUntil(() => own!.daemon.vectors.store.status().reachable, 30_000);
+      const knowledge = own.daemon.knowledge?.ready();
+      if (knowledge) await waitUntil(() => settled(knowledge), 30_000 - (Date.now() - ready));
+    }
+    const camera = scenario.body.camera === undefined ? null : scenario.body.camera;
+    stage = await Stage.open({
+      url: own?.url ?? options.url!,
+      prefix: own?.config.mqtt.prefix ?? options.prefix,
+      charsPerSecond: scenario.body.chars_per_second ?? options.charsPerSecond,
+      feedback: scenario.body.feedback ?? true,
+      cameraFrame: camera ? readFileSync(path.resolve(path.dirname(scenario.file), camera)) : null,
+      detectEveryMs: scenario.detect_every_ms ?? options.detectEveryMs,
+    });
+    const runner = new StepRunner(stage, scenario, { withinMs: options.withinMs, quietGraceMs: options.quietGraceMs, maxWaitQuietMs: 30_000 });
+    const steps = await runner.run();
+    let sim: VisitReport | null = null;
+    if (simulate && scenario.visitor && options.sim && steps.every((s) => s.ok)) sim = await simulatedVisit(runner, scenario, options.sim);
+    stage.stopDetecting();
+    return { steps, transcript: runner.transcript(), sim, failures: [] };
+  } catch (err) {
+    return { steps: [], transcript: [], sim: null, failures: [`error: ${(err as Error).message}`] };
+  } finally {
+    await stage?.close().catch(() => {});
+    await own?.stop().catch(() => {});
+  }
+}
+
+async function simulatedVisit(runner: StepRunner, scenario: Scenario, models: SimModels): Promise<VisitReport> {
+  const visitor = scenario.visitor!;
+  const transcript: SimLine[] = [];
+  try {
+    for (let i = 0; i < visitor.max_turns; i++) {
+      const text = await visitorSays(models, visitor, transcript);
+      if (text === null) break;
+      transcript.push({ speaker: 'visitor', message: text });
+      transcript.push({ speaker: 'robot', message: (await runner.converse(text)) || '(says nothing)' });
+    }
+    const verdict = await judge(models, visitor.objective, transcript);
+    return { ...verdict, transcript, failures: [] };
+  } catch (err) {
+    return { verdict: 'no', reason: 'the simulation failed', transcript, failures: [`simulation: ${(err as Error).message}`] };
+  }
+}
+
+const done = new WeakSet<Promise<unknown>>();
+function settled(p: Promise<unknown>): boolean {
+  p.then(() => done.add(p), () => done.add(p));
+  return done.has(p);
+}
+
+async function waitUntil(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
+
+export async function runScenario(scenario: Scenario, options: RunOptions, simSkip: string | null): Promise<ScenarioReport> {
+  const started = performance.now();
+  const base = { name: scenario.name, file: scenario.file, steps: [], transcript: [], failures: [], simulated: null };
+  const needsOwn = Object.keys(scenario.people).length > 0 || Object.keys(scenario.config).length > 0;
+  if (options.url && needsOwn) return { ...base, passed: false, skipped: 'needs a daemon of its own (people or config): run without --url', ms: 0 };
+  if (scenario.needs.includes('language_model') && !options.ollamaUrl) {
+    return { ...base, passed: false, skipped: 'needs a language model for the daemon: pass --ollama URL where Ollama runs', ms: 0 };
+  }
+  if (scenario.visitor && simSkip) {
+    return { ...base, passed: false, skipped: `simulated visitor, and ${simSkip}: pass --ollama URL where Ollama runs`, ms: 0 };
+  }
+  const visits = scenario.visitor?.visits ?? 1;
+  const reports: VisitReport[] = [];
+  let first: Awaited<ReturnType<typeof visit>> | null = null;
+  for (let i = 0; i < visits; i++) {
+    const v = await visit(scenario, options, true);
+    first ??= v;
+    if (v.sim) reports.push(v.sim);
+    if (v.failures.length || v.steps.some((s) => !s.ok)) {
+      first = v;
+      break;
+    }
+  }
+  const steps = first!.steps.map((s) => ({ index: s.index, step: stepText(s.step), ok: s.ok, ms: s.ms, failures: s.failures }));
+  const failures = [...first!.failures, ...steps.flatMap((s) => s.failures.map((f) => `step ${s.index} (${s.step.slice(0, 60)}): ${f}`))];
+  let simulated: ScenarioReport['simulated'] = null;
+  if (scenario.visitor && !failures.length) {
+    const yes = reports.filter((r) => r.verdict === 'yes').length;
+    simulated = { visits: reports, pass_rate: reports.length ? yes / reports.length : 0, min_pass_rate: scenario.visitor.min_pass_rate };
+    failures.push(...reports.flatMap((r) => r.failures));
+    if (simulated.pass_rate < simulated.min_pass_rate) {
+      failures.push(`judge: ${yes}/${reports.length} visits met the objective (pass rate ${simulated.pass_rate.toFixed(2)} < ${simulated.min_pass_rate}); reasons: ${reports.map((r) => `${r.verdict}: ${r.reason}`).join(' | ')}`);
+    }
+  }
+  return { ...base, passed: failures.length === 0, skipped: null, ms: Math.round(performance.now() - started), steps, transcript: first!.transcript, failures, simulated };
+}
+
+export async function runScenarios(scenarios: readonly Scenario[], options: RunOptions): Promise<EvalReport> {
+  const started = performance.now();
+  const simSkip = scenarios.some((s) => s.visitor) ? (options.sim ? await simulationAvailable(options.sim) : 'no language model given') : null;
+  const reports: ScenarioReport[] = [];
+  for (const scenario of scenarios) {
+    const report = await runScenario(scenario, options, simSkip);
+    reports.push(report);
+    options.onScenario?.(report);
+  }
+  return {
+    passed: reports.filter((r) => r.passed).length,
+    failed: reports.filter((r) => !r.passed && !r.skipped).length,
+    skipped: reports.filter((r) => r.skipped).length,
+    ms: Math.round(performance.now() - started),
+    scenarios: reports,
+  };
+}
