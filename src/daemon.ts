@@ -76,6 +76,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   let broker: EmbeddedBroker | null = null;
   let bus: MqttBus | null = null;
   const shutdown = async () => {
+    bus?.stopping();
     await dialogue?.turns.drain(true);
     // The visit in progress ends: remembered, and its end published, while memory and the bus still run.
     await dialogue?.close();

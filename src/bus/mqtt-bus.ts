@@ -142,7 +142,6 @@ export class MqttBus {
       (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
       this.#reconnectDelay = o.reconnect.initialMs;
       this.#log.info({ url: redactUrl(o.url) }, 'connected to MQTT broker');
-      o.health.set('mqtt', 'ok', `connected to ${redactUrl(o.url)}`);
       this.#subscribe(client);
       this.#expiring.flush();
       this.#durable.pump();
@@ -212,9 +211,18 @@ export class MqttBus {
     }
   }
 
-  /** Republishes the retained status with the latest health. */
+  /** Republishes the retained status with the latest health; not once the daemon is stopping. */
   publishStatus(report: HealthReport): Promise<boolean> {
+    if (this.#stopping) return Promise.resolve(false);
     return this.publish('status', statusPayload('online', report));
+  }
+
+  /**
+   * The daemon begins to stop: components going down one by one must not announce an "online"
+   * robot after the fact. The bus keeps carrying what the last turns publish until stop().
+   */
+  stopping(): void {
+    this.#stopping = true;
   }
 
   async stop(): Promise<void> {
@@ -300,6 +308,9 @@ export class MqttBus {
     const topics = Object.fromEntries(wanted.map(([t]) => [t, { qos: 1 as const }]));
     client.subscribe(topics, (err) => {
       if (err) this.#log.error({ err: err.message }, 'subscribe failed');
+      // Healthy (and so "online" on the retained status) once the robot hears its topics: a
+      // process that speaks as soon as it sees "online" is not lost.
+      else this.#options.health.set('mqtt', 'ok', `connected to ${redactUrl(this.#options.url)}`);
       this.#subscribed?.();
       this.#subscribed = null;
     });

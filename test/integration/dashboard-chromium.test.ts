@@ -59,8 +59,11 @@ describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
     expect(await page.$eval(`${newest} .meta`, (m) => m.textContent)).toMatch(/intent [a-z_]+ \(.*\) · language en/);
 
     // A model call opens with its prompt and raw output.
-    const responseCall = (await page.$$(`${newest} .bar.call`)).at(-1)!;
-    await responseCall.click();
+    // (The reply's call, not the appraisal that runs after it.)
+    const responseCall = await page.evaluateHandle(
+      `[...document.querySelectorAll('${newest} .row')].find((row) => row.querySelector('.label')?.textContent?.startsWith('response ·'))?.querySelector('.bar.call')`,
+    );
+    await (responseCall.asElement() as import('puppeteer-core').ElementHandle).click();
     await until(`document.getElementById('call').open`);
     const prompt = await page.$eval('#call-messages', (m) => m.textContent);
     expect(prompt).toContain('What is the weather like?');

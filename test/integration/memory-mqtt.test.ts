@@ -95,7 +95,8 @@ describe('episodic memory over MQTT, on a real ChromaDB server', () => {
 
     const alice = await t.records('alice_01');
     const bob = await t.records('bob_02');
-    expect(alice.map((r) => r.metadata.memory_type).sort()).toEqual(['conversation', 'episode']);
+    // Each visit is remembered when it ends (someone else stepping in ends it), the farewell too.
+    expect(new Set(alice.map((r) => r.metadata.memory_type))).toEqual(new Set(['conversation', 'episode']));
     const text = (rs: StoredRecord[]) => rs.map((r) => r.document).join('\n');
     expect(text(alice)).toMatch(/Berlin marathon/);
     expect(text(alice)).toMatch(/Lisbon/);

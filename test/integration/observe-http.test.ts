@@ -110,7 +110,8 @@ describe('observing the robot over HTTP (daemon, embedded broker, fake language 
     expect(replies.map((e) => e.turn_id)).toEqual([first.turn_id, second.turn_id, turn.turn_id]);
     expect(replies[0]).toMatchObject({ model: 'qwen2.5:7b', format: false, output: 'Nice to hear from you.', tokens: { completion: 5 } });
     const prompt = replies[1]!.messages as { role: string; content: string }[];
-    expect(prompt.at(-1)).toEqual({ role: 'user', content: 'Tell me something about the weather.' });
+    // The utterance, with this turn's notes after it (the full prompt is logged).
+    expect(prompt.at(-1)).toEqual({ role: 'user', content: expect.stringMatching(/^Tell me something about the weather\.\n\n\[It is /) });
     // A structured call whose output did not fit its schema says so, with the raw output.
     expect(entries.some((e) => e.type === 'model_call' && e.format === true && e.output === '{"unexpected": true}' && typeof e.parse_error === 'string')).toBe(true);
 

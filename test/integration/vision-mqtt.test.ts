@@ -22,12 +22,14 @@ const TIMEOUT_MS = 1_500;
  */
 function reply(body: ChatBody): string {
   const system = body.messages[0]?.content ?? '';
+  // What the reply's prompt says this turn is in its notes, after the utterance.
+  const prompt = body.messages.map((m) => m.content).join('\n');
   if (body.model === 'qwen2.5vl:7b') return body.messages.at(-1)?.images?.[0] === FRAME.toString('base64') ? 'You are holding a red mug.' : 'The image is empty.';
   if (system.startsWith('You decide which tools')) return '{"steps": [{"tool": "vision", "query": "What is the person holding?"}]}';
   if (body.format) return '{"question": "What am I holding?"}';
-  const seen = /What you see: (.*?) Answer from this/.exec(system)?.[1];
+  const seen = /What you see: (.*?) Answer from this/.exec(prompt)?.[1];
   if (seen) return `Let me look. ${seen}`;
-  return system.includes('no picture arrived in time') ? 'Sorry, I could not see anything just now.' : 'Hello.';
+  return prompt.includes('no picture arrived in time') ? 'Sorry, I could not see anything just now.' : 'Hello.';
 }
 
 describe('"what do you see?" over MQTT, with perception writing the frame', () => {
@@ -44,7 +46,8 @@ describe('"what do you see?" over MQTT, with perception writing the frame', () =
         llm: { enabled: true, url: fake.url },
         paths: { data: dataDir },
         dialogue: { intentThreshold: 0 },
-        agents: { affect: false },
+        // The language model plans here (the default plans by rules on the device).
+        agents: { affect: false, planner: true },
         speech: { waitForEndSpeak: false },
         vision: { captureTimeoutMs: TIMEOUT_MS, pollMs: 25, stableMs: 25 },
       }),
@@ -97,7 +100,7 @@ describe('"what do you see?" over MQTT, with perception writing the frame', () =
     expect(event.vision).toMatchObject({ status: 'timeout', description: null });
     expect(event.reply).toBe('Sorry, I could not see anything just now.');
     const response = fake.chats.find((c) => c.model === 'qwen2.5:7b' && !c.format)!;
-    expect(response.messages[0]!.content).toMatch(/no picture arrived in time\. Say so honestly, and do not describe anything/);
+    expect(response.messages.at(-1)!.content).toMatch(/no picture arrived in time\. Say so honestly, and do not describe anything/);
     expect(fake.chats.some((c) => c.model === 'qwen2.5vl:7b')).toBe(false);
     // It waited for the frame (a timer never fires early; a loaded machine only makes it later),
     // and the "timeout" status says the time-out, not anything else, ended the wait.
