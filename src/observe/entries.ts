@@ -1,14 +1,7 @@
-import type { TurnEvent } from '../bus/index.js';
+import type { TurnEvent, TurnStart } from '../dialogue/index.js';
 import type { LlmCallRecord } from '../llm/index.js';
 
-/** The start of a turn as the brain announces it. */
-export interface TurnStart {
-  turn_id: string;
-  session_id: string | null;
-  user_id: string | null;
-  user_text: string;
-  ts: string;
-}
+export type { TurnStart };
 
 /** One line of an interaction log. Every line names its session and turn (null outside a turn). */
 export type LogEntry =

@@ -183,7 +183,8 @@ steps:
         if (body.model === 'qwen2.5vl:7b') return body.messages.at(-1)?.images?.length ? 'A red mug on a desk.' : 'Nothing.';
         if (system.startsWith('You decide which tools')) return '{"steps": [{"tool": "vision", "query": "What do you see?"}]}';
         if (body.format) return '{"question": "What do you see?"}';
-        const seen = /What you see: (.*?) Answer from this/.exec(system)?.[1];
+        // This turn's notes (what the camera showed) follow the utterance.
+        const seen = /What you see: (.*?) Answer from this/.exec(body.messages.map((m) => m.content).join('\n'))?.[1];
         return seen ? `I see ${seen}` : 'Hello.';
       },
     });

@@ -124,8 +124,10 @@ describe('episodic memory over MQTT, on a real ChromaDB server', () => {
     expect(recalled[0]).toContain('episode');
     expect(recalled[2]).toContain('episode');
 
-    // A known person greeting the robot is reminded of what they told last time (offline reply).
-    await t.say('Goodbye!'); // Alice's second conversation ends (it is remembered too)
+    // A known person greeting the robot is reminded of what they told last time (offline reply):
+    // the last thing Bob stated before leaving, quoted word for word.
+    await t.turn('bob_02', 'I collect vintage electric guitars.');
+    await t.say('Goodbye!'); // Bob's farewell: this conversation is remembered
     await t.settle();
     const hello = await t.turn('bob_02', 'Hello Nadine!');
     expect(hello.memories).toEqual([expect.objectContaining({ type: 'episode' })]);
@@ -179,13 +181,13 @@ describe('episodic memory over MQTT, on a real ChromaDB server', () => {
         if (body.format) return '{}'; // other structured requests: nothing
         const last = body.messages.at(-1)!.content;
         // The farewell's reply is slow: the next utterance arrives while it is being written.
-        return last === 'Goodbye!' ? { text: 'Goodbye Alice, good luck with the marathon!', firstTokenDelayMs: 5_000 } : 'How interesting!';
+        return last.startsWith('Goodbye!') ? { text: 'Goodbye Alice, good luck with the marathon!', firstTokenDelayMs: 5_000 } : 'How interesting!';
       },
     });
     const t = await start({ llm: { enabled: true, url: fake.url }, speech: { bargeIn: true, waitForEndSpeak: false } });
     await t.turn('alice_01', "I'm training for the Berlin marathon in October.");
     await t.probe.publish(`${P}agent/user_speech`, 'Goodbye!');
-    await waitFor(() => fake!.chats.some((c) => c.messages.at(-1)?.content === 'Goodbye!' && !c.format), 10_000, 'the farewell reply requested');
+    await waitFor(() => fake!.chats.some((c) => c.messages.at(-1)?.content.startsWith('Goodbye!') && !c.format), 10_000, 'the farewell reply requested');
     await t.probe.publish(`${P}agent/user_speech`, 'Oh wait, one more thing.');
     await expect.poll(() => t.events().length, { timeout: 10_000 }).toBe(3);
     const cut = t.events()[1]!;
