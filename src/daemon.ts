@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { affectParams, AffectStore, VolatileAffect, type AffectPort } from './affect/index.js';
-import { MqttBus, startEmbeddedBroker, type EmbeddedBroker, type ForgetReport } from './bus/index.js';
+import { defaultClientId, MqttBus, startEmbeddedBroker, type EmbeddedBroker, type ForgetReport } from './bus/index.js';
 import type { Config } from './config/index.js';
 import { buildDialogueGraph, createDialogue, systemClock, type Clock, type Dialogue, type DialogueGraph, type PerceptionPort } from './dialogue/index.js';
 import { selectEmbedder, type Embedder } from './embeddings/index.js';
@@ -143,7 +143,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       bus = new MqttBus({
         url,
         prefix: config.mqtt.prefix,
-        clientId: config.mqtt.clientId,
+        clientId: config.mqtt.clientId ?? defaultClientId(config.mqtt.prefix),
         // On the embedded broker, the daemon logs in like any other client.
         username: config.mqtt.username ?? (broker ? config.broker.username : null),
         password: config.mqtt.password ?? (broker ? config.broker.password : null),

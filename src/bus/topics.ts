@@ -280,3 +280,9 @@ export const outbound = {
 
 export type OutboundKey = keyof typeof outbound;
 export type OutboundPayload<K extends OutboundKey> = z.input<(typeof outbound)[K]['schema']>;
+
+/** One robot per prefix, and one client id per robot: a broker drops one of two clients with the same id. */
+export function defaultClientId(prefix: string): string {
+  const robot = prefix.replace(/\/$/, '').replace(/[^A-Za-z0-9_-]+/g, '-');
+  return robot === 'nadine' || robot === '' ? 'nadine-brain' : `nadine-brain-${robot}`.slice(0, 128);
+}

@@ -93,7 +93,8 @@ export const ConfigSchema = z.strictObject({
         })
         .prefault({}),
       prefix: TopicPrefix.default('nadine/'),
-      clientId: z.string().min(1).max(128).default('nadine-brain'),
+      /** Null: "nadine-brain", followed by the prefix when it is not the default one (robots sharing a broker never share an id). */
+      clientId: z.string().min(1).max(128).nullable().default(null),
       /** Inbound payloads larger than this are dropped before decoding. */
       maxPayloadBytes: z.number().int().min(256).max(16 * 1024 * 1024).default(64 * 1024),
       connectTimeoutMs: Millis.default(10_000),

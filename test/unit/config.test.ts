@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/index.js';
+import { defaultClientId } from '../../src/bus/index.js';
+import { ConfigError, ConfigSchema, loadConfig } from '../../src/config/index.js';
 import { REPO, tempDir } from '../helpers/config.js';
 
 function load(env: Record<string, string> = {}, file?: { name: string; text: string }) {
@@ -87,5 +88,12 @@ describe('configuration', () => {
   it('loads the example configuration, which shows every default as it is', () => {
     const example = readFileSync(path.join(REPO, 'nadine.config.example.yaml'), 'utf8');
     expect(load({}, { name: 'nadine.config.yaml', text: example }).config).toEqual(load().config);
+  });
+
+  it('gives each robot on a shared broker its own client id, from its prefix', () => {
+    expect(defaultClientId('nadine/')).toBe('nadine-brain');
+    expect(defaultClientId('robot-a/')).toBe('nadine-brain-robot-a');
+    expect(defaultClientId('site 1/lobby/')).toBe('nadine-brain-site-1-lobby');
+    expect(ConfigSchema.parse({}).mqtt.clientId).toBeNull();
   });
 });
