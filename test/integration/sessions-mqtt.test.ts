@@ -160,9 +160,16 @@ describe('visits over MQTT', () => {
       await online(before);
       await t.detect('greta_01');
       await t.say('What did I tell you?');
-      // The history the offline responder cannot quote is in the file the daemon reads back.
-      const file = JSON.parse(readFileSync(path.join(config.paths.data, 'conversations', 'greta_01.json'), 'utf8'));
-      expect(file.messages.map((m: { content: string }) => m.content)).toEqual(expect.arrayContaining(['My favourite colour is green.', 'What did I tell you?']));
+      // The history the restarted daemon read back goes on in its file (written behind the turn).
+      const history = () => {
+        try {
+          return JSON.parse(readFileSync(path.join(config.paths.data, 'conversations', 'greta_01.json'), 'utf8')).messages.map((m: { content: string }) => m.content);
+        } catch {
+          return [];
+        }
+      };
+      await expect.poll(history, { timeout: 20_000 }).toEqual(expect.arrayContaining(['My favourite colour is green.', 'What did I tell you?']));
+      expect(history()[0]).toBe('My favourite colour is green.');
       daemon.child.kill('SIGTERM');
       await daemon.exited;
     } finally {
