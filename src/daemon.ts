@@ -129,6 +129,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     // On MQTT a speech stack reports start_speak/end_speak; the console has none.
     const { sessions, turns } = (dialogue = createDialogue({ ports, graph, log, health, speechFeedback: options.mqtt }));
     registerForgetting(people, sessions, visualMemory, memory);
+    people.forgetting.register({ name: 'interaction logs', forget: (id) => observer.forget(id), traces: (id) => observer.traces(id) });
     const forgetUser = async (userId: string) => {
       await turns.drain(); // a running turn could otherwise save the profile again after deletion
       return people!.forgetting.forget(userId);

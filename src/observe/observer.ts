@@ -6,6 +6,7 @@ import type { Health } from '../health/index.js';
 import type { LlmCallRecord, LlmObserver } from '../llm/index.js';
 import type { Logger } from '../log/index.js';
 import type { TurnStart } from './entries.js';
+import { forgetInLogs, logsMentioning } from './forget.js';
 import { Live, type LiveEventName } from './live.js';
 import { Metrics } from './metrics.js';
 import { startHttpServer, type HttpServer } from './server.js';
@@ -153,6 +154,18 @@ export class Observer {
 
   flush(): Promise<void> {
     return this.#log.flush();
+  }
+
+  /** Forget-me: the session logs that mention the person are deleted (after what is buffered lands). */
+  async forget(userId: string): Promise<string[]> {
+    await this.#log.flush();
+    return forgetInLogs(this.sessionsDir, userId);
+  }
+
+  /** Session logs that still mention the person. */
+  async traces(userId: string): Promise<string[]> {
+    await this.#log.flush();
+    return (await logsMentioning(this.sessionsDir, userId)).map((file) => `interaction log ${path.relative(this.sessionsDir, file)}`);
   }
 
   /** Closes the server (ending event streams), then writes what the log still holds. */
