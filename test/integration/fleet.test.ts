@@ -108,6 +108,8 @@ describe.skipIf(noMosquitto)('a fleet: two robots on one Mosquitto, one model se
     expect(aTurn.user_text).toBe('Goodbye, see you tomorrow!');
     const turns = (r: (typeof robots)[number], prefix: string) =>
       r.probe.messages.filter((m) => m.topic === `${prefix}agent/state/turn`).map((m) => JSON.parse(m.text).user_text);
+    // A's probe hears B's sentinel in its own time: wait for it, then nothing else may be there.
+    await a.probe.next(`${b.prefix}agent/state/turn`, (m) => JSON.parse(m.text).user_text === 'Hello there!', 60_000);
     expect(turns(a, b.prefix)).toEqual(['Hello there!']);
     expect(turns(a, a.prefix)).toEqual(['Goodbye, see you tomorrow!']);
     // Only B asked the model about B's greeting.
