@@ -41,6 +41,23 @@ const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * 
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
 const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : '—');
 
+/** A set's figures from the rank of the right answer for each query and the scores of matches and non-matches. */
+function section(name: string, model: string, standin: boolean, r: { ranks: number[]; matches: number[]; nonMatches: number[] }, setting: string, current: number): Section {
+  return {
+    name,
+    model,
+    standin,
+    recall1: recallAt(1, r.ranks),
+    recall3: recallAt(3, r.ranks),
+    queries: r.ranks.length,
+    matches: distribution(r.matches),
+    nonMatches: distribution(r.nonMatches),
+    suggestion: suggestThreshold(r.matches, r.nonMatches),
+    setting,
+    current,
+  };
+}
+
 interface Section {
   name: string;
   model: string;
@@ -89,19 +106,7 @@ async function knowledge(cfg: Config, embedder: Embedder, standin: boolean): Pro
     for (const s of scores) (q.answer.includes(s.id) ? matches : nonMatches).push(s.score);
   });
   const lexical = embedder.id.startsWith('lexical:');
-  return {
-    name: `knowledge (${set.questions.length} questions, ${set.unanswerable.length} unanswerable, ${chunks.length} chunks)`,
-    model: embedder.id,
-    standin,
-    recall1: recallAt(1, ranks),
-    recall3: recallAt(3, ranks),
-    queries: ranks.length,
-    matches: distribution(matches),
-    nonMatches: distribution(nonMatches),
-    suggestion: suggestThreshold(matches, nonMatches),
-    setting: lexical ? 'knowledge.lexicalMinSimilarity' : 'knowledge.minSimilarity',
-    current: lexical ? cfg.knowledge.lexicalMinSimilarity : cfg.knowledge.minSimilarity,
-  };
+  return section(`knowledge (${set.questions.length} questions, ${set.unanswerable.length} unanswerable, ${chunks.length} chunks)`, embedder.id, standin, { ranks, matches, nonMatches }, lexical ? 'knowledge.lexicalMinSimilarity' : 'knowledge.minSimilarity', lexical ? cfg.knowledge.lexicalMinSimilarity : cfg.knowledge.minSimilarity);
 }
 
 async function memory(cfg: Config, embedder: Embedder, standin: boolean): Promise<Section> {
@@ -118,19 +123,7 @@ async function memory(cfg: Config, embedder: Embedder, standin: boolean): Promis
     for (const s of scores) (s.id === queries[i]!.id ? matches : nonMatches).push(s.score);
   });
   const lexical = embedder.id.startsWith('lexical:');
-  return {
-    name: `memory (${set.memories.length} memories, ${queries.length} questions)`,
-    model: embedder.id,
-    standin,
-    recall1: recallAt(1, ranks),
-    recall3: recallAt(3, ranks),
-    queries: ranks.length,
-    matches: distribution(matches),
-    nonMatches: distribution(nonMatches),
-    suggestion: suggestThreshold(matches, nonMatches),
-    setting: lexical ? 'memory.minSimilarity.lexical' : 'memory.minSimilarity.model',
-    current: lexical ? cfg.memory.minSimilarity.lexical : cfg.memory.minSimilarity.model,
-  };
+  return section(`memory (${set.memories.length} memories, ${queries.length} questions)`, embedder.id, standin, { ranks, matches, nonMatches }, lexical ? 'memory.minSimilarity.lexical' : 'memory.minSimilarity.model', lexical ? cfg.memory.minSimilarity.lexical : cfg.memory.minSimilarity.model);
 }
 
 /** Scenes by their descriptions, as visual memory scores a scene without a usable image: CLIP's text encoder, or the words. */
@@ -158,20 +151,15 @@ async function scenes(cfg: Config, clip: ClipEncoder | null): Promise<Section> {
     for (const s of scores) (s.id === x.id ? matches : nonMatches).push(s.score);
   });
   negatives.forEach((n, i) => nonMatches.push(similarity(queries.length + i, n.si)));
-  return {
-    name: `visual memory by description (${set.scenes.length} scenes, ${queries.length} matching and ${negatives.length} non-matching questions)`,
-    model: clip ? `CLIP ${clip.id}` : 'words of the description (no CLIP model)',
-    standin: clip?.standin ?? false,
-    recall1: recallAt(1, ranks),
-    recall3: recallAt(3, ranks),
-    queries: ranks.length,
-    matches: distribution(matches),
-    nonMatches: distribution(nonMatches),
-    suggestion: suggestThreshold(matches, nonMatches),
-    // A scene without an image is scored on its description alone: that score meets visualMemory.threshold.
-    setting: clip ? 'visualMemory.threshold' : 'visualMemory.lexicalThreshold',
-    current: clip ? cfg.visualMemory.threshold : cfg.visualMemory.lexicalThreshold,
-  };
+  // A scene without an image is scored on its description alone: that score meets visualMemory.threshold.
+  return section(
+    `visual memory by description (${set.scenes.length} scenes, ${queries.length} matching and ${negatives.length} non-matching questions)`,
+    clip ? `CLIP ${clip.id}` : 'words of the description (no CLIP model)',
+    clip?.standin ?? false,
+    { ranks, matches, nonMatches },
+    clip ? 'visualMemory.threshold' : 'visualMemory.lexicalThreshold',
+    clip ? cfg.visualMemory.threshold : cfg.visualMemory.lexicalThreshold,
+  );
 }
 
 function print(s: Section): void {
