@@ -5,6 +5,16 @@ import { TurnStateSchema, type StateKey, type TurnState } from './state.js';
 type Patch<W extends StateKey> = Partial<Pick<TurnState, W>>;
 
 /**
+ * When an agent on a schedule runs, instead of every turn: every `everyTurns` of the person's
+ * turns, and/or once when the session ends (on the farewell turn, or when the visit ends without
+ * one). While it runs, `unseen_turns` says how many turns it has not seen yet.
+ */
+export interface Cadence {
+  readonly everyTurns?: number;
+  readonly atSessionEnd?: boolean;
+}
+
+/**
  * An agent is a function over the blackboard: it declares the fields it reads and writes, gets
  * exactly those fields (validated), and returns a patch of the fields it writes (validated).
  * It never calls other agents. What it changes outside the turn (a profile saved, the mood, a
@@ -21,6 +31,8 @@ export interface Agent<R extends StateKey = StateKey, W extends StateKey = State
    * gets ports without a language model, so it takes its offline path at once.
    */
   readonly critical: boolean;
+  /** Absent: every turn the graph reaches it. */
+  readonly cadence?: Cadence;
   readonly input: z.ZodType<Pick<TurnState, R>>;
   readonly output: z.ZodType<Patch<W>>;
   run(input: Pick<TurnState, R>, ports: P): Promise<Patch<W>> | Patch<W>;
@@ -38,6 +50,7 @@ export interface AgentSpec<R extends StateKey, W extends StateKey, P> {
   writes: readonly W[];
   /** See Agent.critical; false when not given. */
   critical?: boolean;
+  cadence?: Cadence;
   run(input: Pick<TurnState, R>, ports: P): Promise<Patch<W>> | Patch<W>;
   effect?(patch: Patch<W>, state: TurnState, ports: P): Promise<void> | void;
 }
@@ -50,6 +63,9 @@ const mask = (keys: readonly StateKey[]) => Object.fromEntries(keys.map((k) => [
  * satisfied by the full Ports can be placed in the graph.
  */
 export function defineAgent<R extends StateKey, W extends StateKey, P extends Partial<Ports>>(spec: AgentSpec<R, W, P>): Agent<R, W, P> {
+  const every = spec.cadence?.everyTurns;
+  if (every !== undefined && !(Number.isInteger(every) && every >= 1)) throw new Error(`agent ${spec.name}: cadence.everyTurns must be a whole number from 1`);
+  if (spec.cadence && every === undefined && !spec.cadence.atSessionEnd) throw new Error(`agent ${spec.name}: a cadence says every how many turns, or at the session's end`);
   return {
     ...spec,
     critical: spec.critical ?? false,

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import { Voice } from '../speech/index.js';
 import { conversationRecord } from './agents/memory-save.js';
 import { Engagement } from './engagement.js';
+import { runAtSessionEnd } from './engine.js';
 import { buildEngagementGraph, type DialogueGraph } from './graph.js';
-import type { DaemonPorts } from './ports.js';
+import type { DaemonPorts, Ports } from './ports.js';
 import { SessionFiles } from './session-files.js';
 import { Sessions, type EndedConversation } from './sessions.js';
+import { closingState } from './state.js';
 import { TurnRunner } from './turns.js';
 
 export interface DialogueOptions {
@@ -37,13 +40,27 @@ const CHECK_MS = 1_000;
 export function createDialogue(options: DialogueOptions): Dialogue {
   const { ports, log, health } = options;
   const { config, clock, memory } = ports;
-  const remember = memory
-    ? async (ended: EndedConversation) => {
-        if (ended.messages.filter((m) => m.role === 'user').length < config.memory.minUserMessages) return;
-        await memory.remember(conversationRecord({ ...ended, turn_id: `session-end-${ended.reason}` }, config));
-        log.info({ conversation_id: ended.conversation_id, user_id: ended.user.user_id, reason: ended.reason }, 'ended visit queued to be remembered');
-      }
-    : null;
+  // A visit ended without a farewell: the agents scheduled at the session's end run (e.g. the
+  // profile is consolidated), then the conversation is queued to be remembered.
+  const remember = async (ended: EndedConversation) => {
+    await atSessionEnd(ended);
+    if (!memory || ended.messages.filter((m) => m.role === 'user').length < config.memory.minUserMessages) return;
+    await memory.remember(conversationRecord({ ...ended, turn_id: `session-end-${ended.reason}` }, config));
+    log.info({ conversation_id: ended.conversation_id, user_id: ended.user.user_id, reason: ended.reason }, 'ended visit queued to be remembered');
+  };
+  const atSessionEnd = async (ended: EndedConversation) => {
+    const turnId = randomUUID();
+    const session = { messages: ended.messages, user_info: ended.user_info, language: ended.language, name_confirmation: null, name_checked: true, conversation_id: ended.conversation_id, turn_number: ended.turn_number };
+    const endPorts: Ports = {
+      ...ports,
+      turnId,
+      log: log.child({ turn_id: turnId, session_end: ended.reason }),
+      signal: new AbortController().signal,
+      reply: { write: () => undefined, end: () => undefined },
+      metrics: { model: () => undefined },
+    };
+    await runAtSessionEnd(options.graph, closingState(session, turnId), endPorts);
+  };
   const sessions = new Sessions({
     language: config.language,
     historyTurns: config.dialogue.historyTurns,

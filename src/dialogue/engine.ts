@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Agent } from './agent.js';
+import type { Agent, Cadence } from './agent.js';
 import type { Ports } from './ports.js';
-import { applyPatch, REDUCERS, type StateKey, type TurnState } from './state.js';
+import { applyPatch, endsConversation, REDUCERS, type StateKey, type TurnState } from './state.js';
 
 export const END = '__end__';
 export type End = typeof END;
@@ -129,11 +129,11 @@ export async function runGraph<N extends string>(graph: Graph<N>, initial: TurnS
     const node: GraphNode = graph.nodes[current];
     // A cancelled turn (barge-in) still walks the graph, but runs only the critical agents: what
     // the person said is recorded, nothing more is done for a reply nobody will hear.
-    const agents = ports.signal.aborted ? agentsOf(node).filter((agent) => agent.critical) : agentsOf(node);
+    const agents = agentsOf(node).filter((agent) => (!ports.signal.aborted || agent.critical) && dueTurns(agent.cadence, state) !== null);
     if (agents.length) path.push(current);
     const start = performance.now() - began;
     const before = state;
-    const results = await Promise.all(agents.map((agent) => runAgent(agent, before, ports, offline)));
+    const results = await Promise.all(agents.map((agent) => runAgent(agent, scheduled(agent, before), ports, offline)));
     for (const [i, result] of results.entries()) {
       const agent = agents[i]!;
       timings[agent.name] = (timings[agent.name] ?? 0) + result.ms;
@@ -145,7 +145,7 @@ export async function runGraph<N extends string>(graph: Graph<N>, initial: TurnS
       }
       state = applyPatch(state, result.patch);
       // The effect sees the state as its agent did, plus its own patch: not its siblings' patches.
-      const effect = await runEffect(agent, result.patch, applyPatch(before, result.patch), result.ports);
+      const effect = await runEffect(agent, result.patch, applyPatch(scheduled(agent, before), result.patch), result.ports);
       if (effect) {
         errors.push({ agent: agent.name, message: effect });
         ports.log.error({ agent: agent.name, err: effect }, 'agent effect failed');
@@ -156,6 +156,47 @@ export async function runGraph<N extends string>(graph: Graph<N>, initial: TurnS
     current = typeof edge === 'string' ? edge : edge.choose(state);
   }
   return { state, timings, spans, path, errors, cancelled: ports.signal.aborted };
+}
+
+/**
+ * Whether an agent runs on this state, and if it is on a schedule, how many of the person's turns
+ * it has not seen: null when it is not due. In a turn: every `everyTurns` of the person's turns,
+ * and on the farewell when it runs at the session's end (then it sees the turns since its last
+ * run). At the end of a session without a farewell (`closing`): when there are turns it has not seen.
+ */
+export function dueTurns(cadence: Cadence | undefined, state: Pick<TurnState, 'turn_number' | 'occasion' | 'intent'>, closing = false): number | null {
+  if (!cadence) return closing ? null : 0;
+  const n = state.turn_number;
+  const every = cadence.everyTurns;
+  // Turns since the last scheduled run: with no everyTurns, the whole conversation.
+  const unseen = every ? n % every : n;
+  if (closing) return cadence.atSessionEnd && unseen > 0 ? unseen : null;
+  // A turn the robot begins is not one of the person's turns.
+  if (state.occasion !== 'utterance' || n === 0) return null;
+  if (every && unseen === 0) return every;
+  return cadence.atSessionEnd && endsConversation(state) ? unseen : null;
+}
+
+const scheduled = (agent: AnyAgent, state: TurnState, closing = false): TurnState =>
+  agent.cadence ? { ...state, unseen_turns: dueTurns(agent.cadence, state, closing) ?? 0 } : state;
+
+/**
+ * The end of a session that had no farewell turn (the person left, fell silent, the daemon
+ * stopped): the graph's agents scheduled at the session's end run on its closing state, one after
+ * the other, each effect done before the next; a failure is logged and the others still run.
+ */
+export async function runAtSessionEnd<N extends string>(graph: Graph<N>, state: TurnState, ports: Ports): Promise<AgentError[]> {
+  const errors: AgentError[] = [];
+  const agents = Object.values<GraphNode>(graph.nodes).flatMap(agentsOf);
+  for (const agent of agents.filter((a) => dueTurns(a.cadence, state, true) !== null)) {
+    const input = scheduled(agent, state, true);
+    const result = await runAgent(agent, input, ports, (p) => p);
+    const error = result.error ?? (await runEffect(agent, result.patch, applyPatch(input, result.patch), result.ports));
+    if (!error) continue;
+    errors.push({ agent: agent.name, message: error });
+    ports.log.error({ agent: agent.name, err: error }, 'agent at the session end failed');
+  }
+  return errors;
 }
 
 interface AgentResult {

@@ -11,6 +11,7 @@ import { memoryRetrieveAgent } from './agents/memory-retrieve.js';
 import { memorySaveAgent } from './agents/memory-save.js';
 import { memoryUpdateAgent } from './agents/memory-update.js';
 import { planAgent } from './agents/plan.js';
+import { profileConsolidationAgent } from './agents/profile-consolidation.js';
 import { responseAgent } from './agents/response.js';
 import { searchAgent } from './agents/search.js';
 import { visionAgent } from './agents/vision.js';
@@ -72,8 +73,11 @@ export function buildDialogueGraph(config: Config) {
     vision: present.includes('vision') ? visionAgent : null,
     search: present.includes('search') ? searchAgent : null,
     response: responseAgent,
-    // Beside the wave: a farewell is remembered, and the language model appraises what was said.
-    after_response: parallel(...[afterResponseAgent, memory && memorySaveAgent, config.agents.affect && reappraisalAgent].filter((a): a is AnyAgent => a !== false)),
+    // Beside the wave: a farewell is remembered, the language model appraises what was said, and
+    // every few turns (and at the session's end) what the person told is kept in their profile.
+    after_response: parallel(
+      ...[afterResponseAgent, memory && memorySaveAgent, memory && profileConsolidationAgent, config.agents.affect && reappraisalAgent].filter((a): a is AnyAgent => a !== false),
+    ),
   };
   const edges: Record<NodeName, Edge<NodeName>> = {
     intent: 'agreement',

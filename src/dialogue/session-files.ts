@@ -15,6 +15,8 @@ const SessionFileSchema = z.object({
   name_confirmation: NameConfirmationSchema.nullable(),
   name_checked: z.boolean(),
   conversation_id: z.string().nullable().optional(),
+  // Files written before conversations counted their turns: counting starts again.
+  turn_number: z.number().int().nonnegative().optional(),
 });
 
 /**

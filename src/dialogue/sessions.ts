@@ -20,8 +20,9 @@ export interface SessionsOptions {
   /** Visit lifecycle timing; without it, visits never end by themselves. */
   visits?: { absenceMs: number; idleMs: number; now: () => Date } | null;
   /**
-   * A visit of a known person ended with this conversation: queue it durably to be remembered.
-   * The session's end is published once this has resolved.
+   * A visit of a known person ended with this conversation (not by a farewell turn, which did it
+   * itself): what is learnt of them is kept, and it is queued durably to be remembered. The
+   * session's end is published once this has resolved.
    */
   remember?: ((ended: EndedConversation) => Promise<void>) | null;
 }
@@ -29,9 +30,13 @@ export interface SessionsOptions {
 /** What a visit's end hands to memory: the person and their conversation as it stands. */
 export interface EndedConversation {
   user: { user_id: string; user_name: string | null };
+  /** Who the person is, with the facts known in the conversation. */
+  user_info: UserInfo;
   conversation_id: string;
   language: Language;
   messages: ChatMessage[];
+  /** How many times the person spoke in it. */
+  turn_number: number;
   ended_at: Date;
   reason: VisitEnd;
 }
@@ -280,7 +285,16 @@ export class Sessions extends EventEmitter<SessionsEvents> {
     // remembered its conversation already, and a forgotten person is not remembered at all.
     else if (session && user.user_id && session.name_checked && !session.name_confirmation && session.messages.some((m) => m.role === 'user') && reason !== 'farewell' && reason !== 'forgotten') {
       const conversation_id = session.conversation_id ?? randomUUID();
-      ended = { user: { user_id: user.user_id, user_name: user.user_name }, conversation_id, language: session.language, messages: session.messages, ended_at: this.#visits.now(), reason };
+      ended = {
+        user: { user_id: user.user_id, user_name: user.user_name },
+        user_info: session.user_info,
+        conversation_id,
+        language: session.language,
+        messages: session.messages,
+        turn_number: session.turn_number ?? 0,
+        ended_at: this.#visits.now(),
+        reason,
+      };
       this.#put(k, { ...session, conversation_id: null });
     }
     const remember = this.#o.remember;

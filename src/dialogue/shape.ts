@@ -1,4 +1,4 @@
-import { agentsOf, branch, END, isParallel, targets, type Edge, type End, type Graph, type GraphNode } from './engine.js';
+import { agentsOf, branch, END, isParallel, targets, type AnyAgent, type Edge, type End, type Graph, type GraphNode } from './engine.js';
 import type { TurnState } from './state.js';
 
 export interface GraphDraft<N extends string> {
@@ -48,10 +48,18 @@ export function describeGraph<N extends string>(graph: Graph<N>): string {
   const lines = ['flowchart TD'];
   const id = (n: string) => (n === END ? 'END([end])' : n);
   for (const [name, node] of Object.entries(graph.nodes) as [N, GraphNode][]) {
-    if (isParallel(node)) lines.push(`  ${name}[["${name}: ${agentsOf(node).map((a) => a.name).join(' ‖ ')}"]]`);
+    if (isParallel(node)) lines.push(`  ${name}[["${name}: ${agentsOf(node).map(label).join(' ‖ ')}"]]`);
+    else if (node.cadence) lines.push(`  ${name}["${label(node)}"]`);
     const edge = graph.edges[name];
     if (typeof edge === 'string') lines.push(`  ${name} --> ${id(edge)}`);
     else for (const to of edge.to) lines.push(`  ${name} -->|${(edge.when[to] ?? '').replaceAll('"', "'")}| ${id(to)}`);
   }
   return lines.join('\n');
+}
+
+/** An agent on a schedule says when it runs. */
+function label(agent: AnyAgent): string {
+  const { everyTurns, atSessionEnd } = agent.cadence ?? {};
+  const when = [everyTurns && `every ${everyTurns} turns`, atSessionEnd && 'at session end'].filter(Boolean);
+  return when.length ? `${agent.name} (${when.join(', ')})` : agent.name;
 }

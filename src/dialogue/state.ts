@@ -78,6 +78,16 @@ export const TurnStateSchema = z.object({
    * next turn): its memories are stored under this id.
    */
   conversation_id: z.string().nullable(),
+  /**
+   * How many times the person has spoken in this conversation, this utterance included (a turn
+   * the robot begins does not count). Agents on a schedule run by it.
+   */
+  turn_number: z.number().int().nonnegative(),
+  /**
+   * For an agent on a schedule, while it runs: how many of the person's turns it has not seen
+   * yet (since its last run). 0 for every other agent.
+   */
+  unseen_turns: z.number().int().nonnegative(),
   /** The person's earlier episode that best matches what was said (or their latest, when they greet). */
   episode_memory: MemoryMatchSchema.nullable(),
   /** The piece of an earlier conversation with the person that best matches what was said. */
@@ -133,9 +143,10 @@ export const SESSION_KEYS = [
   'name_confirmation',
   'name_checked',
   'conversation_id',
+  'turn_number',
 ] as const satisfies readonly StateKey[];
 // A session between conversations has no conversation id; its next turn starts one.
-export type Session = Omit<Pick<TurnState, (typeof SESSION_KEYS)[number]>, 'conversation_id'> & { conversation_id?: string | null };
+export type Session = Omit<Pick<TurnState, (typeof SESSION_KEYS)[number]>, 'conversation_id' | 'turn_number'> & { conversation_id?: string | null; turn_number?: number };
 
 export function newSession(language: TurnState['language'], user: UserInfo = { user_id: null, user_name: null }): Session {
   // A person recognised by perception has a settled name; an anonymous one does not yet.
@@ -144,6 +155,8 @@ export function newSession(language: TurnState['language'], user: UserInfo = { u
 
 export function startTurn(session: Session, turnId: string, text: string, languageHint: TurnState['language'] | null, occasion: Occasion = 'utterance'): TurnState {
   const spoken = occasion === 'utterance';
+  // A new conversation counts from zero.
+  const before = session.conversation_id ? (session.turn_number ?? 0) : 0;
   return {
     ...structuredClone(session),
     turn_id: turnId,
@@ -166,6 +179,8 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     name_resolution: { status: 'none', candidate: null },
     // A conversation is named after the turn that started it.
     conversation_id: session.conversation_id ?? turnId,
+    turn_number: before + (spoken ? 1 : 0),
+    unseen_turns: 0,
     episode_memory: null,
     conversation_memory: null,
     memory_saved: null,
@@ -176,6 +191,28 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     vision_results: null,
     search_results: null,
   };
+}
+
+/**
+ * The state a conversation ends in, when its visit ends without a farewell turn (the person left,
+ * fell silent, the daemon stops): what agents scheduled at the session's end run on. No utterance.
+ */
+export function closingState(session: Session, turnId: string): TurnState {
+  const state = startTurn(session, turnId, '', null);
+  return { ...state, messages: structuredClone(session.messages), turn_number: session.turn_number ?? 0 };
+}
+
+/** Whether the turn ends its conversation: a farewell. */
+export const endsConversation = (state: Pick<TurnState, 'intent'>): boolean => state.intent === 'end_conversation';
+
+/** The last `turns` exchanges: from the person's turns-th last message on. */
+export function lastTurns(messages: readonly ChatMessage[], turns: number): ChatMessage[] {
+  if (turns <= 0) return [];
+  let seen = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.role === 'user' && ++seen === turns) return messages.slice(i);
+  }
+  return [...messages];
 }
 
 export function endTurn(state: TurnState): Session {

@@ -29,6 +29,11 @@ export const ProfileSchema = z.looseObject({
   interests: TextList,
   face_image_path: z.union([z.string(), z.null()]).optional().transform((v) => v || null),
   last_updated: z.union([z.string(), z.null()]).optional().transform((v) => v || null),
+  /** When a single value was superseded by a newer one (the latest last); absent until one is. */
+  fact_changes: z
+    .array(z.object({ field: z.string().max(40), from: Text, to: Text, changed_at: z.string().max(40) }))
+    .max(100)
+    .optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -45,6 +50,9 @@ export const ProfileFactsSchema = z.object({
   interests: z.array(z.string()).optional(),
 });
 export type ProfileFacts = z.infer<typeof ProfileFactsSchema>;
+export type FactChange = NonNullable<Profile['fact_changes']>[number];
+/** The changes a profile keeps: enough to tell when a job or a city changed, bounded for the file. */
+export const MAX_FACT_CHANGES = 20;
 
 export const FACT_KEYS = ['current_company', 'current_position', 'location', 'hobbies', 'interests'] as const;
 const SCALAR_KEYS = ['current_company', 'current_position', 'location'] as const;
@@ -116,11 +124,23 @@ export function newProfile(identity: Identity): Profile {
   };
 }
 
-/** The profile with the facts merged in and `last_updated` stamped. Keys perception added stay. */
+/**
+ * The profile with the facts merged in and `last_updated` stamped. Keys perception added stay. A
+ * single value told anew (another company, another city) supersedes the old one, and the change
+ * is kept with its time; the same value spelt otherwise is no change.
+ */
 export function applyFacts(profile: Profile, facts: ProfileFacts, now: Date): Profile {
   const merged = mergeFacts(profile, facts);
+  const changes: FactChange[] = SCALAR_KEYS.flatMap((field) => {
+    const from = profile[field];
+    const to = merged[field];
+    return from && to && listKey(from) !== listKey(to) ? [{ field, from: from.slice(0, 200), to: to.slice(0, 200), changed_at: now.toISOString() }] : [];
+  });
+  // Not written until there is one: the file stays as perception's reference layout has it.
+  const fact_changes = [...(profile.fact_changes ?? []), ...changes].slice(-MAX_FACT_CHANGES);
   return {
     ...profile,
+    ...(fact_changes.length > 0 && { fact_changes }),
     current_company: merged.current_company ?? null,
     current_position: merged.current_position ?? null,
     location: merged.location ?? null,

@@ -118,6 +118,32 @@ describe('visits over MQTT', () => {
     }
   });
 
+  it('keeps in a known visitor’s profile what they say in passing, every four turns and when they leave: a newer value supersedes the old, with when it changed', async () => {
+    const t = await daemonOnBroker({ people: { detection: { absenceMs: 1_500 } }, engagement: { enabled: false } });
+    const file = path.join(t.config.paths.data, 'memory', 'user_profiles', 'greta_01', 'user_info.json');
+    writeFileSync(file, JSON.stringify({ user_id: 'greta_01', user_name: 'Greta', location: 'Berlin', current_company: 'Acme' }));
+    const profile = () => JSON.parse(readFileSync(file, 'utf8'));
+    try {
+      await t.detect('greta_01');
+      const turns = [];
+      for (const text of ['What can you do?', 'Where is the exhibition hall? I live in Oslo now.', 'Tell me a joke.', 'Thanks, that was funny!']) turns.push(await t.say(text));
+      // Said in passing: no turn was about her, so only the consolidation on her 4th turn kept it.
+      expect(turns.map((turn) => turn.intent.name)).not.toContain('update_user_info');
+      expect(turns.map((turn) => turn.spans?.some((s) => s.agent === 'profile_consolidation'))).toEqual([false, false, false, true]);
+      await expect.poll(() => profile().location, { timeout: 20_000 }).toBe('Oslo');
+      expect(profile()).toMatchObject({ current_company: 'Acme', fact_changes: [{ field: 'location', from: 'Berlin', to: 'Oslo', changed_at: expect.any(String) }] });
+
+      await t.say('By the way, I work at Initech these days. Do you like music?');
+      // She walks away without goodbye: the turn since the last consolidation is kept at the session's end.
+      await t.session({ event: 'end', reason: 'left', user_id: 'greta_01' });
+      await expect.poll(() => profile().current_company, { timeout: 20_000 }).toBe('Initech');
+      expect(profile().fact_changes.map((c: { field: string; to: string }) => `${c.field}:${c.to}`)).toEqual(['location:Oslo', 'current_company:Initech']);
+    } finally {
+      await t.probe.close();
+      await t.daemon.stop();
+    }
+  });
+
   it('keeps the person’s history across kill -TERM and a restart, and publishes the end of the visit at shutdown', { timeout: 120_000 }, async () => {
     const broker: EmbeddedBroker = await startEmbeddedBroker({ host: '127.0.0.1', port: 0, log: silentLogger });
     const probe = await Probe.connect(broker.url, `${P}#`);

@@ -1,7 +1,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lastTurns } from '../../src/dialogue/agents/memory-save.js';
+import { lastTurns } from '../../src/dialogue/state.js';
 import {
   ConversationQueue,
   conversationPieces,

@@ -1,5 +1,6 @@
 import { defineAgent } from '../agent.js';
 import type { Ports } from '../ports.js';
+import { endsConversation } from '../state.js';
 
 /**
  * After the reply: the robot waves on greetings and farewells, and a farewell ends the
@@ -14,7 +15,7 @@ export const afterResponseAgent = defineAgent({
     const wave = s.intent === 'first_greeting' ? mapping.greeting : s.intent === 'end_conversation' ? mapping.farewell : null;
     return {
       ...(wave && { gestures: [wave] }),
-      ...(s.intent === 'end_conversation' && { conversation_id: null }),
+      ...(endsConversation(s) && { conversation_id: null }),
     };
   },
 });

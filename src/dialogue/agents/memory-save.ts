@@ -2,16 +2,7 @@ import type { Config, Language } from '../../config/index.js';
 import type { MemorySave, PendingConversation } from '../../memory/index.js';
 import { defineAgent } from '../agent.js';
 import type { Ports } from '../ports.js';
-import type { ChatMessage, TurnState } from '../state.js';
-
-/** The last `turns` exchanges: from the person's turns-th last message on. */
-export function lastTurns(messages: readonly ChatMessage[], turns: number): ChatMessage[] {
-  let seen = 0;
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i]!.role === 'user' && ++seen === turns) return messages.slice(i);
-  }
-  return [...messages];
-}
+import { endsConversation, lastTurns, type ChatMessage, type TurnState } from '../state.js';
 
 /** A reply longer than this is cut (what was said first matters most; the queue refuses larger). */
 const MAX_MESSAGE_CHARS = 20_000;
@@ -62,7 +53,7 @@ export const memorySaveAgent = defineAgent({
   reads: ['turn_id', 'intent', 'messages', 'final_message', 'user_info', 'name_confirmation', 'name_checked', 'language', 'conversation_id'],
   writes: ['memory_saved'],
   run(s, ports: MemorySavePorts) {
-    if (s.intent !== 'end_conversation' || !ports.memory) return { memory_saved: null };
+    if (!endsConversation(s) || !ports.memory) return { memory_saved: null };
     if (!s.user_info.user_id) return skipped('unknown_user');
     if (s.name_confirmation || !s.name_checked) return skipped('name_pending');
     if (s.messages.filter((m) => m.role === 'user').length < ports.config.memory.minUserMessages) return skipped('too_short');

@@ -54,7 +54,8 @@ export const german: Language = {
     { re: re(String.raw`(?<!\p{L})ich (?:komme|bin|stamme) (?:ursprünglich )?aus (?<location>${V})`) },
     { re: re(String.raw`(?<!\p{L})meine hobbys? sind (?<list>[^.;!?]+)`), list: 'hobbies' },
     { re: re(String.raw`(?<!\p{L})mein hobby ist (?<list>[^.;!?]+)`), list: 'hobbies' },
-    { re: re(String.raw`(?<!\p{L})ich \p{L}+e (?:sehr )?gerne? (?<list>[^.;!?]+)`), list: 'hobbies' },
+    // "Ich spiele gern Schach", not a wish: "ich hätte / möchte gern …".
+    { re: re(String.raw`(?<!\p{L})ich (?!(?:hätte|möchte|würde|wollte|könnte)(?!\p{L}))\p{L}+e (?:sehr )?gerne? (?<list>[^.;!?]+)`), list: 'hobbies' },
     { re: re(String.raw`(?<!\p{L})ich interessiere mich (?:sehr )?für (?<list>[^.;!?]+)`), list: 'interests' },
     { re: re(String.raw`(?<!\p{L})ich (?:mag|liebe) (?<list>[^.;!?]+)`), list: 'auto' },
   ] satisfies Rule[],
