@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomically } from '../durable/index.js';
 import { z } from 'zod';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
@@ -139,7 +139,7 @@ export class AffectStore implements AffectPort {
     };
     try {
       await mkdir(path.dirname(this.file), { recursive: true });
-      await writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`);
+      await writeFileAtomically(this.file, `${JSON.stringify(data, null, 2)}\n`);
       if (this.#health.get(COMPONENT)?.status !== 'ok') this.#health.set(COMPONENT, 'ok', `saving to ${this.file} again`);
     } catch (err) {
       this.#log.error({ file: this.file, err: (err as Error).message }, 'affect: cannot save the state; it is kept in memory');

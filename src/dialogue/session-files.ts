@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { writeFileAtomically } from '../durable/index.js';
 import type { Logger } from '../log/index.js';
 import { LanguageSchema } from '../config/index.js';
 import { NameConfirmationSchema, UserIdSchema } from '../people/index.js';
@@ -64,7 +64,7 @@ export class SessionFiles {
   /** Queues the person's conversation to be written (after their earlier writes). */
   save(userId: string, session: Session): void {
     const data = `${JSON.stringify({ format: 1, ...session, conversation_id: session.conversation_id ?? null })}\n`;
-    this.#queue(userId, () => writeFileAtomic(this.#file(userId), data, { fsync: true }));
+    this.#queue(userId, () => writeFileAtomically(this.#file(userId), data));
   }
 
   /** Deletes the person's conversation file (after their queued writes); true when there was one. */

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileAtomically } from './atomic-file.js';
 import { z } from 'zod';
 
 export const REJECTED_DIR = 'rejected';
@@ -32,7 +32,7 @@ export class DurableFolder {
 
   /** Durable when it resolves: on disk and fsynced, never half-written. */
   async write(file: string, value: unknown): Promise<void> {
-    await writeFileAtomic(path.join(this.dir, file), JSON.stringify(value), { fsync: true });
+    await writeFileAtomically(path.join(this.dir, file), JSON.stringify(value));
   }
 
   /** Waiting entries, in processing order. */
@@ -65,7 +65,7 @@ export class DurableFolder {
   /** Moves an entry to rejected/ with the reason beside it (already gone: only the reason). */
   async reject(file: string, reason: string): Promise<void> {
     const target = path.join(this.dir, REJECTED_DIR, file);
-    await writeFileAtomic(`${target}.reason`, `${new Date().toISOString()} ${reason}\n`);
+    await writeFileAtomically(`${target}.reason`, `${new Date().toISOString()} ${reason}\n`);
     await rename(path.join(this.dir, file), target).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
     });

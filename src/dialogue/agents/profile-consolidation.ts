@@ -14,7 +14,7 @@ export const CONSOLIDATE_EVERY_TURNS = 4;
  */
 export function factsSaid(s: Pick<TurnState, 'messages' | 'language' | 'unseen_turns'>): ProfileFacts {
   const said = lastTurns(s.messages, s.unseen_turns).filter((m) => m.role === 'user');
-  return mergeFacts(...said.map((m) => extractByRules({ text: m.content, expectingName: false, language: s.language }).facts));
+  return mergeFacts(...said.map((m) => extractByRules({ text: m.content, expectingName: false, language: s.language, names: false }).facts));
 }
 
 /**

@@ -71,16 +71,16 @@ function listItems(value: string, kind: ListKind, lang: Language): Pick<ProfileF
 }
 
 /** Applies every rule of a language; the first rule that yields a field wins it, lists accumulate. */
-export function applyRules(text: string, lang: Language, expectingName: boolean): RuleResult {
+export function applyRules(text: string, lang: Language, expectingName: boolean, names = true): RuleResult {
   let tokens: Token[] | null = null;
   let user_name: string | null = null;
   let facts: ProfileFacts = {};
   for (const rule of lang.rules) {
-    for (const match of text.matchAll(new RegExp(rule.re.source, withFlags(rule.re.flags)))) {
+    for (const match of text.matchAll(compiled(rule.re))) {
       const groups = match.groups ?? {};
       const spans = match.indices?.groups ?? {};
       if (rule.jobOnly && !isJob(groups.position, lang)) continue;
-      if (groups.name !== undefined && rule.name && !user_name) {
+      if (names && groups.name !== undefined && rule.name && !user_name) {
         tokens ??= lang.tokens(text);
         const strength = (rule.name === 'weak' || rule.name === 'known') && expectingName ? 'answer' : rule.name;
         const start = spans.name?.[0] ?? 0;
@@ -108,6 +108,14 @@ function isJob(position: string | undefined, lang: Language): boolean {
 
 /** Global (every occurrence) and with indices (the span of the name, to find its tokens). */
 const withFlags = (flags: string) => [...new Set(`${flags}gd`)].join('');
+// Compiled once per rule: a turn runs every language's rules (matchAll clones the regex, so a
+// shared one keeps no state between calls).
+const COMPILED = new WeakMap<RegExp, RegExp>();
+function compiled(re: RegExp): RegExp {
+  let global = COMPILED.get(re);
+  if (!global) COMPILED.set(re, (global = new RegExp(re.source, withFlags(re.flags))));
+  return global;
+}
 
 function dropNulls(facts: ProfileFacts): ProfileFacts {
   return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== null && v !== undefined)) as ProfileFacts;

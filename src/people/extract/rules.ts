@@ -13,6 +13,8 @@ export interface RulesInput {
   expectingName: boolean;
   /** Session language: its phrasings are tried first. */
   language?: string;
+  /** false: facts only, no name (picking a name is most of the cost). */
+  names?: boolean;
 }
 
 export interface RulesResult {
@@ -37,13 +39,14 @@ export const normalizeText = (text: string) =>
 export function extractByRules(input: RulesInput): RulesResult {
   const text = normalizeText(input.text);
   const order = [input.language, 'en', 'de', 'fr', 'es'].filter((l, i, all): l is string => !!l && l in LATIN && all.indexOf(l) === i);
-  const results = order.map((code) => applyRules(text, LATIN[code]!, input.expectingName));
+  const names = input.names ?? true;
+  const results = order.map((code) => applyRules(text, LATIN[code]!, input.expectingName, names));
   const chinese = applyChinese(text, input.expectingName);
   if (input.language === 'zh') results.unshift(chinese);
   else results.push(chinese);
 
-  let user_name = results.find((r) => r.user_name)?.user_name ?? null;
-  if (!user_name && input.expectingName) user_name = bareName(text);
+  let user_name = names ? (results.find((r) => r.user_name)?.user_name ?? null) : null;
+  if (!user_name && names && input.expectingName) user_name = bareName(text);
   const facts = mergeFacts(...results.map((r) => r.facts).reverse());
   return { user_name, facts };
 }
