@@ -110,11 +110,27 @@ function appraiseOne(text: string, extra: readonly Cue[], fallback: boolean): { 
 }
 
 /** Appraises the utterance (and what was recalled) into OCC emotions, strongest first. */
+// The same memories come back turn after turn (the person's latest episode, the conversation so
+// far), and they are the long texts: appraised once each.
+const MEMORIES_KEPT = 256;
+const memoryEmotions = new Map<string, EmotionIntensity[]>();
+function appraiseMemory(text: string): EmotionIntensity[] {
+  let emotions = memoryEmotions.get(text);
+  if (!emotions) {
+    emotions = appraiseOne(text, [], false).emotions;
+    if (memoryEmotions.size >= MEMORIES_KEPT) memoryEmotions.delete(memoryEmotions.keys().next().value!);
+  }
+  // Most recently used last: the oldest is the one to go.
+  memoryEmotions.delete(text);
+  memoryEmotions.set(text, emotions);
+  return emotions;
+}
+
 export function appraiseLexicon(input: LexiconInput): LexiconAppraisal {
   const own = appraiseOne(input.text, input.cues ?? [], true);
   const all = new Map<EmotionIntensity['emotion'], number>();
   merge(all, own.emotions);
-  for (const memory of input.memories ?? []) merge(all, appraiseOne(memory, [], false).emotions, MEMORY_WEIGHT);
+  for (const memory of input.memories ?? []) merge(all, appraiseMemory(memory), MEMORY_WEIGHT);
   const emotions = [...all]
     .map(([emotion, intensity]) => ({ emotion, intensity: rounded(intensity) }))
     .filter((e) => e.intensity > 0)
