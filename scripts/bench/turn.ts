@@ -55,6 +55,8 @@ async function measureTurns(options: { repo: string; turns: number; dataDir: str
     const model: number[] = [];
     const overhead: number[] = [];
     const inDaemon: number[] = [];
+    // Where the tail comes from: the overhead of each kind of turn (a farewell writes to disk).
+    const byUtterance = new Map<string, number[]>();
     const warmup = 50;
     for (let i = 0; i < options.turns + warmup; i++) {
       const text = UTTERANCES[i % UTTERANCES.length]!;
@@ -74,12 +76,15 @@ async function measureTurns(options: { repo: string; turns: number; dataDir: str
       model.push(compute);
       overhead.push(elapsed - compute);
       inDaemon.push(event.timings_ms.total! - compute);
+      byUtterance.set(text, [...(byUtterance.get(text) ?? []), elapsed - compute]);
     }
+    const slowest = [...byUtterance].map(([text, samples]) => ({ text, summary: summarize(samples) })).sort((a, b) => b.summary.p95 - a.summary.p95);
     return [
       { name: `turn round trip over MQTT (publish → turn event), ${label}`, unit: 'ms', summary: summarize(roundTrip) },
       { name: '  of which model compute (ONNX, embeddings, ChromaDB)', unit: 'ms', summary: summarize(model) },
       { name: `per-turn overhead (round trip − model compute), ${label}`, unit: 'ms', summary: summarize(overhead), targetP95: 5 },
       { name: '  of which inside the turn (graph, validation)', unit: 'ms', summary: summarize(inDaemon) },
+      ...slowest.slice(0, 3).map(({ text, summary }) => ({ name: `  overhead of "${text}"`, unit: 'ms' as const, summary })),
     ];
   } finally {
     await daemon.stop();

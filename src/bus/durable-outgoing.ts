@@ -72,8 +72,9 @@ export class DurableOutgoing {
     this.pump();
   }
 
-  /** Drops the waiting messages that match (forget-me); returns how many. */
-  discard(match: (message: Outgoing) => boolean): Promise<number> {
+  /** Drops the waiting messages that match (forget-me), those still being written included; returns how many. */
+  async discard(match: (message: Outgoing) => boolean): Promise<number> {
+    await Promise.allSettled([...this.#adding]);
     return this.#queue.discard(match);
   }
 

@@ -122,8 +122,10 @@ describe.skipIf(noMosquitto)('delivery classes across link cuts (mosquitto behin
     const daemon = await start();
     daemon.bus!.on('user_speech', () => proxy.cut());
     await perception.publish(`${P}agent/user_speech`, 'My name is Greta.');
-    await expect.poll(() => daemon.bus!.outgoingPending, { timeout: 15_000 }).toBeGreaterThan(0);
+    // Her user_info handed to the bus and on disk (the retained status may be waiting too).
+    await expect.poll(() => settledIds().length, { timeout: 15_000 }).toBe(1);
     const [userId] = settledIds();
+    await expect.poll(() => daemon.bus!.queuedFor(userId!), { timeout: 15_000 }).toHaveLength(1);
 
     const report = await daemon.forgetUser(userId!);
     expect(report.removed).toContain('MQTT outgoing queue: 1 message(s) to perception that were waiting to be sent');

@@ -32,11 +32,13 @@ function watch(probe: Probe) {
   const turns = () => probe.messages.filter((m) => m.topic === `${P}agent/state/turn`).map((m) => TurnEventSchema.parse(JSON.parse(m.text)));
   const sessions = () => probe.messages.filter((m) => m.topic === `${P}agent/state/session`).map((m) => SessionEventSchema.parse(JSON.parse(m.text)));
   const spoken = () => probe.messages.filter((m) => m.topic === `${P}agent/control/speak`).map((m) => m.text);
+  // The turn of this utterance: a greeting the robot begins may end while it is said.
   const say = async (text: string): Promise<TurnEvent> => {
-    const n = turns().length + 1;
+    const before = turns().length;
+    const mine = () => turns().slice(before).find((e) => e.user_text === text);
     await probe.publish(`${P}agent/user_speech`, text);
-    await expect.poll(() => turns().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(n);
-    return turns().at(-1)!;
+    await expect.poll(mine, { timeout: 20_000 }).toBeTruthy();
+    return mine()!;
   };
   const detect = (user_id: keyof typeof PEOPLE | null) => probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_id, user_name: user_id ? PEOPLE[user_id] : 'unknown', confidence: 95 }));
   const session = (match: Partial<SessionEvent>) => expect.poll(() => sessions().find((s) => Object.entries(match).every(([k, v]) => s[k as keyof SessionEvent] === v)), { timeout: 20_000 }).toBeTruthy();
