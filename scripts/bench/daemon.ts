@@ -59,6 +59,9 @@ export async function startBenchDaemon(options: {
       // As a robot's processes should: without TCP_NODELAY, Nagle holds a small publish back behind
       // an unacknowledged one (e.g. end_speak behind start_speak) until the peer's delayed ACK, ~40 ms.
       (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+      // The embedded broker listens before the daemon has subscribed: an utterance published now
+      // could be lost. The retained status says "online" once it has.
+      await online(client);
       await client.subscribeAsync(options.subscribe, { qos: 1 });
       return {
         client,
@@ -75,6 +78,21 @@ export async function startBenchDaemon(options: {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
+}
+
+async function online(client: MqttClient, prefix = 'nadine/'): Promise<void> {
+  const topic = `${prefix}agent/status`;
+  const heard = new Promise<void>((resolve) => {
+    const listener = (t: string, payload: Buffer) => {
+      if (t !== topic || (JSON.parse(payload.toString()) as { status?: string }).status !== 'online') return;
+      client.off('message', listener);
+      resolve();
+    };
+    client.on('message', listener);
+  });
+  await client.subscribeAsync(topic, { qos: 1 });
+  await heard;
+  await client.unsubscribeAsync(topic);
 }
 
 /**
