@@ -1,11 +1,22 @@
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { trainIntentPipeline } from '../src/intent/index.js';
 import { ensureStandinModels } from '../src/models/standin/index.js';
 import { MODELS_DIR, REPO } from './helpers/config.js';
 import { HAS_SHARED_TOKENIZERS, SHARED_TOKENIZERS } from './helpers/standin.js';
 
-/** Tests use the real intent model; train it once if the corpus changed since it was built. */
-export default async function setup(): Promise<void> {
+/**
+ * Every temp folder of the run (data folders, ChromaDB's, mosquitto's, the daemons the tests
+ * spawn) goes under one folder, removed when the run ends: a ChromaDB folder alone is 300 MB, and
+ * runs one after the other would fill the disk. Test workers and spawned processes inherit TMPDIR.
+ *
+ * Tests use the real intent model; train it once if the corpus changed since it was built.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  const runDir = mkdtempSync(path.join(tmpdir(), 'nadine-run-'));
+  process.env.TMPDIR = runDir;
   await trainIntentPipeline({
     outDir: path.join(MODELS_DIR, 'intent'),
     corpusDir: path.join(MODELS_DIR, 'intent', 'corpus'),
@@ -14,4 +25,5 @@ export default async function setup(): Promise<void> {
   });
   // Stand-in models (real shapes, random weights) for the real loading code; regenerated only when stale.
   await ensureStandinModels({ modelsDir: MODELS_DIR, tokenizersRoot: HAS_SHARED_TOKENIZERS ? SHARED_TOKENIZERS : null, only: ['minilm', 'clip'] });
+  return () => rm(runDir, { recursive: true, force: true });
 }
