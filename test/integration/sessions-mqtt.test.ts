@@ -77,9 +77,11 @@ describe('visits over MQTT', () => {
       await t.session({ event: 'start', reason: 'detected', user_id: 'greta_01' });
       expect(t.turns()).toHaveLength(1);
 
-      // Hugo is talking when Greta walks up again (within the cool-down anyway): no greeting
-      // interrupts him. The turn after his is his own.
+      // Hugo walks up: greeted too (had he spoken first, there would be nothing to begin). He is
+      // talking when Greta walks up again (within the cool-down anyway): no greeting interrupts
+      // him. The turn after his is his own.
       await t.detect('hugo_02');
+      await expect.poll(() => t.turns().some((e) => e.user_text === '' && e.user_id === 'hugo_02'), { timeout: 20_000 }).toBe(true);
       await t.say('Where is the cafeteria?');
       await t.detect('greta_01');
       await t.detect('hugo_02');
