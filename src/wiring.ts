@@ -1,4 +1,4 @@
-import type { ForgetReport, MqttBus } from './bus/index.js';
+import { StatusReports, type ForgetReport, type MqttBus } from './bus/index.js';
 import type { Config } from './config/index.js';
 import type { Dialogue, PerceptionPort } from './dialogue/index.js';
 import type { Health } from './health/index.js';
@@ -32,9 +32,11 @@ export function wireBus(bus: MqttBus, dialogue: Dialogue, health: Health, log: L
   sessions.on('session', (event) => void bus.publish('session_event', event));
 
   // The retained status carries health, so monitors see "degraded: no language model" at a glance.
-  health.on('change', (report) => {
+  // (A reconnection republishes it: the MQTT component turning ok is a change of state.)
+  const status = new StatusReports((report) => {
     if (bus.connected) void bus.publishStatus(report);
   });
+  health.on('change', (report) => status.report(report));
 }
 
 /**
