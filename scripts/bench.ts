@@ -4,7 +4,7 @@
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +24,16 @@ import { benchKnowledge } from './bench/knowledge.js';
 import { benchObserve } from './bench/observe.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
+
+// Every data folder of a run (ChromaDB's alone are hundreds of MB), and the daemons it spawns,
+// under one temp folder removed when the run ends.
+const SCRATCH = mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-'));
+process.env.TMPDIR = SCRATCH;
+const removeScratch = () => rmSync(SCRATCH, { recursive: true, force: true });
+process.once('SIGINT', () => {
+  removeScratch();
+  process.exit(130);
+});
 
 const { values: args } = parseArgs({
   options: {
@@ -79,9 +89,13 @@ async function main(): Promise<number> {
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    removeScratch();
+    process.exit(code);
+  },
   (err: Error) => {
     console.error(`bench: ${err.stack ?? err.message}`);
+    removeScratch();
     process.exit(1);
   },
 );
