@@ -29,7 +29,14 @@ const REPO = path.resolve(import.meta.dirname, '..');
 // under one temp folder removed when the run ends.
 const SCRATCH = mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-'));
 process.env.TMPDIR = SCRATCH;
-const removeScratch = () => rmSync(SCRATCH, { recursive: true, force: true });
+const removeScratch = () => {
+  try {
+    // Retries: on Ctrl-C the spawned daemons may still be closing their files.
+    rmSync(SCRATCH, { recursive: true, force: true, maxRetries: 5 });
+  } catch (err) {
+    console.error(`bench: could not remove ${SCRATCH}: ${(err as Error).message}`);
+  }
+};
 process.once('SIGINT', () => {
   removeScratch();
   process.exit(130);
