@@ -1,6 +1,6 @@
 export { MqttBus } from './mqtt-bus.js';
 export type { MqttBusOptions } from './mqtt-bus.js';
-export { StatusReports, STATUS_DETAIL_DELAY_MS } from './status-reports.js';
+export { StatusReports } from './status-reports.js';
 export { startEmbeddedBroker } from './broker.js';
 export type { EmbeddedBroker, EmbeddedBrokerOptions } from './broker.js';
 export { decodeInbound, normalizeUtterance } from './decode.js';
