@@ -6,7 +6,7 @@ import type { HealthReport } from '../health/index.js';
  * fsynced, then acknowledged); a detail such as "1 conversation waiting" changes twice per
  * farewell, and republishing each one put disk writes next to the turns.
  */
-export const STATUS_DETAIL_DELAY_MS = 1_000;
+const STATUS_DETAIL_DELAY_MS = 1_000;
 
 /**
  * Decides when the retained status is republished: at once when the robot's state changes (the
