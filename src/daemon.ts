@@ -94,8 +94,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     await vectors?.stop();
     await embeddings?.close?.();
   };
-  // Background work (applying queued vector writes, summarising farewells) waits for the turns.
-  const idle = () => dialogue?.turns.whenIdle() ?? Promise.resolve();
+  // Background work (applying queued vector writes, summarising farewells) waits for a pause in the turns.
+  const idle = () => dialogue?.turns.whenQuiet(config.dialogue.quietMs) ?? Promise.resolve();
 
   try {
     const intent = await loadIntentModel(config, log, health);

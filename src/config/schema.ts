@@ -222,6 +222,12 @@ export const ConfigSchema = z.strictObject({
       maxUtteranceChars: z.number().int().min(1).max(100_000).default(2_000),
       /** Utterances waiting while a turn runs; the oldest is dropped beyond this. */
       maxQueuedUtterances: z.number().int().min(1).max(1000).default(8),
+      /**
+       * Background work (storing a finished conversation, applying queued vector writes) starts
+       * once no turn has run for this long: a conversation in full flow keeps the cores, and the
+       * work, already safe on disk, is done in the next pause (on a robot, while it speaks).
+       */
+      quietMs: z.number().int().min(0).max(60_000).default(250),
     })
     .prefault({}),
 

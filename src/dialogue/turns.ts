@@ -59,6 +59,8 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
   #running: Promise<void> | null = null;
   #current: AbortController | null = null;
   #lastTurn: TurnResult | null = null;
+  /** When the last turn ended (performance.now()). */
+  #lastEnded = -Infinity;
 
   constructor(options: TurnRunnerOptions) {
     super();
@@ -105,9 +107,17 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     });
   }
 
-  /** Resolves when no turn is running or waiting: when background work may have the CPU. */
-  async whenIdle(): Promise<void> {
-    while (this.#running) await this.#running;
+  /**
+   * Resolves once no turn is running or waiting and none has ended for `quietMs`: when background
+   * work may have the CPU without delaying the next turn of a conversation in full flow.
+   */
+  async whenQuiet(quietMs: number): Promise<void> {
+    for (;;) {
+      while (this.#running) await this.#running;
+      const left = this.#lastEnded + quietMs - performance.now();
+      if (left <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, left));
+    }
   }
 
   /** Waits for the queued turns; aborts the running one (and forgets queued speech) when asked. */
@@ -135,6 +145,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     for (let next = this.#waiting.shift(); next; next = this.#waiting.shift()) {
       next.resolve(await this.#turn(next.utterance, next.user, next.occasion));
     }
+    this.#lastEnded = performance.now();
     this.#running = null;
   }
 

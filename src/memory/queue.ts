@@ -20,6 +20,8 @@ const conversationKey = (conversationId: string) => createHash('sha256').update(
 
 export class ConversationQueue {
   readonly #folder: DurableFolder;
+  // Older versions of conversations just stored, still being removed: listings wait for it.
+  #pruning: Promise<void> = Promise.resolve();
 
   constructor(readonly dir: string) {
     this.#folder = new DurableFolder(dir, JOB);
@@ -31,20 +33,25 @@ export class ConversationQueue {
   }
 
   /**
-   * Stores the conversation durably. A newer version of the same conversation (a farewell cut
-   * short, then the conversation went on) replaces the older one still waiting.
+   * Stores the conversation durably; resolves once it is on disk. A newer version of the same
+   * conversation (a farewell cut short, then the conversation went on) replaces the older one
+   * still waiting: removed after, the farewell does not wait for that.
    */
   async add(job: PendingConversation): Promise<string> {
     const parsed = PendingConversationSchema.parse(job);
     const key = conversationKey(parsed.conversation_id);
     const file = `${String(Date.parse(parsed.ended_at)).padStart(15, '0')}-${key}.json`;
     await this.#folder.write(file, parsed);
-    await this.#folder.remove((await this.files()).filter((f) => f !== file && JOB.exec(f)?.[2] === key));
+    this.#pruning = this.#pruning
+      .then(async () => this.#folder.remove((await this.#folder.files()).filter((f) => f !== file && JOB.exec(f)?.[2] === key)))
+      // A version left behind is only work done twice: the newer one replaces it whole.
+      .catch(() => undefined);
     return file;
   }
 
   /** Waiting files, oldest conversation first. */
-  files(): Promise<string[]> {
+  async files(): Promise<string[]> {
+    await this.#pruning;
     return this.#folder.files();
   }
 

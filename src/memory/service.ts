@@ -33,7 +33,7 @@ export interface MemoryOptions {
   log: Logger;
   health: Health;
   now?: () => Date;
-  /** Resolves when no turn is running: the background writer's steps wait for it. */
+  /** Resolves in a pause of the conversation: the background writer's steps wait for it. */
   idle?: () => Promise<void>;
 }
 

@@ -29,7 +29,7 @@ export interface MemoryWriterOptions {
   log: Logger;
   /** Told after every change of the queue or of the writer's state. */
   onChange(state: WriterState): void;
-  /** Resolves when no turn is running: each step of the background work waits for it. */
+  /** Resolves in a pause of the conversation: each step of the background work waits for it. */
   idle?: () => Promise<void>;
 }
 
@@ -184,7 +184,7 @@ export class MemoryWriter {
     const { embedder, vectors, settings } = this.#o;
     const log = this.#log.child({ user_id: job.user_id, conversation_id: job.conversation_id, turn_id: job.turn_id });
     const started = performance.now();
-    // Background work on the turn's cores: the summary and the embedding wait until no turn is running.
+    // Background work on the turn's cores: the summary and the embedding wait for a pause.
     const idle = this.#o.idle ?? (() => Promise.resolve());
     await idle();
     const summary = await summarize(
@@ -196,7 +196,7 @@ export class MemoryWriter {
     const documents = memoryDocuments(job, summary, embedder.id, settings.pieceTurns);
     const vectorsOf = await embedder.embed(documents.map((d) => d.document), signal);
     if (signal.aborted) return;
-    // Queuing the records is a small file write; the vector store applies them between turns.
+    // Queuing the records is a small file write; the vector store applies them in a pause.
     const space = { embedder: embedder.id, dims: embedder.dims };
     const collection = vectors.collection(memoryCollectionName(job.user_id, space), space);
     // An earlier version of this conversation may have had more pieces: it is replaced whole.

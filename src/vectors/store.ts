@@ -36,7 +36,7 @@ export interface ChromaVectorStoreOptions {
   health: Health;
   /** Small collections searched in process (see VectorMirror); off when absent or maxRecords is 0. */
   mirror?: VectorMirrorOptions;
-  /** Resolves when no turn is running: queued writes are applied to the server in between turns. */
+  /** Resolves in a pause of the conversation: queued writes are applied to the server then. */
   idle?: () => Promise<void>;
 }
 

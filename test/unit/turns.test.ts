@@ -91,6 +91,20 @@ describe('the turn runner', () => {
     expect(health.counter('dropped_utterances')).toBe(2);
   });
 
+  it('lets background work wait for a pause in the conversation, not only for the end of a turn', async () => {
+    const { turns } = dialogue();
+    await turns.submit({ text: 'Hello!' });
+    const order: string[] = [];
+    // Asked right after a turn, as the memory writer does after a farewell; the next utterance
+    // comes before the pause is over.
+    const quiet = turns.whenQuiet(50).then(() => order.push('background'));
+    const next = turns.submit({ text: 'What can you do?' }).then(() => order.push('next turn'));
+    await Promise.all([quiet, next]);
+    expect(order).toEqual(['next turn', 'background']);
+    // No turn for the pause: it does not wait for one.
+    await turns.whenQuiet(0);
+  });
+
   it('still says something when the graph fails to produce a reply', async () => {
     const broken = defineAgent({
       name: 'broken',
