@@ -15,6 +15,15 @@ export interface ModelCallOptions {
   metric?: string;
 }
 
+// Without a language model several agents of every turn get this answer: one error per agent,
+// not an error (and its stack trace) per agent per turn.
+const UNAVAILABLE = new Map<LlmAgent, LlmError>();
+function unavailable(agent: LlmAgent): LlmError {
+  let error = UNAVAILABLE.get(agent);
+  if (!error) UNAVAILABLE.set(agent, (error = new LlmError('unavailable', `no language model for ${agent}`)));
+  return error;
+}
+
 /**
  * An agent's call to its language model, with the offline path in mind: not attempted when the
  * agent's model is unavailable, timed as model compute, and a failure is logged and returned so
@@ -26,9 +35,7 @@ export async function askModel<T>(
   options: ModelCallOptions,
   ask: (llm: LanguageModel, base: Pick<LlmRequest, 'agent' | 'signal' | 'turnId'>) => Promise<T>,
 ): Promise<ModelCall<T>> {
-  if (!ports.llm.available(options.agent)) {
-    return { ok: false, error: new LlmError('unavailable', `no language model for ${options.agent}`) };
-  }
+  if (!ports.llm.available(options.agent)) return { ok: false, error: unavailable(options.agent) };
   const started = performance.now();
   try {
     const value = await ask(ports.llm, { agent: options.agent, signal: ports.signal, ...(ports.turnId && { turnId: ports.turnId }) });

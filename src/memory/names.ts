@@ -15,8 +15,14 @@ import type { VectorSpace } from '../vectors/index.js';
 const PREFIX = 'memory/';
 const TAG = /^[0-9a-f]{10}$/;
 
+// Asked on every turn's recall, for one or two spaces in a daemon's life.
+const TAGS = new Map<string, string>();
+
 export function spaceTag(space: VectorSpace): string {
-  return createHash('sha256').update(`${space.embedder}\u0000${space.dims}`).digest('hex').slice(0, 10);
+  const key = `${space.embedder}\u0000${space.dims}`;
+  let tag = TAGS.get(key);
+  if (tag === undefined) TAGS.set(key, (tag = createHash('sha256').update(key).digest('hex').slice(0, 10)));
+  return tag;
 }
 
 export function memoryCollectionName(userId: string, space: VectorSpace): string {

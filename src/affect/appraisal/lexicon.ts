@@ -47,7 +47,9 @@ function negated(text: string, index: number): boolean {
   return NEGATORS.some((negator) => negator.test(tail));
 }
 
-// matchAll wants global patterns; compiled once here, not on every utterance (Unicode patterns are costly to compile).
+// Global patterns, compiled once here, not on every utterance (Unicode patterns are costly to
+// compile), and run with exec from lastIndex 0: matchAll would clone each of them on every
+// utterance, ten times the cost of the matching itself. Nothing here awaits between exec calls.
 const global = (pattern: RegExp) => new RegExp(pattern.source, `${pattern.flags}g`);
 const CUE_PATTERNS: readonly [Cue, RegExp][] = Object.values(RULES).flatMap((rules: LanguageRules) =>
   (Object.entries(rules.cues) as [Cue, RegExp[]][]).flatMap(([cue, patterns]) => patterns.map((p): [Cue, RegExp] => [cue, global(p)])),
@@ -60,7 +62,9 @@ export function findCues(text: string): Cue[] {
   const found = new Set<Cue>();
   for (const [cue, pattern] of CUE_PATTERNS) {
     if (found.has(cue)) continue;
-    for (const match of t.matchAll(pattern)) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(t); match; match = pattern.exec(t)) {
+      if (match[0] === '') pattern.lastIndex++;
       if (NEGATABLE.has(cue) && negated(t, match.index)) continue;
       found.add(cue);
       break;
@@ -73,7 +77,13 @@ export function findCues(text: string): Cue[] {
 function emphasis(text: string): number {
   const t = normalize(text);
   let count = 0;
-  for (const pattern of INTENSIFIERS) count += [...t.matchAll(pattern)].length;
+  for (const pattern of INTENSIFIERS) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(t); match; match = pattern.exec(t)) {
+      if (match[0] === '') pattern.lastIndex++;
+      count++;
+    }
+  }
   return Math.min(0.2, 0.1 * count) + (/[!！]/u.test(t) ? 0.1 : 0);
 }
 

@@ -76,7 +76,10 @@ export function applyRules(text: string, lang: Language, expectingName: boolean,
   let user_name: string | null = null;
   let facts: ProfileFacts = {};
   for (const rule of lang.rules) {
-    for (const match of text.matchAll(compiled(rule.re))) {
+    const re = compiled(rule.re);
+    re.lastIndex = 0;
+    for (let match = re.exec(text); match; match = re.exec(text)) {
+      if (match[0] === '') re.lastIndex++;
       const groups = match.groups ?? {};
       const spans = match.indices?.groups ?? {};
       if (rule.jobOnly && !isJob(groups.position, lang)) continue;
@@ -108,8 +111,8 @@ function isJob(position: string | undefined, lang: Language): boolean {
 
 /** Global (every occurrence) and with indices (the span of the name, to find its tokens). */
 const withFlags = (flags: string) => [...new Set(`${flags}gd`)].join('');
-// Compiled once per rule: a turn runs every language's rules (matchAll clones the regex, so a
-// shared one keeps no state between calls).
+// Compiled once per rule: a turn runs every language's rules. Run with exec from lastIndex 0
+// (matchAll would clone the regex on every call); nothing in the loop runs these rules again.
 const COMPILED = new WeakMap<RegExp, RegExp>();
 function compiled(re: RegExp): RegExp {
   let global = COMPILED.get(re);
