@@ -225,7 +225,8 @@ export const ConfigSchema = z.strictObject({
       /**
        * Background work (storing a finished conversation, applying queued vector writes) starts
        * once no turn has run for this long: a conversation in full flow keeps the cores, and the
-       * work, already safe on disk, is done in the next pause (on a robot, while it speaks).
+       * work, already safe on disk, is done in the next pause (on a robot, while it speaks); a
+       * conversation that never pauses this long gets it between two turns after 30 s.
        */
       quietMs: z.number().int().min(0).max(60_000).default(250),
     })

@@ -13,6 +13,9 @@ import type { Sessions } from './sessions.js';
 import { startTurn, type Occasion, type TurnState, type UserInfo } from './state.js';
 import { buildTurnEvent, type TurnEvent, type TurnStart } from './turn-event.js';
 
+/** Background work waits at most this long for a pause (then between two turns). */
+const MAX_BACKGROUND_WAIT_MS = 30_000;
+
 export interface Utterance {
   text: string;
   /** Who spoke, when speech-to-text knows the speaker: they become the current person. */
@@ -109,12 +112,14 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
 
   /**
    * Resolves once no turn is running or waiting and none has ended for `quietMs`: when background
-   * work may have the CPU without delaying the next turn of a conversation in full flow.
+   * work may have the CPU without delaying the next turn of a conversation in full flow. A
+   * conversation that never pauses that long gets the work between two turns after `maxWaitMs`.
    */
-  async whenQuiet(quietMs: number): Promise<void> {
+  async whenQuiet(quietMs: number, maxWaitMs = MAX_BACKGROUND_WAIT_MS): Promise<void> {
+    const deadline = performance.now() + maxWaitMs;
     for (;;) {
       while (this.#running) await this.#running;
-      const left = this.#lastEnded + quietMs - performance.now();
+      const left = Math.min(this.#lastEnded + quietMs, deadline) - performance.now();
       if (left <= 0) return;
       await new Promise((resolve) => setTimeout(resolve, left));
     }

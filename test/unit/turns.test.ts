@@ -101,8 +101,10 @@ describe('the turn runner', () => {
     const next = turns.submit({ text: 'What can you do?' }).then(() => order.push('next turn'));
     await Promise.all([quiet, next]);
     expect(order).toEqual(['next turn', 'background']);
-    // No turn for the pause: it does not wait for one.
+    // No turn for the pause: it does not wait for one. A conversation that never pauses long
+    // enough still gets the work done between two turns, after the longest wait.
     await turns.whenQuiet(0);
+    await turns.whenQuiet(3_600_000, 0);
   });
 
   it('still says something when the graph fails to produce a reply', async () => {
