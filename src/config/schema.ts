@@ -223,10 +223,10 @@ export const ConfigSchema = z.strictObject({
       /** Utterances waiting while a turn runs; the oldest is dropped beyond this. */
       maxQueuedUtterances: z.number().int().min(1).max(1000).default(8),
       /**
-       * Background work (storing a finished conversation, applying queued vector writes) starts
-       * once no turn has run for this long: a conversation in full flow keeps the cores, and the
-       * work, already safe on disk, is done in the next pause (on a robot, while it speaks); a
-       * conversation that never pauses this long gets it between two turns after 30 s.
+       * Background work (storing a finished conversation, applying queued vector writes, writing a
+       * person's conversation file) starts once no turn has run for this long: a conversation in
+       * full flow keeps the cores, and the work is done in the next pause (on a robot, while it
+       * speaks); a conversation that never pauses this long gets it between two turns after 30 s.
        */
       quietMs: z.number().int().min(0).max(60_000).default(250),
     })

@@ -61,16 +61,20 @@ export function createDialogue(options: DialogueOptions): Dialogue {
     };
     await runAtSessionEnd(options.graph, closingState(session, turnId), endPorts);
   };
+  // The turns come after the sessions they write to: until then there is no turn to wait for.
+  let quiet = (): Promise<void> => Promise.resolve();
   const sessions = new Sessions({
     language: config.language,
     historyTurns: config.dialogue.historyTurns,
     log,
-    files: new SessionFiles({ dataDir: config.paths.data, log }),
+    // Written in the pauses of the conversation, like the rest of the background work.
+    files: new SessionFiles({ dataDir: config.paths.data, log, idle: () => quiet() }),
     visits: { absenceMs: config.people.detection.absenceMs, idleMs: config.sessions.idleMs, now: () => clock.now() },
     remember,
   });
   const voice = new Voice({ config: config.speech, feedback: options.speechFeedback ?? false, history: sessions, log, health });
   const turns = new TurnRunner({ ports, graph: options.graph, engagementGraph: buildEngagementGraph(config), sessions, voice, log, health });
+  quiet = () => turns.whenQuiet(config.dialogue.quietMs);
   const engagement = new Engagement({ config: config.engagement, sessions, turns, voice, now: () => clock.now(), log });
   const timer = setInterval(() => sessions.check(), CHECK_MS);
   timer.unref();

@@ -19,20 +19,33 @@ const SessionFileSchema = z.object({
   turn_number: z.number().int().nonnegative().optional(),
 });
 
+/** A write asked for and not started yet: a later turn's conversation replaces its data. */
+interface Pending {
+  data: string;
+  cancelled: boolean;
+  /** Starts it without waiting for the pause (a flush, a forget-me). */
+  release: () => void;
+}
+
 /**
  * Each known person's conversation on disk (`<paths.data>/conversations/<user_id>.json`), so that
- * it survives a restart: written atomically behind each turn, in order per person, and read back
- * when the person is next met. A stranger's conversation is never written. A corrupt file is set
- * aside and reported, never trusted.
+ * it survives a restart: written atomically in the next pause of the conversation (`idle`; at
+ * once when flushed, e.g. when the daemon stops), in order per person, only the latest version
+ * when several turns came before the pause, and read back when the person is next met. A
+ * stranger's conversation is never written. A corrupt file is set aside and reported, never
+ * trusted.
  */
 export class SessionFiles {
   readonly dir: string;
   readonly #log: Logger;
+  readonly #idle: () => Promise<void>;
   readonly #writes = new Map<string, Promise<void>>();
+  readonly #pending = new Map<string, Pending>();
 
-  constructor(options: { dataDir: string; log: Logger }) {
+  constructor(options: { dataDir: string; log: Logger; idle?: () => Promise<void> }) {
     this.dir = path.join(options.dataDir, 'conversations');
     this.#log = options.log.child({ component: 'conversations' });
+    this.#idle = options.idle ?? (() => Promise.resolve());
     mkdirSync(this.dir, { recursive: true });
   }
 
@@ -61,14 +74,38 @@ export class SessionFiles {
     }
   }
 
-  /** Queues the person's conversation to be written (after their earlier writes). */
+  /**
+   * Queues the person's conversation to be written (after their earlier writes). The write waits
+   * for a pause: conversation files written back to back with the turns (an fsync each) delayed
+   * the next turn event by ~0.3 ms at p50 in the turn bench.
+   */
   save(userId: string, session: Session): void {
     const data = `${JSON.stringify({ format: 1, ...session, conversation_id: session.conversation_id ?? null })}\n`;
-    this.#queue(userId, () => writeFileAtomically(this.#file(userId), data));
+    const waiting = this.#pending.get(userId);
+    if (waiting) {
+      waiting.data = data;
+      return;
+    }
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const pending: Pending = { data, cancelled: false, release };
+    this.#pending.set(userId, pending);
+    void this.#queue(userId, async () => {
+      await Promise.race([this.#idle(), released]);
+      if (this.#pending.get(userId) === pending) this.#pending.delete(userId);
+      if (!pending.cancelled) await writeFileAtomically(this.#file(userId), pending.data);
+    });
   }
 
   /** Deletes the person's conversation file (after their queued writes); true when there was one. */
   async remove(userId: string): Promise<boolean> {
+    // A write not started yet is not made at all.
+    const pending = this.#pending.get(userId);
+    if (pending) {
+      pending.cancelled = true;
+      pending.release();
+      this.#pending.delete(userId);
+    }
     let existed = false;
     await this.#queue(userId, async () => {
       existed = this.has(userId);
@@ -81,8 +118,9 @@ export class SessionFiles {
     return readdirSync(this.dir).includes(`${userId}.json`);
   }
 
-  /** Resolves once every queued write has landed (or failed and been logged). */
+  /** Writes what waits for a pause now; resolves once every queued write has landed (or failed and been logged). */
   async flush(): Promise<void> {
+    for (const pending of this.#pending.values()) pending.release();
     while (this.#writes.size) await Promise.all(this.#writes.values());
   }
 

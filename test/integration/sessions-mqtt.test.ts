@@ -190,7 +190,7 @@ describe('visits over MQTT', () => {
       await online(before);
       await t.detect('greta_01');
       await t.say('What did I tell you?');
-      // The history the restarted daemon read back goes on in its file (written behind the turn).
+      // The history the restarted daemon read back goes on in its file (written in the next pause).
       const history = () => {
         try {
           return JSON.parse(readFileSync(path.join(config.paths.data, 'conversations', 'greta_01.json'), 'utf8')).messages.map((m: { content: string }) => m.content);
