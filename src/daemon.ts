@@ -95,7 +95,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     await embeddings?.close?.();
   };
   // Background work (applying queued vector writes, summarising farewells) waits for a pause in the turns.
-  const idle = () => dialogue?.turns.whenQuiet(config.dialogue.quietMs) ?? Promise.resolve();
+  const idle = () => dialogue?.turns.whenQuiet() ?? Promise.resolve();
 
   try {
     const intent = await loadIntentModel(config, log, health);

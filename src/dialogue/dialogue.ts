@@ -74,7 +74,7 @@ export function createDialogue(options: DialogueOptions): Dialogue {
   });
   const voice = new Voice({ config: config.speech, feedback: options.speechFeedback ?? false, history: sessions, log, health });
   const turns = new TurnRunner({ ports, graph: options.graph, engagementGraph: buildEngagementGraph(config), sessions, voice, log, health });
-  quiet = () => turns.whenQuiet(config.dialogue.quietMs);
+  quiet = () => turns.whenQuiet();
   const engagement = new Engagement({ config: config.engagement, sessions, turns, voice, now: () => clock.now(), log });
   const timer = setInterval(() => sessions.check(), CHECK_MS);
   timer.unref();

@@ -111,11 +111,12 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
   }
 
   /**
-   * Resolves once no turn is running or waiting and none has ended for `quietMs`: when background
-   * work may have the CPU without delaying the next turn of a conversation in full flow. A
-   * conversation that never pauses that long gets the work between two turns after `maxWaitMs`.
+   * Resolves once no turn is running or waiting and none has ended for `quietMs` (by default
+   * dialogue.quietMs): when background work may have the CPU without delaying the next turn of a
+   * conversation in full flow. A conversation that never pauses that long gets the work between
+   * two turns after `maxWaitMs`.
    */
-  async whenQuiet(quietMs: number, maxWaitMs = MAX_BACKGROUND_WAIT_MS): Promise<void> {
+  async whenQuiet(quietMs = this.#o.ports.config.dialogue.quietMs, maxWaitMs = MAX_BACKGROUND_WAIT_MS): Promise<void> {
     const deadline = performance.now() + maxWaitMs;
     for (;;) {
       while (this.#running) await this.#running;
