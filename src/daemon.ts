@@ -179,7 +179,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     }
     // After the bus; a taken HTTP port stops the start-up like an unreachable broker would. The
     // console serves no HTTP: it would fight a running daemon for the port.
-    await observer.start(observed(dialogue, bus, affect, vectors, clock, observer), { http: options.mqtt });
+    await observer.start(observed(dialogue, bus, affect, vectors, clock, observer, alerts), { http: options.mqtt });
 
     const report = health.report();
     log.info({ health: report.status, degraded: health.degraded(), prefix: config.mqtt.prefix }, 'daemon ready');
@@ -223,7 +223,7 @@ function registerForgetting(people: People, sessions: Dialogue['sessions'], visu
 }
 
 /** What the observer follows: the turns, the sessions, perception's reports, the mood, the outbox. */
-function observed(dialogue: Dialogue, bus: MqttBus | null, affect: AffectPort, vectors: Vectors, clock: Clock, observer: Observer): ObservedDaemon {
+function observed(dialogue: Dialogue, bus: MqttBus | null, affect: AffectPort, vectors: Vectors, clock: Clock, observer: Observer, alerts: AlertDesk | null): ObservedDaemon {
   const { turns, sessions } = dialogue;
   sessions.on('session', (event) => {
     if (event.event === 'start') observer.sessionStarted(event.session_id, { user_id: event.user_id });
@@ -236,6 +236,19 @@ function observed(dialogue: Dialogue, bus: MqttBus | null, affect: AffectPort, v
     presence: () => ({ user_id: sessions.user.user_id, user_name: sessions.user.user_name }),
     affect: () => affect.current(clock.now()),
     outboxPending: () => vectors.store.status().pending,
+    ...(alerts && {
+      alerts: {
+        list: () => alerts.list(),
+        onAlert: (listener) => alerts.on('alert', listener),
+        onAcknowledged: (listener) => alerts.on('acknowledged', listener),
+        // Staff at the dashboard: the robot hears it at once, and every other console over MQTT.
+        acknowledge: (ack) => {
+          const known = alerts.acknowledge(ack);
+          if (known && bus) void bus.publish('alert_ack', ack);
+          return known;
+        },
+      },
+    }),
   };
 }
 

@@ -288,6 +288,17 @@ export const outbound = {
     retain: false,
     delivery: 'durable',
   },
+  // An acknowledgement given on the dashboard, for every other staff console (the daemon hears its
+  // own echo on the inbound topic: acknowledging is idempotent).
+  alert_ack: {
+    topic: 'agent/admin/alert_ack',
+    to: 'monitors',
+    encoding: 'json',
+    schema: AlertAckSchema,
+    qos: 1,
+    retain: false,
+    delivery: 'durable',
+  },
   user_forgotten: {
     topic: 'agent/state/user_forgotten',
     to: 'monitors',

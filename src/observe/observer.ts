@@ -1,3 +1,4 @@
+import type { Alert, AlertAck, AlertRecord } from '../alerts/index.js';
 import path from 'node:path';
 import type { AffectState } from '../affect/index.js';
 import type { TurnEvent } from '../bus/index.js';
@@ -33,6 +34,17 @@ export interface ObservedDaemon {
   presence(): Presence;
   affect(): AffectState;
   outboxPending(): number;
+  /** The staff desk; absent when alerts are off. */
+  alerts?: ObservedAlerts;
+}
+
+/** What the dashboard and /api/alerts need of the staff desk. */
+export interface ObservedAlerts {
+  list(): AlertRecord[];
+  onAlert(listener: (alert: Alert) => void): void;
+  onAcknowledged(listener: (record: AlertRecord) => void): void;
+  /** Staff confirm from the dashboard: false when no such alert is known. */
+  acknowledge(ack: AlertAck): boolean;
 }
 
 export interface ObserverOptions {
@@ -112,6 +124,11 @@ export class Observer {
       if (this.#live.clients) this.#live.publish('affect', this.#affect());
     }));
     daemon.onPresence?.((presence) => this.#live.publish('presence', presence));
+    daemon.alerts?.onAlert(guarded('alert', (alert) => {
+      if (alert.escalation === 0) this.#metrics.alert(alert.kind);
+      this.#live.publish('alert', { ...alert, acknowledged_by: null, acknowledged_at: null });
+    }));
+    daemon.alerts?.onAcknowledged(guarded('alert', (record) => this.#live.publish('alert', record)));
     health.on('change', (report) => this.#live.publish('status', report));
     // The mood drifts back between turns: monitors see it move.
     const drift = guarded('affect', () => this.#live.clients && this.#live.publish('affect', this.#affect()));
@@ -133,6 +150,7 @@ export class Observer {
         snapshot: () => this.#snapshot(),
         sessionsDir: this.sessionsDir,
         flushLog: () => this.#log.flush(),
+        alerts: daemon.alerts ?? null,
       });
       health.set('http', 'ok', `${this.#http.url}${config.http.token ? ' (bearer token)' : ''}`);
     }
@@ -186,6 +204,8 @@ export class Observer {
     const daemon = this.#daemon;
     const out: [LiveEventName, unknown][] = [['status', this.#o.health.report()]];
     if (daemon) out.push(['affect', this.#affect()], ['presence', daemon.presence()]);
+    // Open alerts stay on the dashboard of a page opened after them.
+    for (const record of daemon?.alerts?.list().reverse() ?? []) if (!record.acknowledged_by) out.push(['alert', record]);
     return out;
   }
 
