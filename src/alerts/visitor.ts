@@ -25,6 +25,7 @@ const afinn = new Sentiment();
 const round = (x: number) => Math.round(x * 100) / 100;
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
+const WORDS_ONLY = 0.4;
 const CUE_VALENCE: Record<string, number> = { thanks: 0.5, compliment: 0.6, good_news: 0.6, insult: -0.7, threat: -0.8, sad_news: -0.6 };
 
 /** One utterance's reading. `signal` is what detectSignal found in it (an emergency is the extreme). */
@@ -32,9 +33,10 @@ export function readVisitor(text: string, signal: SignalFound | null): VisitorRe
   const cues = findCues(text);
   const abusive = cues.includes('insult');
   const fromCues = cues.map((c) => CUE_VALENCE[c]).filter((v): v is number => v !== undefined);
-  // AFINN covers English only; the cues cover every language.
+  // AFINN covers English only; the cues cover every language. Word valence alone is weak evidence
+  // ("this heat is killing me"): it never reaches the distress threshold by itself.
   const words = afinn.analyze(text);
-  const fromWords = words.words.length ? clamp(words.comparative * 2, -1, 1) : 0;
+  const fromWords = words.words.length ? clamp(words.comparative * 2, -WORDS_ONLY, WORDS_ONLY) : 0;
   let valence = fromCues.length ? fromCues.reduce((a, b) => a + b, 0) / fromCues.length : fromWords;
   if (fromCues.length && fromWords && Math.sign(fromWords) === Math.sign(valence)) valence = clamp(valence + fromWords / 4, -1, 1);
   if (signal?.signal === 'distress') valence = Math.min(valence, -0.6);

@@ -82,4 +82,38 @@ describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
     }
     expect(errors).toEqual([]);
   });
+
+  it('shows an alert as a banner until its button acknowledges it; the robot then says someone is coming', async () => {
+    robot = await ObservedRobot.start({ structured: '{}', text: 'Hello.' });
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      userDataDir: tempDir('nadine-chromium-'),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push((err as Error).message));
+    const until = (condition: string) => page.waitForFunction(condition);
+    await page.goto(`${robot.url}/`);
+    await until(`document.getElementById('stream')?.textContent === 'live'`);
+
+    await robot.probe.publish('nadine/graph/user_detected', JSON.stringify({ user_name: 'Maria', user_id: 'maria-1', confidence: 93 }));
+    const turn = await robot.say('I think I am having a heart attack');
+    expect(turn.alert?.kind).toBe('emergency');
+    const published = JSON.parse((await robot.probe.next('nadine/agent/state/alert')).text);
+    expect(published).toMatchObject({ kind: 'emergency', severity: 'critical', user_id: 'maria-1', text: 'I think I am having a heart attack' });
+    await until(`document.querySelector('#alerts .alert')?.dataset.alertId === ${JSON.stringify(published.alert_id)}`);
+    expect(await page.$eval('#alerts .alert strong', (s) => s.textContent)).toBe('emergency (critical)');
+
+    await page.click('#alerts .alert .ack');
+    await until(`document.querySelector('#alerts .alert') === null`);
+    // Every other staff console hears of it; the robot tells the visitor.
+    const ack = JSON.parse((await robot.probe.next('nadine/agent/admin/alert_ack')).text);
+    expect(ack).toEqual({ alert_id: published.alert_id, by: 'dashboard' });
+    await robot.probe.next('nadine/agent/control/speak', (m) => m.text.startsWith('Someone from the staff is on their way'));
+    const { alerts } = (await (await fetch(`${robot.url}/api/alerts`)).json()) as { alerts: { alert_id: string; acknowledged_by: string | null }[] };
+    expect(alerts.find((a) => a.alert_id === published.alert_id)?.acknowledged_by).toBe('dashboard');
+    expect(errors).toEqual([]);
+  });
 });

@@ -35,7 +35,8 @@ export const alertAgent = defineAgent({
     let alert: TurnState['alert'] = null;
     if (signal?.signal === 'emergency' || signal?.signal === 'help_requested') alert = { kind: signal.signal, reason: `said "${signal.matched}"` };
     else if (reading.abusive && past.abusive + 1 >= config.abuseCount) alert = { kind: 'abuse', reason: `${past.abusive + 1} insults in this visit` };
-    else {
+    // Anger at the robot is abuse's business, not distress.
+    else if (!reading.abusive) {
       const recent = [...past.valences, reading.valence].slice(-config.distressTurns);
       if (recent.length >= config.distressTurns && recent.every((v) => v <= config.distressValence)) {
         alert = { kind: 'distress', reason: `valence at or below ${config.distressValence} for ${config.distressTurns} turns` };
