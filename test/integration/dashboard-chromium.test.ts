@@ -83,7 +83,7 @@ describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows an alert as a banner until its button acknowledges it; the robot then says someone is coming', async () => {
+  it('shows an alert as a banner until its button acknowledges it; the robot then says someone is coming', { timeout: 120_000 }, async () => {
     robot = await ObservedRobot.start({ structured: '{}', text: 'Hello.' });
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,
@@ -98,6 +98,10 @@ describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
     await page.goto(`${robot.url}/`);
     await until(`document.getElementById('stream')?.textContent === 'live'`);
 
+    // The body: every sentence is spoken at once (end_speak), so the next one follows.
+    robot.probe.client.on('message', (topic) => {
+      if (topic === 'nadine/agent/control/speak') void robot?.probe.publish('nadine/agent/feedback/end_speak', '');
+    });
     await robot.probe.publish('nadine/graph/user_detected', JSON.stringify({ user_name: 'Maria', user_id: 'maria-1', confidence: 93 }));
     const turn = await robot.say('I think I am having a heart attack');
     expect(turn.alert?.kind).toBe('emergency');
