@@ -1,4 +1,3 @@
-import type { Alert, AlertAck, AlertRecord } from '../alerts/index.js';
 import path from 'node:path';
 import type { AffectState } from '../affect/index.js';
 import type { TurnEvent } from '../bus/index.js';
@@ -8,6 +7,7 @@ import type { LlmCallRecord, LlmObserver } from '../llm/index.js';
 import type { Logger } from '../log/index.js';
 import type { TurnStart } from './entries.js';
 import { forgetInLogs, logsMentioning } from './forget.js';
+import type { ObservedAlerts } from './alerts.js';
 import { Live, type LiveEventName } from './live.js';
 import { Metrics } from './metrics.js';
 import { startHttpServer, type HttpServer } from './server.js';
@@ -38,14 +38,6 @@ export interface ObservedDaemon {
   alerts?: ObservedAlerts;
 }
 
-/** What the dashboard and /api/alerts need of the staff desk. */
-export interface ObservedAlerts {
-  list(): AlertRecord[];
-  onAlert(listener: (alert: Alert) => void): void;
-  onAcknowledged(listener: (record: AlertRecord) => void): void;
-  /** Staff confirm from the dashboard: false when no such alert is known. */
-  acknowledge(ack: AlertAck): boolean;
-}
 
 export interface ObserverOptions {
   config: Config;

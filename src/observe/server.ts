@@ -11,7 +11,7 @@ import { AlertAckSchema } from '../alerts/index.js';
 import type { Logger } from '../log/index.js';
 import type { Live, LiveEventName } from './live.js';
 import type { Metrics } from './metrics.js';
-import type { ObservedAlerts } from './observer.js';
+import type { ObservedAlerts } from './alerts.js';
 import { listSessionFiles, readSession, SessionIdSchema } from './sessions.js';
 
 export interface HttpServerOptions {

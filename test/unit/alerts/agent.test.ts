@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AlertDesk, type Alert } from '../../../src/alerts/index.js';
 import { loadLabelled, score } from '../../../src/alerts/labelled.js';
-import { alertAgent } from '../../../src/dialogue/agents/alert.js';
+import { alertsAgent } from '../../../src/dialogue/agents/alerts.js';
 import { responseAgent } from '../../../src/dialogue/agents/response.js';
 import { newSession, startTurn, step, type TurnState } from '../../../src/dialogue/index.js';
 import { silentLogger } from '../../../src/log/index.js';
@@ -20,10 +20,10 @@ function robot() {
   return { desk, published, ports };
 }
 
-describe('the alert agent', () => {
+describe('the alerts agent', () => {
   it('raises an emergency at once and the reply says a person is coming, with no small talk', async () => {
     const { published, ports } = robot();
-    const patch = await step(alertAgent, turn('Please call an ambulance, my husband collapsed'), ports());
+    const patch = await step(alertsAgent, turn('Please call an ambulance, my husband collapsed'), ports());
     expect(patch.alert).toMatchObject({ kind: 'emergency' });
     expect(patch.staff).toEqual({ kind: 'emergency', fresh: true, acknowledged: false });
     expect(patch.visitor!.valence).toBeLessThan(-0.5);
@@ -36,33 +36,33 @@ describe('the alert agent', () => {
 
   it('stays with the visitor on the next turns, and lets them go on a goodbye', async () => {
     const { ports } = robot();
-    await step(alertAgent, turn('I want to speak to a human'), ports());
-    const next = await step(alertAgent, turn('How is the weather today?'), ports());
+    await step(alertsAgent, turn('I want to speak to a human'), ports());
+    const next = await step(alertsAgent, turn('How is the weather today?'), ports());
     expect(next.alert).toBeNull();
     expect(next.staff).toEqual({ kind: 'help_requested', fresh: false, acknowledged: false });
-    const bye = await step(alertAgent, turn('Okay, goodbye', { intent: 'end_conversation' }), ports());
+    const bye = await step(alertsAgent, turn('Okay, goodbye', { intent: 'end_conversation' }), ports());
     expect(bye.staff).toBeNull();
   });
 
   it('raises distress only when the visitor stays down, and abuse only when insults repeat', async () => {
     const { published, ports } = robot();
-    expect((await step(alertAgent, turn("I'm so scared, I don't know what to do"), ports())).alert).toBeNull();
-    expect((await step(alertAgent, turn("I can't take this anymore"), ports())).alert).toMatchObject({ kind: 'distress' });
-    expect((await step(alertAgent, turn('You are a stupid robot'), ports())).alert).toBeNull();
-    expect((await step(alertAgent, turn('Shut up, you useless machine'), ports())).alert).toMatchObject({ kind: 'abuse' });
+    expect((await step(alertsAgent, turn("I'm so scared, I don't know what to do"), ports())).alert).toBeNull();
+    expect((await step(alertsAgent, turn("I can't take this anymore"), ports())).alert).toMatchObject({ kind: 'distress' });
+    expect((await step(alertsAgent, turn('You are a stupid robot'), ports())).alert).toBeNull();
+    expect((await step(alertsAgent, turn('Shut up, you useless machine'), ports())).alert).toMatchObject({ kind: 'abuse' });
     expect(published.map((a) => a.kind)).toEqual(['distress', 'abuse']);
   });
 
   it('never raises anything for idioms, stories and hypotheticals', async () => {
     const { published, ports } = robot();
     for (const text of ['This heat is killing me', 'I could murder a coffee', 'My phone died', 'In the film the hero has a heart attack', 'Can you help me find room 3?', 'What should I do if there is a fire?']) {
-      expect((await step(alertAgent, turn(text), ports())).alert, text).toBeNull();
+      expect((await step(alertsAgent, turn(text), ports())).alert, text).toBeNull();
     }
     expect(published).toEqual([]);
   });
 
   it('does nothing without a desk (agents.alerts off)', async () => {
-    expect(await step(alertAgent, turn('Help!'), turnPorts(config, { alerts: null }))).toEqual({});
+    expect(await step(alertsAgent, turn('Help!'), turnPorts(config, { alerts: null }))).toEqual({});
   });
 });
 

@@ -19,8 +19,8 @@ const listsFor = (config: AlertsConfig) => {
  * visitor's valence stays low for several turns; abuse after repeated insults. While a person is
  * on the way the reply says so, and the robot stays with the visitor (see `staff`).
  */
-export const alertAgent = defineAgent({
-  name: 'alert',
+export const alertsAgent = defineAgent({
+  name: 'alerts',
   // An emergency cut short by the next utterance still happened.
   critical: true,
   reads: ['user_text', 'intent'],
