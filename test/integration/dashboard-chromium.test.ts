@@ -8,6 +8,15 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // CI installs Debian's chromium; a machine without it skips (never a browser download).
 const noChromium = !existsSync(CHROMIUM) && !process.env.CI;
 
+/** Debian's chromium, headless, with nothing that reaches beyond this machine. */
+const launchChromium = () =>
+  puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir: tempDir('nadine-chromium-'),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+
 let robot: ObservedRobot | null = null;
 let browser: Browser | null = null;
 afterEach(async () => {
@@ -23,12 +32,7 @@ describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
     // One turn before the page opens (read back from the interaction log), one while it is open (live).
     await say('Good morning!');
 
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      userDataDir: tempDir('nadine-chromium-'),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-    });
+    browser = await launchChromium();
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -85,12 +89,7 @@ describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
 
   it('shows an alert as a banner until its button acknowledges it; the robot then says someone is coming', { timeout: 120_000 }, async () => {
     robot = await ObservedRobot.start({ structured: '{}', text: 'Hello.' });
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      userDataDir: tempDir('nadine-chromium-'),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-    });
+    browser = await launchChromium();
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push((err as Error).message));
