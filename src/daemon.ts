@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { affectParams, AffectStore, VolatileAffect, type AffectPort } from './affect/index.js';
+import { AlertDesk } from './alerts/index.js';
 import { defaultClientId, MqttBus, startEmbeddedBroker, type EmbeddedBroker, type ForgetReport } from './bus/index.js';
 import type { Config } from './config/index.js';
 import { buildDialogueGraph, createDialogue, systemClock, type Clock, type Dialogue, type DialogueGraph, type PerceptionPort } from './dialogue/index.js';
@@ -16,7 +17,7 @@ import { startVectors, type Vectors } from './vectors/index.js';
 import { People } from './people/index.js';
 import { Memory } from './memory/index.js';
 import { Observer, type ObservedDaemon } from './observe/index.js';
-import { BusPerception, wireBus, wirePeople, wireVisualMemory } from './wiring.js';
+import { BusPerception, wireAlertDesk, wireAlertsBus, wireBus, wirePeople, wireVisualMemory } from './wiring.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -50,6 +51,8 @@ export interface Daemon {
   forgetUser(userId: string): Promise<ForgetReport>;
   /** Null when agents.knowledge is off. */
   readonly knowledge: KnowledgeBase | null;
+  /** The staff desk (alerts); null when agents.alerts is off. */
+  readonly alerts: AlertDesk | null;
   /** Interaction logs, metrics, live events and the HTTP server (observer.url). */
   readonly observer: Observer;
   stop(): Promise<void>;
@@ -75,7 +78,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   let dialogue: Dialogue | null = null;
   let broker: EmbeddedBroker | null = null;
   let bus: MqttBus | null = null;
+  let alerts: AlertDesk | null = null;
   const shutdown = async () => {
+    alerts?.close();
     bus?.stopping();
     await dialogue?.turns.drain(true);
     // The visit in progress ends: remembered, and its end published, while memory and the bus still run.
@@ -125,10 +130,16 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     memory = config.agents.memory ? new Memory({ config, vectors: vectors.store, embedder: embeddings, llm, log, health, now: () => clock.now(), idle }) : null;
     await memory?.start();
     const graph = buildDialogueGraph(config);
-    const ports = { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port, memory, knowledge, camera, search };
+    alerts = config.agents.alerts ? new AlertDesk({ config: config.alerts, log, now: () => clock.now() }) : null;
+    const ports = { config, clock, llm, intent, perception, visualMemory, affect, embeddings, vectors: vectors.store, people: people.port, memory, knowledge, camera, search, alerts };
     // On MQTT a speech stack reports start_speak/end_speak; the console has none.
     const { sessions, turns } = (dialogue = createDialogue({ ports, graph, log, health, speechFeedback: options.mqtt }));
     registerForgetting(people, sessions, visualMemory, memory);
+    if (alerts) {
+      const desk = alerts;
+      wireAlertDesk(desk, dialogue);
+      people.forgetting.register({ name: 'alerts', forget: async (id) => desk.forget(id), traces: async (id) => desk.traces(id) });
+    }
     people.forgetting.register({ name: 'interaction logs', forget: (id) => observer.forget(id), traces: (id) => observer.traces(id) });
     const forgetUser = async (userId: string) => {
       await turns.drain(); // a running turn could otherwise save the profile again after deletion
@@ -162,12 +173,13 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       perception.attach(bus);
       wireBus(bus, dialogue, health, log, config, people);
       if (visualMemory) wireVisualMemory(bus, visualMemory);
+      if (alerts) wireAlertsBus(bus, alerts, log);
       wirePeople(bus, dialogue, people, forgetUser, log);
       await bus.start();
     }
     // After the bus; a taken HTTP port stops the start-up like an unreachable broker would. The
     // console serves no HTTP: it would fight a running daemon for the port.
-    await observer.start(observed(dialogue, bus, affect, vectors, clock, observer), { http: options.mqtt });
+    await observer.start(observed(dialogue, bus, affect, vectors, clock, observer, alerts), { http: options.mqtt });
 
     const report = health.report();
     log.info({ health: report.status, degraded: health.degraded(), prefix: config.mqtt.prefix }, 'daemon ready');
@@ -189,6 +201,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       memory,
       forgetUser,
       knowledge,
+      alerts,
       observer,
       stop: () =>
         (stopping ??= (async () => {
@@ -210,7 +223,7 @@ function registerForgetting(people: People, sessions: Dialogue['sessions'], visu
 }
 
 /** What the observer follows: the turns, the sessions, perception's reports, the mood, the outbox. */
-function observed(dialogue: Dialogue, bus: MqttBus | null, affect: AffectPort, vectors: Vectors, clock: Clock, observer: Observer): ObservedDaemon {
+function observed(dialogue: Dialogue, bus: MqttBus | null, affect: AffectPort, vectors: Vectors, clock: Clock, observer: Observer, alerts: AlertDesk | null): ObservedDaemon {
   const { turns, sessions } = dialogue;
   sessions.on('session', (event) => {
     if (event.event === 'start') observer.sessionStarted(event.session_id, { user_id: event.user_id });
@@ -223,6 +236,19 @@ function observed(dialogue: Dialogue, bus: MqttBus | null, affect: AffectPort, v
     presence: () => ({ user_id: sessions.user.user_id, user_name: sessions.user.user_name }),
     affect: () => affect.current(clock.now()),
     outboxPending: () => vectors.store.status().pending,
+    ...(alerts && {
+      alerts: {
+        list: () => alerts.list(),
+        onAlert: (listener) => alerts.on('alert', listener),
+        onAcknowledged: (listener) => alerts.on('acknowledged', listener),
+        // Staff at the dashboard: the robot hears it at once, and every other console over MQTT.
+        acknowledge: (ack) => {
+          const known = alerts.acknowledge(ack);
+          if (known && bus) void bus.publish('alert_ack', ack);
+          return known;
+        },
+      },
+    }),
   };
 }
 

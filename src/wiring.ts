@@ -1,3 +1,4 @@
+import type { AlertDesk } from './alerts/index.js';
 import { StatusReports, type ForgetReport, type MqttBus } from './bus/index.js';
 import type { Config } from './config/index.js';
 import type { Dialogue, PerceptionPort } from './dialogue/index.js';
@@ -110,5 +111,28 @@ export function wirePeople(
   bus.on('forget_user', async ({ user_id }) => {
     const report = await forgetUser(user_id);
     await bus.publish('user_forgotten', report);
+  });
+}
+
+/**
+ * Staff alerts: the desk hears every finished turn (a refusal or a question asked again counts
+ * towards `stuck`) and every visit's end; when staff acknowledge an alert of the visit in
+ * progress, the robot tells the visitor someone is coming.
+ */
+export function wireAlertDesk(desk: AlertDesk, { turns, sessions }: Pick<Dialogue, 'turns' | 'sessions'>): void {
+  turns.on('turn', (event) => void desk.turnDone(event));
+  sessions.on('session', (event) => {
+    if (event.event === 'end') desk.visitEnded(event.session_id);
+  });
+  desk.on('acknowledged', (record) => {
+    if (record.session_id !== null && sessions.visit?.id === record.session_id) void turns.engage('staff_coming');
+  });
+}
+
+/** Alerts go out durably on agent/state/alert; staff acknowledge on agent/admin/alert_ack. */
+export function wireAlertsBus(bus: MqttBus, desk: AlertDesk, log: Logger): void {
+  desk.on('alert', (alert) => void bus.publish('alert', alert));
+  bus.on('alert_ack', (ack) => {
+    if (!desk.acknowledge(ack)) log.warn({ alert_id: ack.alert_id, by: ack.by }, 'acknowledgement of an unknown alert: ignored');
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AlertAckSchema, AlertSchema, type AlertAck } from '../alerts/index.js';
 import { SessionEventSchema, TurnEventSchema } from '../dialogue/index.js';
 import { ForgetReportSchema, UserIdSchema } from '../people/index.js';
 
@@ -51,6 +52,9 @@ export type UserInfoMessage = z.infer<typeof UserInfoSchema>;
 /** Admin request: delete everything the robot keeps about a person. */
 export const ForgetUserSchema = z.object({ user_id: UserIdSchema });
 export type ForgetUser = z.infer<typeof ForgetUserSchema>;
+
+// Staff alerts belong to the alerts capability: the bus only carries them.
+export { AlertAckSchema, AlertSchema, type Alert, type AlertAck } from '../alerts/index.js';
 
 
 // The turn event belongs to the dialogue, whose fields it reports; a person's id and the
@@ -173,6 +177,13 @@ export const inbound = {
     decoding: 'json',
     schema: ForgetUserSchema,
   } satisfies InboundSpec<ForgetUser>,
+  // Staff confirm an alert; idempotent (an acknowledgement heard twice acts once).
+  alert_ack: {
+    topic: 'agent/admin/alert_ack',
+    from: 'admin',
+    decoding: 'json',
+    schema: AlertAckSchema,
+  } satisfies InboundSpec<AlertAck>,
 } as const;
 
 export type InboundKey = keyof typeof inbound;
@@ -266,6 +277,27 @@ export const outbound = {
     retain: false,
     delivery: 'expiring',
     absolute: true,
+  },
+  // Staff must hear of it even across a broker outage: kept on disk until acknowledged by the broker.
+  alert: {
+    topic: 'agent/state/alert',
+    to: 'monitors',
+    encoding: 'json',
+    schema: AlertSchema,
+    qos: 1,
+    retain: false,
+    delivery: 'durable',
+  },
+  // An acknowledgement given on the dashboard, for every other staff console (the daemon hears its
+  // own echo on the inbound topic: acknowledging is idempotent).
+  alert_ack: {
+    topic: 'agent/admin/alert_ack',
+    to: 'monitors',
+    encoding: 'json',
+    schema: AlertAckSchema,
+    qos: 1,
+    retain: false,
+    delivery: 'durable',
   },
   user_forgotten: {
     topic: 'agent/state/user_forgotten',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 // The affect capability's own settings: a leaf module, so that the config does not load affect.
 import { AffectConfigSchema, EmotionGesturesSchema } from '../affect/config.js';
+// Likewise the alerts' settings.
+import { AlertsConfigSchema } from '../alerts/config.js';
 
 /** Languages the daemon can hold a conversation in (offline lines exist for each). */
 export const LANGUAGES = ['en', 'de', 'fr', 'zh', 'es'] as const;
@@ -319,10 +321,15 @@ export const ConfigSchema = z.strictObject({
       knowledge: z.boolean().default(true),
       vision: z.boolean().default(true),
       search: z.boolean().default(false),
+      /** The visitor's state and staff alerts (emergencies, requests for a person, distress, abuse, a stuck visit). */
+      alerts: z.boolean().default(true),
     })
     .prefault({}),
 
   affect: AffectConfigSchema,
+
+  /** Staff alerts: thresholds, timings and extra phrases (see src/alerts/config.ts). On with agents.alerts. */
+  alerts: AlertsConfigSchema,
 
   embeddings: z
     .strictObject({

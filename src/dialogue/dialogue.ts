@@ -54,6 +54,7 @@ export function createDialogue(options: DialogueOptions): Dialogue {
     const endPorts: Ports = {
       ...ports,
       turnId,
+      sessionId: null,
       log: log.child({ turn_id: turnId, session_end: ended.reason }),
       signal: new AbortController().signal,
       reply: { write: () => undefined, end: () => undefined },

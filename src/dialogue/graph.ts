@@ -2,6 +2,7 @@ import type { Config } from '../config/index.js';
 import { statesOwnName } from '../people/index.js';
 import { enabledTools } from '../planning/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
+import { alertsAgent } from './agents/alerts.js';
 import { agreementAgent } from './agents/agreement.js';
 import { appraisalAgent, reappraisalAgent } from './agents/appraisal.js';
 import { contextualizeAgent } from './agents/contextualize.js';
@@ -28,6 +29,7 @@ export type NodeName =
   | 'plan'
   | 'recall'
   | 'appraisal'
+  | 'alerts'
   | 'vision'
   | 'search'
   | 'response'
@@ -70,6 +72,7 @@ export function buildDialogueGraph(config: Config) {
     plan: tools.length > 0 ? planAgent : null,
     recall: recall.length > 0 ? parallel(...recall) : null,
     appraisal: config.agents.affect ? appraisalAgent : null,
+    alerts: config.agents.alerts ? alertsAgent : null,
     vision: present.includes('vision') ? visionAgent : null,
     search: present.includes('search') ? searchAgent : null,
     response: responseAgent,
@@ -91,7 +94,12 @@ export function buildDialogueGraph(config: Config) {
     contextualize: 'plan',
     plan: 'recall',
     recall: 'appraisal',
-    appraisal: toolsAfter(null, present),
+    appraisal: 'alerts',
+    // Waiting with the visitor for a person: no tools, the reply says so at once.
+    alerts: branch<NodeName>(
+      { ...Object.fromEntries(present.map((t) => [t, `${t} planned`])), response: 'no tool planned, or the robot waits with the visitor for a person' },
+      (s) => (s.staff ? 'response' : nextTool(s, present, null)),
+    ),
     vision: toolsAfter('vision', present),
     search: toolsAfter('search', present),
     response: 'after_response',

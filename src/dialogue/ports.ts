@@ -1,4 +1,5 @@
 import type { AffectPort } from '../affect/index.js';
+import type { AlertsPort } from '../alerts/index.js';
 import type { Config } from '../config/index.js';
 import type { Embedder } from '../embeddings/index.js';
 import type { IntentClassifier } from '../intent/index.js';
@@ -70,6 +71,10 @@ export interface Ports {
   camera: CameraPort | null;
   /** Web search; null unless agents.search is on and search.url is set. */
   search: SearchPort | null;
+  /** The staff desk: the visit's signals, and where alerts go. Null when agents.alerts is off. */
+  alerts: AlertsPort | null;
+  /** The visit this turn belongs to (agent/state/session), if one is in progress. */
+  sessionId: string | null;
   /** The turn the agents work for: on each model call, for the interaction log. */
   turnId: string;
   log: Logger;
@@ -79,5 +84,5 @@ export interface Ports {
 }
 
 /** The ports of one turn: the daemon's, plus these. */
-export type TurnOnlyPorts = 'turnId' | 'log' | 'signal' | 'reply' | 'metrics';
+export type TurnOnlyPorts = 'turnId' | 'log' | 'signal' | 'reply' | 'metrics' | 'sessionId';
 export type DaemonPorts = Omit<Ports, TurnOnlyPorts>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AffectSnapshotSchema, AppraisalSchema } from '../affect/index.js';
+import { StaffWaitSchema, TurnAlertSchema, VisitorStateSchema } from '../alerts/index.js';
 import { LanguageSchema } from '../config/index.js';
 import { IntentSchema } from '../intent/index.js';
 import { CandidateSchema, NAME_STATUSES, NameConfirmationSchema, ProfileFactsSchema } from '../people/index.js';
@@ -35,9 +36,9 @@ export const LanguageRequestSchema = z.object({ code: z.string(), supported: z.b
 
 /**
  * Why the turn runs: the person said something, or the robot speaks first — greeting a person it
- * recognises, or inviting an unknown face to talk.
+ * recognises, inviting an unknown face to talk, or telling a visitor that staff are coming.
  */
-export const OccasionSchema = z.enum(['utterance', 'greet', 'invite']);
+export const OccasionSchema = z.enum(['utterance', 'greet', 'invite', 'staff_coming']);
 export type Occasion = z.infer<typeof OccasionSchema>;
 
 export const TurnStateSchema = z.object({
@@ -65,6 +66,12 @@ export const TurnStateSchema = z.object({
   appraisal: AppraisalSchema.nullable(),
   /** The robot's emotion and mood after appraising this utterance (null when the affect agent is off). */
   affect: AffectSnapshotSchema.nullable(),
+  /** The visitor's own valence, arousal and trend over the visit, from their words (null when the alert agent is off). */
+  visitor: VisitorStateSchema.nullable(),
+  /** What this utterance raised for staff (an emergency, a request for a person, …), if anything. */
+  alert: TurnAlertSchema.nullable(),
+  /** Set while the robot waits with the visitor for a person: the reply says so instead of small talk. */
+  staff: StaffWaitSchema.nullable(),
   /** The language model appraises the utterance again after the reply (the reappraisal commits the affect). */
   reappraise: z.boolean(),
   /** A pending "Is your name Alice?"; while set, the next turn's intent is update_user_info. */
@@ -132,6 +139,7 @@ export function applyPatch(state: TurnState, patch: Partial<TurnState>): TurnSta
 /** What the model is told in place of an utterance when the robot speaks first. */
 const OCCASION_PROMPTS: Record<Exclude<Occasion, 'utterance'>, string> = {
   greet: '(The person has just walked up to you and has not said anything yet. Greet them by name, warmly and briefly; if you remember something from your last conversation, mention it in a few words.)',
+  staff_coming: '(A member of staff has confirmed they are coming to help the person in front of you. Tell them so, briefly and calmly.)',
   invite: '(Someone you do not know has been standing in front of you for a while without saying anything. Greet them briefly, say who you are and ask for their name.)',
 };
 
@@ -175,6 +183,9 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     visual_memory: null,
     appraisal: null,
     affect: null,
+    visitor: null,
+    alert: null,
+    staff: null,
     reappraise: false,
     name_resolution: { status: 'none', candidate: null },
     // A conversation is named after the turn that started it.

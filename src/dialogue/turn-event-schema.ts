@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppraisalSchema } from '../affect/index.js';
+import { TurnAlertSchema, VisitorStateSchema } from '../alerts/index.js';
 import { LanguageSchema } from '../config/index.js';
 import { IntentSchema } from '../intent/index.js';
 import { KnowledgeRetrievalSchema } from '../knowledge/index.js';
@@ -113,5 +114,9 @@ export const TurnEventSchema = z.object({
     .optional(),
   /** On a farewell: the conversation queued to be remembered, or why it was not. */
   memory_saved: MemorySaveSchema.optional(),
+  /** The visitor's own state from their words (valence -1…1, arousal 0…1, trend of valence over the visit). */
+  visitor: VisitorStateSchema.optional(),
+  /** What this turn raised for staff, if anything (published on agent/state/alert unless raised lately). */
+  alert: TurnAlertSchema.optional(),
 });
 export type TurnEvent = z.infer<typeof TurnEventSchema>;

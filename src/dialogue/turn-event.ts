@@ -98,6 +98,8 @@ export function buildTurnEvent(input: TurnEventInput): TurnEvent {
     }),
     user_name: state.user_info.user_name,
     name_confirmation: state.name_resolution,
+    ...(state.visitor && { visitor: state.visitor }),
+    ...(state.alert && { alert: state.alert }),
     memories: [
       ...(state.episode_memory ? [{ id: state.episode_memory.id, type: 'episode' as const, score: state.episode_memory.score, reason: state.episode_memory.reason }] : []),
       ...(state.conversation_memory

@@ -174,6 +174,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     const ports: Ports = {
       ...daemonPorts,
       turnId,
+      sessionId,
       log,
       signal: controller.signal,
       reply,

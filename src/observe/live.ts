@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 
 /** The events a monitor receives over SSE, as they happen. */
-export type LiveEventName = 'turn_start' | 'turn' | 'session' | 'affect' | 'status' | 'presence';
+export type LiveEventName = 'turn_start' | 'turn' | 'session' | 'affect' | 'status' | 'presence' | 'alert';
 
 /** Fans events out to the connected SSE clients; nothing is kept for clients that come later. */
 export class Live extends EventEmitter<{ event: [name: LiveEventName, data: unknown] }> {

@@ -26,6 +26,7 @@ export class Metrics {
   readonly #errors: Counter<'agent' | 'model' | 'kind'>;
   readonly #tokens: Counter<'agent' | 'model' | 'type'>;
   readonly #callSeconds: Histogram<'agent' | 'model'>;
+  readonly #alerts: Counter<'kind'>;
 
   constructor(sources: () => MetricSources | null) {
     const registers = [this.registry];
@@ -37,6 +38,7 @@ export class Metrics {
     this.#callSeconds = histogram('nadine_model_call_duration_seconds', 'Wall time of a language model call', ['agent', 'model'], AGENT_BUCKETS);
     this.#calls = counter('nadine_model_calls_total', 'Language model calls', ['agent', 'model', 'backend']);
     this.#errors = counter('nadine_model_errors_total', 'Language model calls that failed or gave unreadable output', ['agent', 'model', 'kind']);
+    this.#alerts = counter('nadine_alerts_total', 'Staff alerts raised (not counting republications of an unacknowledged one), by kind', ['kind']);
     this.#tokens = counter('nadine_model_tokens_total', 'Tokens as the model server counted them', ['agent', 'model', 'type']);
 
     // Counted where they happen (src/health); read when scraped.
@@ -87,6 +89,11 @@ export class Metrics {
   /** Node process metrics (CPU, memory, event loop lag, GC): only when something can scrape them. */
   collectProcessMetrics(): void {
     collectDefaultMetrics({ register: this.registry, prefix: 'nadine_' });
+  }
+
+  /** A staff alert was raised (a republication does not count again). */
+  alert(kind: string): void {
+    this.#alerts.inc({ kind });
   }
 
   turn(event: TurnEvent): void {

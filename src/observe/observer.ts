@@ -7,6 +7,7 @@ import type { LlmCallRecord, LlmObserver } from '../llm/index.js';
 import type { Logger } from '../log/index.js';
 import type { TurnStart } from './entries.js';
 import { forgetInLogs, logsMentioning } from './forget.js';
+import type { ObservedAlerts } from './alerts.js';
 import { Live, type LiveEventName } from './live.js';
 import { Metrics } from './metrics.js';
 import { startHttpServer, type HttpServer } from './server.js';
@@ -33,7 +34,10 @@ export interface ObservedDaemon {
   presence(): Presence;
   affect(): AffectState;
   outboxPending(): number;
+  /** The staff desk; absent when alerts are off. */
+  alerts?: ObservedAlerts;
 }
+
 
 export interface ObserverOptions {
   config: Config;
@@ -112,6 +116,11 @@ export class Observer {
       if (this.#live.clients) this.#live.publish('affect', this.#affect());
     }));
     daemon.onPresence?.((presence) => this.#live.publish('presence', presence));
+    daemon.alerts?.onAlert(guarded('alert', (alert) => {
+      if (alert.escalation === 0) this.#metrics.alert(alert.kind);
+      this.#live.publish('alert', { ...alert, acknowledged_by: null, acknowledged_at: null });
+    }));
+    daemon.alerts?.onAcknowledged(guarded('alert', (record) => this.#live.publish('alert', record)));
     health.on('change', (report) => this.#live.publish('status', report));
     // The mood drifts back between turns: monitors see it move.
     const drift = guarded('affect', () => this.#live.clients && this.#live.publish('affect', this.#affect()));
@@ -133,6 +142,7 @@ export class Observer {
         snapshot: () => this.#snapshot(),
         sessionsDir: this.sessionsDir,
         flushLog: () => this.#log.flush(),
+        alerts: daemon.alerts ?? null,
       });
       health.set('http', 'ok', `${this.#http.url}${config.http.token ? ' (bearer token)' : ''}`);
     }
@@ -186,6 +196,8 @@ export class Observer {
     const daemon = this.#daemon;
     const out: [LiveEventName, unknown][] = [['status', this.#o.health.report()]];
     if (daemon) out.push(['affect', this.#affect()], ['presence', daemon.presence()]);
+    // Open alerts stay on the dashboard of a page opened after them.
+    for (const record of daemon?.alerts?.list().reverse() ?? []) if (!record.acknowledged_by) out.push(['alert', record]);
     return out;
   }
 

@@ -7,9 +7,11 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isLoopback, type Config } from '../config/index.js';
 import type { HealthReport } from '../health/index.js';
+import { AlertAckSchema } from '../alerts/index.js';
 import type { Logger } from '../log/index.js';
 import type { Live, LiveEventName } from './live.js';
 import type { Metrics } from './metrics.js';
+import type { ObservedAlerts } from './alerts.js';
 import { listSessionFiles, readSession, SessionIdSchema } from './sessions.js';
 
 export interface HttpServerOptions {
@@ -23,6 +25,8 @@ export interface HttpServerOptions {
   sessionsDir: string;
   /** Writes buffered log lines, so that a session read includes the turn that just ended. */
   flushLog(): Promise<void>;
+  /** Null when alerts are off. */
+  alerts: ObservedAlerts | null;
 }
 
 export interface HttpServer {
@@ -33,6 +37,8 @@ export interface HttpServer {
 const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
 const SessionParams = z.object({ id: SessionIdSchema });
 const SessionQuery = z.object({ turn: z.string().max(128).optional() });
+const AlertParams = z.object({ id: AlertAckSchema.shape.alert_id });
+const AckBody = z.object({ by: AlertAckSchema.shape.by }).prefault({ by: 'dashboard' });
 
 /** The dashboard's files (no build step), found from here both in src/ and in dist/src/. */
 function dashboardDir(): string {
@@ -99,6 +105,19 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
     return turn ? { ...session, entries: session.entries.filter((e) => (e as { turn_id?: unknown }).turn_id === turn) } : session;
   });
 
+  app.get('/api/alerts', async (_req, reply) => {
+    if (!o.alerts) return reply.code(404).send({ error: 'alerts are off (agents.alerts)' });
+    return { alerts: o.alerts.list() };
+  });
+  app.post('/api/alerts/:id/ack', async (req, reply) => {
+    if (!o.alerts) return reply.code(404).send({ error: 'alerts are off (agents.alerts)' });
+    const params = AlertParams.safeParse(req.params);
+    const body = AckBody.safeParse(req.body ?? {});
+    if (!params.success || !body.success) return reply.code(400).send({ error: z.prettifyError((params.error ?? body.error)!) });
+    if (!o.alerts.acknowledge({ alert_id: params.data.id, by: body.data.by })) return reply.code(404).send({ error: 'no such alert' });
+    log.info({ alert_id: params.data.id, by: body.data.by }, 'alert acknowledged from the dashboard');
+    return { ok: true };
+  });
   await app.register(fastifyStatic, { root: dashboardDir(), prefix: '/', index: 'index.html' });
   const uplot = path.dirname(createRequire(import.meta.url).resolve('uplot'));
   await app.register(fastifyStatic, { root: uplot, prefix: '/vendor/uplot/', decorateReply: false });

@@ -58,6 +58,7 @@ export function daemonPorts(config: Config, overrides: Partial<DaemonPorts> = {}
     knowledge: null,
     camera: null,
     search: null,
+    alerts: null,
     ...overrides,
   };
 }
@@ -67,6 +68,7 @@ export function turnPorts(config: Config, overrides: Partial<Ports> = {}): Ports
   const modelMs: Record<string, number> = {};
   return {
     ...daemonPorts(config),
+    sessionId: null,
     log: silentLogger,
     signal: new AbortController().signal,
     reply: new RecordingReply(),

@@ -8,6 +8,15 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // CI installs Debian's chromium; a machine without it skips (never a browser download).
 const noChromium = !existsSync(CHROMIUM) && !process.env.CI;
 
+/** Debian's chromium, headless, with nothing that reaches beyond this machine. */
+const launchChromium = () =>
+  puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir: tempDir('nadine-chromium-'),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+
 let robot: ObservedRobot | null = null;
 let browser: Browser | null = null;
 afterEach(async () => {
@@ -23,12 +32,7 @@ describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
     // One turn before the page opens (read back from the interaction log), one while it is open (live).
     await say('Good morning!');
 
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      userDataDir: tempDir('nadine-chromium-'),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-    });
+    browser = await launchChromium();
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -80,6 +84,39 @@ describe.skipIf(noChromium)('the dashboard in headless Chromium', () => {
       await page.keyboard.press('Escape');
       await page.screenshot({ path: process.env.DASHBOARD_SCREENSHOT, type: 'png' });
     }
+    expect(errors).toEqual([]);
+  });
+
+  it('shows an alert as a banner until its button acknowledges it; the robot then says someone is coming', { timeout: 120_000 }, async () => {
+    robot = await ObservedRobot.start({ structured: '{}', text: 'Hello.' });
+    browser = await launchChromium();
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push((err as Error).message));
+    const until = (condition: string) => page.waitForFunction(condition);
+    await page.goto(`${robot.url}/`);
+    await until(`document.getElementById('stream')?.textContent === 'live'`);
+
+    // The body: every sentence is spoken at once (end_speak), so the next one follows.
+    robot.probe.client.on('message', (topic) => {
+      if (topic === 'nadine/agent/control/speak') void robot?.probe.publish('nadine/agent/feedback/end_speak', '');
+    });
+    await robot.probe.publish('nadine/graph/user_detected', JSON.stringify({ user_name: 'Maria', user_id: 'maria-1', confidence: 93 }));
+    const turn = await robot.say('I think I am having a heart attack');
+    expect(turn.alert?.kind).toBe('emergency');
+    const published = JSON.parse((await robot.probe.next('nadine/agent/state/alert')).text);
+    expect(published).toMatchObject({ kind: 'emergency', severity: 'critical', user_id: 'maria-1', text: 'I think I am having a heart attack' });
+    await until(`document.querySelector('#alerts .alert')?.dataset.alertId === ${JSON.stringify(published.alert_id)}`);
+    expect(await page.$eval('#alerts .alert strong', (s) => s.textContent)).toBe('emergency (critical)');
+
+    await page.click('#alerts .alert .ack');
+    await until(`document.querySelector('#alerts .alert') === null`);
+    // Every other staff console hears of it; the robot tells the visitor.
+    const ack = JSON.parse((await robot.probe.next('nadine/agent/admin/alert_ack')).text);
+    expect(ack).toEqual({ alert_id: published.alert_id, by: 'dashboard' });
+    await robot.probe.next('nadine/agent/control/speak', (m) => m.text.startsWith('Someone from the staff is on their way'));
+    const { alerts } = (await (await fetch(`${robot.url}/api/alerts`)).json()) as { alerts: { alert_id: string; acknowledged_by: string | null }[] };
+    expect(alerts.find((a) => a.alert_id === published.alert_id)?.acknowledged_by).toBe('dashboard');
     expect(errors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { LlmMessage } from '../../llm/index.js';
+import { staffComingLine, staffLine } from '../../alerts/index.js';
 import { defineAgent } from '../agent.js';
 import { languageChangeReply, offlineReply, userInfoReply, type OfflineContext } from '../offline/responder.js';
 import { askModel } from '../model-call.js';
@@ -31,6 +32,9 @@ export const responseAgent = defineAgent({
     if (s.intent === 'language_change') return say(languageChangeReply(s, offline));
     // "Is your name …?" is asked word for word, in the session language.
     if (s.name_resolution.status === 'asking') return say(userInfoReply(s, offline));
+    // Staff are on the way: no small talk, and no model call before the words that matter.
+    if (s.occasion === 'staff_coming') return say(staffComingLine(s.language));
+    if (s.staff) return say(staffLine(s.staff, s.language));
     let text = '';
     const asked = await askModel(ports, { agent: 'response', fallback: 'the offline responder answers' }, async (llm, base) => {
       for await (const delta of llm.stream({ ...base, messages: await withSceneImage(responseMessages(s, ports.config, ports.clock.now()), s, ports) })) {

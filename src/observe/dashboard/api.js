@@ -7,6 +7,13 @@ export async function getJson(path) {
   return response.json();
 }
 
+export async function postJson(path, body) {
+  const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.json();
+}
+
 /** EventSource cannot send headers: the token goes in the query. */
 export function events() {
   return new EventSource(token ? `/events?token=${encodeURIComponent(token)}` : '/events');

@@ -1,6 +1,7 @@
 import { events, getJson } from './api.js';
 import { loadCalls, replay, turnEnded, turnStarted } from './conversation.js';
 import { showHealth, showPresence } from './health.js';
+import { showAlert, showVisitor } from './alerts.js';
 import { addAffect } from './mood.js';
 
 const stream = document.getElementById('stream');
@@ -28,8 +29,10 @@ function live() {
   on('presence', showPresence);
   on('affect', addAffect);
   on('turn_start', turnStarted);
+  on('alert', showAlert);
   on('turn', (event) => {
     turnEnded(event);
+    showVisitor(event.visitor);
     showPresence({ user_id: event.user_id, user_name: event.user_name ?? null });
     // The log is written behind the turn: the model calls are read once the turn is over.
     if (event.session_id) loadCalls(event.session_id, event.turn_id).catch((err) => console.warn('model calls not loaded', err.message));

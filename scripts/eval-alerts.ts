@@ -1,0 +1,20 @@
+/**
+ * How the alert detector does on the labelled sets of eval/alerts:
+ *
+ *   npm run eval:alerts [-- --show-misses]
+ *
+ * Prints, for the development and the held-out half: recall of emergencies and requests for a
+ * person, false alarms on ordinary talk and hard negatives, and exact-label accuracy. The held-out
+ * half is never used to tune the phrase lists.
+ */
+import path from 'node:path';
+import { loadLabelled, score } from '../src/alerts/labelled.js';
+
+const DIR = path.resolve(import.meta.dirname, '..', 'eval', 'alerts');
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+for (const split of ['dev', 'heldout']) {
+  const rows = loadLabelled(path.join(DIR, `${split}.tsv`));
+  const s = score(rows);
+  console.log(`${split.padEnd(8)} ${rows.length} utterances: emergencies and requests for a person caught ${pct(s.urgentRecall)} (of ${s.urgent}), false alarms ${pct(s.falseAlarmRate)} (of ${s.ordinary}), every label right ${pct(s.accuracy)}`);
+  if (process.argv.includes('--show-misses')) for (const m of s.misses) console.log(`   ${m.row.label} → ${m.got}\t${m.row.lang}\t${m.row.text}`);
+}

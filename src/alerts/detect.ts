@@ -1,0 +1,88 @@
+import { LANGUAGES, type Language } from '../config/index.js';
+import type { AlertsConfig } from './config.js';
+import { compileExtra, fold } from './fold.js';
+import { PHRASES, type AlertPhrases } from './phrases.js';
+
+/** What one utterance says on its own: a present emergency, a request for a person, a plea. */
+export type UtteranceSignal = 'emergency' | 'help_requested' | 'distress';
+
+export interface SignalFound {
+  signal: UtteranceSignal;
+  /** The words that matched, for the alert's `reason`. */
+  matched: string;
+}
+
+type Lists = Record<Language, AlertPhrases>;
+
+/** The built-in lists with the configured extra phrases added (compiled once per configuration). */
+export function phraseLists(config: Pick<AlertsConfig, 'emergencyPhrases' | 'helpPhrases' | 'ignorePhrases'>): Lists {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => {
+      const base = PHRASES[language];
+      const zh = language === 'zh';
+      return [
+        language,
+        {
+          ...base,
+          emergency: [...base.emergency, ...compileExtra(config.emergencyPhrases[language], zh)],
+          help: [...base.help, ...compileExtra(config.helpPhrases[language], zh)],
+          ignore: [...base.ignore, ...compileExtra(config.ignorePhrases[language], zh)],
+        },
+      ];
+    }),
+  ) as Lists;
+}
+
+export const DEFAULT_LISTS: Lists = PHRASES;
+
+interface Span {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function spans(patterns: readonly RegExp[], text: string): Span[] {
+  const found: Span[] = [];
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (match) found.push({ start: match.index, end: match.index + match[0].length, text: match[0] });
+  }
+  return found;
+}
+
+const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
+// "I'm not having a heart attack", "nobody is hurt": a negation just before the match.
+const NEGATION = /(?:^|[\s,])(?:not|no|nobody|no one|never|isn't|aren't|don't|kein|keine|niemand|nicht|pas|personne|jamais|no|nadie|nunca|没有|不是|没)\s*$/u;
+
+function firstLive(found: Span[], vetoes: Span[], text: string): Span | null {
+  for (const span of found) {
+    if (vetoes.some((v) => overlaps(v, span))) continue;
+    const before = text.slice(Math.max(0, span.start - 14), span.start);
+    if (NEGATION.test(before)) continue;
+    return span;
+  }
+  return null;
+}
+
+/**
+ * The strongest signal an utterance carries on its own, or null. Pure: the same text always gives
+ * the same answer. Distress here is one plea; the alert needs it to last (see the visitor state).
+ */
+export function detectSignal(text: string, lists: Lists = DEFAULT_LISTS): SignalFound | null {
+  const t = fold(text);
+  if (!t) return null;
+  const all = LANGUAGES.map((l) => lists[l]);
+  // A story or a hypothetical is talk about an emergency, not one.
+  if (all.some((l) => spans(l.context, t).length > 0)) {
+    const help = firstLive(all.flatMap((l) => spans(l.help, t)), [], t);
+    return help ? { signal: 'help_requested', matched: help.text } : null;
+  }
+  const vetoes = all.flatMap((l) => spans(l.ignore, t));
+  const emergency = firstLive(all.flatMap((l) => spans(l.emergency, t)), vetoes, t);
+  if (emergency) return { signal: 'emergency', matched: emergency.text.trim() };
+  const help = firstLive(all.flatMap((l) => spans(l.help, t)), vetoes, t);
+  if (help) return { signal: 'help_requested', matched: help.text.trim() };
+  const distress = firstLive(all.flatMap((l) => spans(l.distress, t)), vetoes, t);
+  if (distress) return { signal: 'distress', matched: distress.text.trim() };
+  return null;
+}
