@@ -1,4 +1,5 @@
 import type { CorpusExample } from './corpus.js';
+import { normalizeText } from './featurize.js';
 import { unitHash } from './hash.js';
 
 /**
@@ -36,6 +37,8 @@ export function parseLexicon(text: string, file: string): { lexicon: Lexicon; pr
 export function expandLexiconSlots(examples: CorpusExample[], lexicon: Lexicon): { examples: CorpusExample[]; problems: string[] } {
   const out: CorpusExample[] = [];
   const problems: string[] = [];
+  // A filling that repeats an utterance written out elsewhere in the corpus is skipped.
+  const seen = new Set(examples.filter((e) => !/\{[a-z_]+\}/.test(e.text)).map((e) => normalizeText(e.text)));
   for (const e of examples) {
     const slots = [...new Set([...e.text.matchAll(SLOT)].map((m) => m[1]!))].filter((s) => s !== 'name');
     if (!slots.length) {
@@ -48,7 +51,6 @@ export function expandLexiconSlots(examples: CorpusExample[], lexicon: Lexicon):
       problems.push(`${e.source}: {${empty}} needs ${LEXICON_PER_TEMPLATE} values for ${e.language} in ${LEXICON_FILE}`);
       continue;
     }
-    const seen = new Set<string>();
     for (let i = 0; i < LEXICON_PER_TEMPLATE; i++) {
       let text = e.text;
       const picked: string[] = [];
@@ -60,8 +62,8 @@ export function expandLexiconSlots(examples: CorpusExample[], lexicon: Lexicon):
         picked.push(value);
         text = text.split(`{${slot}}`).join(value);
       });
-      if (seen.has(text)) continue;
-      seen.add(text);
+      if (seen.has(normalizeText(text))) continue;
+      seen.add(normalizeText(text));
       out.push({ ...e, text, source: `${e.source} (${picked.join(', ')})` });
     }
   }
