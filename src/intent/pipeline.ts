@@ -14,6 +14,8 @@ import { DEFAULT_TRAIN_OPTIONS, evaluate, exportIntentOnnx, forward, trainIntent
 /** Share of the corpus (by corpus line) never trained on: early stopping and the temperature are fitted on it. */
 export const VALIDATION_FRACTION = 0.15;
 const SPLIT_SEED = 7;
+/** Share of utterances the language model may be asked about (issue 23): the temperature may rise until the validation split reaches it. */
+export const ASK_BUDGET = 0.1;
 
 export interface TrainPipelineOptions {
   /** Where intent.onnx and intent.meta.json go. */
@@ -67,8 +69,8 @@ export async function trainIntentPipeline(options: TrainPipelineOptions): Promis
     say(`  epoch ${r.epoch}/${recipe.epochs} (${seconds} s): loss ${r.loss.toFixed(4)}, validation ${pct(r.validationAccuracy ?? 0)}${r.best ? ' (best)' : ''}`);
   }, validation);
   say(`trained in ${((performance.now() - started) / 1000).toFixed(1)} s; keeping epoch ${weights.epochs}`);
-  const temperature = calibrateTemperature(weights, validation);
-  say(`calibrated on the validation split: temperature ${temperature}`);
+  const { temperature, fitted, askedModel } = calibrateTemperature(weights, validation, { threshold: options.threshold, askBudget: ASK_BUDGET });
+  say(`calibrated on the validation split: temperature ${temperature} (lowest log loss at ${fitted}; ${pct(askedModel)} of it below ${options.threshold})`);
 
   const predict = predictor(weights);
   const judge = (examples: CorpusExample[]): JudgedEvaluation => {
@@ -88,7 +90,7 @@ export async function trainIntentPipeline(options: TrainPipelineOptions): Promis
     featurizer: weights.spec,
     hidden: weights.hidden,
     corpus: { sha256: corpus.sha256, examples: corpus.examples.length, files: corpus.files },
-    training: { ...recipe, epochsKept: weights.epochs, temperature, validationFraction: VALIDATION_FRACTION, splitSeed: SPLIT_SEED, trainExamples: train.length },
+    training: { ...recipe, epochsKept: weights.epochs, temperature, fittedTemperature: fitted, askBudget: ASK_BUDGET, validationFraction: VALIDATION_FRACTION, splitSeed: SPLIT_SEED, trainExamples: train.length },
     metrics: {
       validation: summary(validationEval, validation),
       heldout: heldoutEval && heldout ? summary(heldoutEval, heldout) : null,
