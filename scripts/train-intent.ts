@@ -40,8 +40,8 @@ async function main(): Promise<void> {
     unseenFile: args.unseen,
     threshold: config.dialogue.intentThreshold,
     ifStale: args['if-stale'],
-    // Training takes a while: its progress is shown even with --quiet, so nothing is silent for long.
-    log: (line) => (args.quiet && !/^ {2}epoch|^intent model: retraining/.test(line) ? undefined : console.log(line)),
+    // Training takes a while: its stages and epochs are shown even with --quiet, so nothing is silent for long.
+    log: (line) => (args.quiet && /up to date/.test(line) ? undefined : console.log(line)),
   });
   if (!result.trained || !result.meta) return;
   report('validation split of the corpus (epoch and temperature chosen on it)', result.validation!);
