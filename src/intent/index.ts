@@ -8,7 +8,8 @@ export { detectLanguageRequest, isSupportedLanguage, languageName, supportedLang
 export type { LanguageRequest } from './language-request.js';
 export { CorpusError, corpusSha256, loadCorpusDir, NAME_SLOT, NAMES_PER_TEMPLATE, parseCorpusTsv, parseNames, splitCorpus } from './corpus.js';
 export type { CorpusExample, LoadedCorpus } from './corpus.js';
-export { DEFAULT_TRAIN_OPTIONS, evaluate, exportIntentOnnx, forward, trainIntentModel } from './train.js';
+export { DEFAULT_TRAIN_OPTIONS, evaluate, forward, trainIntentModel } from './train.js';
+export { exportIntentOnnx, quantizeFirstLayer } from './export.js';
 export type { EpochReport, Evaluation, IntentWeights, TrainOptions } from './train.js';
 export { byLanguage, VALIDATION_FRACTION, trainIntentPipeline } from './pipeline.js';
 export type { JudgedEvaluation, TrainPipelineOptions, TrainPipelineResult } from './pipeline.js';

@@ -9,7 +9,8 @@ import { DEFAULT_FEATURIZER, featurize } from './featurize.js';
 import { intentModelFreshness } from './freshness.js';
 import { detectLanguageRequest } from './language-request.js';
 import { reliability, type Reliability } from './reliability.js';
-import { DEFAULT_TRAIN_OPTIONS, evaluate, exportIntentOnnx, forward, trainIntentModel, type Evaluation, type IntentWeights } from './train.js';
+import { exportIntentOnnx, quantizeFirstLayer } from './export.js';
+import { DEFAULT_TRAIN_OPTIONS, evaluate, forward, trainIntentModel, type Evaluation, type IntentWeights } from './train.js';
 
 /** Share of the corpus (by corpus line) never trained on: early stopping and the temperature are fitted on it. */
 export const VALIDATION_FRACTION = 0.15;
@@ -69,6 +70,7 @@ export async function trainIntentPipeline(options: TrainPipelineOptions): Promis
     say(`  epoch ${r.epoch}/${recipe.epochs} (${seconds} s): loss ${r.loss.toFixed(4)}, validation ${pct(r.validationAccuracy ?? 0)}${r.best ? ' (best)' : ''}`);
   }, validation);
   say(`trained in ${((performance.now() - started) / 1000).toFixed(1)} s; keeping epoch ${weights.epochs}`);
+  quantizeFirstLayer(weights);
   const { temperature, fitted, askedModel } = calibrateTemperature(weights, validation, { threshold: options.threshold, askBudget: ASK_BUDGET });
   say(`calibrated on the validation split: temperature ${temperature} (lowest log loss at ${fitted}; ${pct(askedModel)} of it below ${options.threshold})`);
 

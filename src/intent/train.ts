@@ -1,4 +1,3 @@
-import { OnnxGraphBuilder } from '../models/onnx-builder.js';
 import { seededRandom } from '../models/random.js';
 import type { CorpusExample } from './corpus.js';
 import { featurize, type FeaturizerSpec, type SparseFeatures } from './featurize.js';
@@ -241,20 +240,4 @@ export function evaluate(predict: (text: string) => { intent: Intent; confidence
     }),
   );
   return { n: examples.length, accuracy: examples.length ? correct / examples.length : 0, perIntent, confusion, errors };
-}
-
-/** features [batch, dims] → probabilities [batch, classes]. */
-export function exportIntentOnnx(w: IntentWeights): Uint8Array {
-  const C = w.labels.length;
-  const g = new OnnxGraphBuilder('intent_mlp');
-  const x = g.input('features', 'float', ['batch', w.spec.dims]);
-  const W1 = g.weight('W1', [w.spec.dims, w.hidden], w.W1);
-  const b1 = g.weight('b1', [w.hidden], w.b1);
-  const W2 = g.weight('W2', [w.hidden, C], w.W2);
-  const b2 = g.weight('b2', [C], w.b2);
-  const h = g.op('Relu', [g.op('Add', [g.op('MatMul', [x, W1]), b1])]);
-  const logits = g.op('Add', [g.op('MatMul', [h, W2]), b2]);
-  g.op('Softmax', [logits], { axis: { int: -1 } }, ['probabilities']);
-  g.output('probabilities', 'float', ['batch', C]);
-  return g.toBytes({ docString: `intent classifier: ${w.labels.join(', ')}` });
 }

@@ -12,6 +12,7 @@ import {
   IntentModelError,
   OnnxIntentClassifier,
   parseCorpusTsv,
+  quantizeFirstLayer,
   trainIntentModel,
 } from '../../src/intent/index.js';
 import { MODELS_DIR, REPO, tempDir } from '../helpers/config.js';
@@ -102,6 +103,12 @@ describe('training', () => {
     for (const e of tiny) {
       const p = forward(weights, featurize(e.text, spec));
       expect(weights.labels[p.indexOf(Math.max(...p))], e.text).toBe(e.intent);
+    }
+    // The first layer ships as int8: the weights the ONNX file must agree with are the quantized ones.
+    quantizeFirstLayer(weights);
+    for (const e of tiny) {
+      const p = forward(weights, featurize(e.text, spec));
+      expect(weights.labels[p.indexOf(Math.max(...p))], `${e.text}, quantized`).toBe(e.intent);
     }
     const dir = tempDir();
     writeFileSync(path.join(dir, INTENT_MODEL_FILE), exportIntentOnnx(weights));
