@@ -1,4 +1,3 @@
-import type { CorpusExample } from './corpus.js';
 import { normalizeText } from './featurize.js';
 import { unitHash } from './hash.js';
 
@@ -12,6 +11,13 @@ import { unitHash } from './hash.js';
 export const LEXICON_FILE = 'lexicon.tsv';
 export const LEXICON_PER_TEMPLATE = 10;
 const SLOT = /\{([a-z_]+)\}/g;
+
+/** What slot filling needs of a corpus line (corpus.ts's CorpusExample has more, and imports this file). */
+interface Template {
+  text: string;
+  language: string;
+  source: string;
+}
 
 /** slot → language → values */
 export type Lexicon = Map<string, Map<string, string[]>>;
@@ -34,8 +40,8 @@ export function parseLexicon(text: string, file: string): { lexicon: Lexicon; pr
 }
 
 /** Fills every lexicon slot of each template; `{name}` is left for the name lists. */
-export function expandLexiconSlots(examples: CorpusExample[], lexicon: Lexicon): { examples: CorpusExample[]; problems: string[] } {
-  const out: CorpusExample[] = [];
+export function expandLexiconSlots<T extends Template>(examples: T[], lexicon: Lexicon): { examples: T[]; problems: string[] } {
+  const out: T[] = [];
   const problems: string[] = [];
   // A filling that repeats an utterance written out elsewhere in the corpus is skipped.
   const seen = new Set(examples.filter((e) => !/\{[a-z_]+\}/.test(e.text)).map((e) => normalizeText(e.text)));
