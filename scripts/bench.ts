@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
+import { loadConfig } from '../src/config/index.js';
 import { benchClip } from './bench/clip.js';
 import { benchAffect } from './bench/affect.js';
 import { benchIntent } from './bench/intent.js';
@@ -56,7 +57,12 @@ const { values: args } = parseArgs({
 
 const sections: Record<string, () => Promise<Measurement[]>> = {
   intent: () =>
-    benchIntent({ modelsDir: path.join(REPO, 'models'), unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'), turns: Math.max(1000, Number(args.turns)) }),
+    benchIntent({
+      modelsDir: path.join(REPO, 'models'),
+      heldoutFile: path.join(REPO, 'test/fixtures/intent/heldout.tsv'),
+      threshold: loadConfig().config.dialogue.intentThreshold,
+      turns: Math.max(1000, Number(args.turns)),
+    }),
   clip: () => benchClip({ repo: REPO, modelsDir: path.join(REPO, 'models'), samples: Math.min(500, Number(args.turns)), fullSize: args['clip-full'] }),
   affect: async () => benchAffect({ unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'), turns: Math.max(1000, Number(args.turns)) }),
   turn: () => benchTurns({ repo: REPO, turns: Number(args.turns), dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-')) }),

@@ -13,7 +13,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { trainIntentPipeline } from '../src/intent/index.js';
+import { assertIntentModelFresh } from '../src/intent/index.js';
 import { createLogger } from '../src/log/index.js';
 import { loadScenario, runScenarios, ScenarioFileError, scenarioFiles, writeReports, type Scenario, type ScenarioReport } from '../src/eval/index.js';
 
@@ -75,8 +75,8 @@ async function main(): Promise<void> {
   const out = path.resolve(args.out);
   mkdirSync(out, { recursive: true });
   const log = createLogger({ level: args['log-level'] as 'warn', destination: path.join(out, 'eval-daemon.log') });
-  // The daemons started here use the intent model: trained once if its corpus changed (as npm start does).
-  if (!args.url) await trainIntentPipeline({ outDir: path.join(REPO, 'models', 'intent'), corpusDir: path.join(REPO, 'models', 'intent', 'corpus'), ifStale: true });
+  // The daemons started here use the committed intent model: a stale one fails the eval, it is not retrained unseen.
+  if (!args.url) assertIntentModelFresh(path.join(REPO, 'models', 'intent'), path.join(REPO, 'models', 'intent', 'corpus'));
 
   console.log(`${scenarios.length} scenario${scenarios.length > 1 ? 's' : ''}${args.url ? ` against ${args.url}` : ', each on a daemon of its own'}`);
   const report = await runScenarios(scenarios, {

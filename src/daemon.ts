@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { affectParams, AffectStore, VolatileAffect, type AffectPort } from './affect/index.js';
 import { AlertDesk } from './alerts/index.js';
@@ -6,7 +7,7 @@ import type { Config } from './config/index.js';
 import { buildDialogueGraph, createDialogue, systemClock, type Clock, type Dialogue, type DialogueGraph, type PerceptionPort } from './dialogue/index.js';
 import { selectEmbedder, type Embedder } from './embeddings/index.js';
 import { Health } from './health/index.js';
-import { OnnxIntentClassifier, type IntentClassifier } from './intent/index.js';
+import { assertIntentModelFresh, OnnxIntentClassifier, RETRAIN_COMMAND, type IntentClassifier } from './intent/index.js';
 import { createLanguageModel, type LlmObserver, type LlmService } from './llm/index.js';
 import type { Logger } from './log/index.js';
 import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
@@ -270,12 +271,17 @@ async function openAffect(config: Config, clock: Clock, log: Logger, health: Hea
 async function loadIntentModel(config: Config, log: Logger, health: Health): Promise<IntentClassifier | null> {
   const dir = path.join(config.paths.models, 'intent');
   try {
+    // Beside its corpus (a checkout), a model older than the corpus is refused: it would answer for a corpus that is gone.
+    if (existsSync(path.join(dir, 'corpus'))) assertIntentModelFresh(dir, path.join(dir, 'corpus'));
     const classifier = await OnnxIntentClassifier.load(dir);
-    health.set('intent_model', 'ok', `${dir} (held-out accuracy ${classifier.meta.metrics.heldout.accuracy})`);
+    const { heldout, validation } = classifier.meta.metrics;
+    const figures = heldout ? `held-out accuracy ${heldout.accuracy} on ${heldout.n}` : `validation accuracy ${validation.accuracy}`;
+    health.set('intent_model', 'ok', `${dir} (${figures})`);
     return classifier;
   } catch (err) {
-    const detail = `${(err as Error).message}; run "npm run train:intent". The language model classifies instead, or every utterance counts as conversation`;
-    log.error({ err: (err as Error).message }, 'intent model unavailable');
+    const message = (err as Error).message;
+    const detail = `${message}${message.includes(RETRAIN_COMMAND) ? '' : `; run "${RETRAIN_COMMAND}"`}. The language model classifies instead, or every utterance counts as conversation`;
+    log.error({ err: message }, 'intent model unavailable');
     health.set('intent_model', 'degraded', detail);
     return null;
   }

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { trainIntentPipeline } from '../src/intent/index.js';
+import { assertIntentModelFresh } from '../src/intent/index.js';
 import { ensureStandinModels } from '../src/models/standin/index.js';
 import { MODELS_DIR, REPO } from './helpers/config.js';
 import { HAS_SHARED_TOKENIZERS, SHARED_TOKENIZERS } from './helpers/standin.js';
@@ -12,17 +12,13 @@ import { HAS_SHARED_TOKENIZERS, SHARED_TOKENIZERS } from './helpers/standin.js';
  * spawn) goes under one folder, removed when the run ends: a ChromaDB folder alone is 300 MB, and
  * runs one after the other would fill the disk. Test workers and spawned processes inherit TMPDIR.
  *
- * Tests use the real intent model; train it once if the corpus changed since it was built.
+ * Tests use the real, committed intent model; a stale one (its corpus changed since) fails the run
+ * at once, naming the command that retrains it, so CI can never test against a model that drifted.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const runDir = mkdtempSync(path.join(tmpdir(), 'nadine-run-'));
   process.env.TMPDIR = runDir;
-  await trainIntentPipeline({
-    outDir: path.join(MODELS_DIR, 'intent'),
-    corpusDir: path.join(MODELS_DIR, 'intent', 'corpus'),
-    unseenFile: path.join(REPO, 'test/fixtures/intent/unseen.tsv'),
-    ifStale: true,
-  });
+  assertIntentModelFresh(path.join(MODELS_DIR, 'intent'), path.join(MODELS_DIR, 'intent', 'corpus'));
   // Stand-in models (real shapes, random weights) for the real loading code; regenerated only when stale.
   await ensureStandinModels({ modelsDir: MODELS_DIR, tokenizersRoot: HAS_SHARED_TOKENIZERS ? SHARED_TOKENIZERS : null, only: ['minilm', 'clip'] });
   return () => rm(runDir, { recursive: true, force: true });

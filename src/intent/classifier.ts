@@ -10,15 +10,19 @@ export const INTENT_META_FILE = 'intent.meta.json';
 
 const MetricsSchema = z.object({ n: z.number(), accuracy: z.number() }).loose();
 
+/** 2: a validation split for calibration and early stopping, and the held-out set's figures. */
+export const INTENT_META_FORMAT = 2;
+
 /** Written beside the model by the training script; read back and checked at load. */
 export const IntentMetaSchema = z.strictObject({
-  format: z.literal(1),
+  format: z.literal(INTENT_META_FORMAT),
   labels: z.array(IntentSchema).length(INTENTS.length),
   featurizer: FeaturizerSpecSchema,
   hidden: z.number().int().positive(),
   corpus: z.strictObject({ sha256: z.string(), examples: z.number().int(), files: z.array(z.string()) }),
   training: z.record(z.string(), z.unknown()),
-  metrics: z.strictObject({ heldout: MetricsSchema, unseen: MetricsSchema.nullable() }),
+  /** validation: the corpus split calibrated on; heldout: test/fixtures/intent/heldout.tsv, never tuned on. */
+  metrics: z.strictObject({ validation: MetricsSchema, heldout: MetricsSchema.nullable(), unseen: MetricsSchema.nullable() }),
 });
 export type IntentMeta = z.infer<typeof IntentMetaSchema>;
 
@@ -51,7 +55,9 @@ export class OnnxIntentClassifier implements IntentClassifier {
     const modelPath = path.join(dir, INTENT_MODEL_FILE);
     let meta: IntentMeta;
     try {
-      meta = IntentMetaSchema.parse(JSON.parse(await readFile(metaPath, 'utf8')));
+      const parsed = IntentMetaSchema.safeParse(JSON.parse(await readFile(metaPath, 'utf8')));
+      if (!parsed.success) throw new Error(z.prettifyError(parsed.error).split('\n').slice(0, 2).join(' '));
+      meta = parsed.data;
     } catch (err) {
       throw new IntentModelError(`cannot use ${metaPath}: ${(err as Error).message.split('\n')[0]}`);
     }

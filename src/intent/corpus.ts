@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { normalizeText } from './featurize.js';
+import { unitHash } from './hash.js';
 import { IntentSchema, type Intent } from './labels.js';
+import { expandLexiconSlots, LEXICON_FILE, parseLexicon, type Lexicon } from './slots.js';
 
 export interface CorpusExample {
   intent: Intent;
@@ -13,6 +15,8 @@ export interface CorpusExample {
   text: string;
   /** file:line, for error messages and reports. */
   source: string;
+  /** The corpus line it came from (language and text): every filling of a template shares it, and the split keeps them together. */
+  group: string;
 }
 
 export class CorpusError extends Error {
@@ -55,7 +59,7 @@ export function parseCorpusTsv(text: string, file: string, fileLanguage: string 
     if (target && !LANG.test(target)) return void problems.push(`${where}: bad target_language "${target}"`);
     const textCell = cells[cx]!.trim();
     if (!textCell) return void problems.push(`${where}: empty text`);
-    examples.push({ intent: intent.data, language, target, text: textCell, source: where });
+    examples.push({ intent: intent.data, language, target, text: textCell, source: where, group: `${language}\0${textCell}` });
   });
   if (problems.length) throw new CorpusError(problems);
   return examples;
@@ -68,24 +72,43 @@ export interface LoadedCorpus {
   files: string[];
 }
 
-export function loadCorpusDir(dir: string): LoadedCorpus {
+function corpusFiles(dir: string): string[] {
   const files = readdirSync(dir).filter((f) => f.endsWith('.tsv') || NAME_FILES.includes(f)).sort();
   if (!files.some((f) => f.endsWith('.tsv'))) throw new CorpusError([`${dir}: no .tsv files`]);
+  return files;
+}
+
+/** The corpus checksum alone, without parsing: cheap enough for the daemon to check at start. */
+export function corpusSha256(dir: string): string {
+  const hash = createHash('sha256');
+  for (const f of corpusFiles(dir)) hash.update(f).update('\0').update(readFileSync(path.join(dir, f), 'utf8')).update('\0');
+  return hash.digest('hex');
+}
+
+export function loadCorpusDir(dir: string): LoadedCorpus {
+  const files = corpusFiles(dir);
   const hash = createHash('sha256');
   const templates: CorpusExample[] = [];
   const names: NameLists = { latin: [], han: [] };
+  let lexicon: Lexicon = new Map();
   for (const f of files) {
     const text = readFileSync(path.join(dir, f), 'utf8');
     hash.update(f).update('\0').update(text).update('\0');
     if (f === NAMES_LATIN) names.latin = parseNames(text, f);
     else if (f === NAMES_HAN) names.han = parseNames(text, f);
-    else {
+    else if (f === LEXICON_FILE) {
+      const parsed = parseLexicon(text, f);
+      if (parsed.problems.length) throw new CorpusError(parsed.problems);
+      lexicon = parsed.lexicon;
+    } else {
       // de.tsv, de.more.tsv: the language is the first part of the name.
       const lang = path.basename(f, '.tsv').split('.')[0]!;
       templates.push(...parseCorpusTsv(text, f, LANG.test(lang) ? lang : null));
     }
   }
-  const examples = expandNameSlots(templates, names);
+  const filled = expandLexiconSlots(templates, lexicon);
+  if (filled.problems.length) throw new CorpusError(filled.problems);
+  const examples = expandNameSlots(filled.examples, names);
   const seen = new Map<string, string>();
   const problems: string[] = [];
   for (const e of examples) {
@@ -200,15 +223,14 @@ function expandNameSlots(examples: CorpusExample[], names: NameLists): CorpusExa
   return out;
 }
 
-/** Stable pseudo-random in [0, 1) from the text: the split survives reordering and additions. */
-function unitHash(text: string, seed: number): number {
-  const digest = createHash('sha256').update(`${seed}\0${normalizeText(text)}`).digest();
-  return digest.readUInt32BE(0) / 0x1_0000_0000;
-}
-
-export function splitCorpus(examples: CorpusExample[], heldoutFraction: number, seed: number) {
+/**
+ * Split by corpus line, not by utterance: the fillings of one template go to the same side, so the
+ * validation split asks about frames the model has not seen, as people at the robot do. Splitting
+ * fillings apart made validation an echo of training, and a temperature fitted on it overconfident.
+ */
+export function splitCorpus(examples: CorpusExample[], validationFraction: number, seed: number) {
   const train: CorpusExample[] = [];
-  const heldout: CorpusExample[] = [];
-  for (const e of examples) (unitHash(e.text, seed) < heldoutFraction ? heldout : train).push(e);
-  return { train, heldout };
+  const validation: CorpusExample[] = [];
+  for (const e of examples) (unitHash(e.group, seed) < validationFraction ? validation : train).push(e);
+  return { train, validation };
 }

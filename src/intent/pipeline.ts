@@ -2,93 +2,112 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { INTENT_META_FILE, INTENT_MODEL_FILE, IntentMetaSchema, OnnxIntentClassifier, type IntentMeta } from './classifier.js';
+import { calibrateTemperature } from './calibrate.js';
+import { INTENT_META_FILE, INTENT_META_FORMAT, INTENT_MODEL_FILE, IntentMetaSchema, OnnxIntentClassifier, type IntentMeta } from './classifier.js';
 import { loadCorpusDir, parseCorpusTsv, splitCorpus, type CorpusExample } from './corpus.js';
 import { DEFAULT_FEATURIZER, featurize } from './featurize.js';
+import { intentModelFreshness } from './freshness.js';
 import { detectLanguageRequest } from './language-request.js';
-import { calibrateTemperature } from './calibrate.js';
-import { DEFAULT_TRAIN_OPTIONS, evaluate, exportIntentOnnx, forward, trainIntentModel, type Evaluation, type IntentWeights } from './train.js';
+import { reliability, type Reliability } from './reliability.js';
+import { exportIntentOnnx, quantizeFirstLayer } from './export.js';
+import { DEFAULT_TRAIN_OPTIONS, evaluate, forward, trainIntentModel, type Evaluation, type IntentWeights } from './train.js';
 
-/** Share of the corpus never trained on, to measure accuracy. */
-export const HELDOUT_FRACTION = 0.15;
+/** Share of the corpus (by corpus line) never trained on: early stopping and the temperature are fitted on it. */
+export const VALIDATION_FRACTION = 0.15;
 const SPLIT_SEED = 7;
+/** Share of utterances the language model may be asked about (issue 23): the temperature may rise until the validation split reaches it. */
+export const ASK_BUDGET = 0.1;
 
 export interface TrainPipelineOptions {
   /** Where intent.onnx and intent.meta.json go. */
   outDir: string;
   corpusDir: string;
-  /** An independently written evaluation set, if present. */
+  /** The held-out set: written apart from the corpus, never trained or tuned on; its figures are the ones reported. */
+  heldoutFile?: string | null;
+  /** An older evaluation set, if present (much of it has since found its way into the corpus). */
   unseenFile?: string | null;
+  /** dialogue.intentThreshold: below it the language model is asked. */
+  threshold: number;
   /** Skip training when the model on disk was trained on this exact corpus. */
   ifStale?: boolean;
   log?: (line: string) => void;
 }
 
+export type JudgedEvaluation = Evaluation & { reliability: Reliability };
+
 export interface TrainPipelineResult {
   trained: boolean;
   meta: IntentMeta | null;
-  heldout?: Evaluation;
-  unseen?: Evaluation | null;
+  validation?: JudgedEvaluation;
+  heldout?: JudgedEvaluation | null;
+  unseen?: JudgedEvaluation | null;
   targets?: { n: number; accuracy: number; errors: string[] };
 }
 
 /**
- * Corpus → split → training → ONNX export → check that the exported model predicts what the
- * trained weights predict. Reproducible: a fixed seed, and a split derived from each
- * utterance's text, so the same corpus always gives the same model.
+ * Corpus → split → training (early stopping on the validation split) → temperature → ONNX export
+ * → check that the exported model predicts what the trained weights predict. Reproducible: a
+ * fixed seed, and a split derived from each corpus line's text, so the same corpus always gives
+ * the same model. Every stage says what it does: nothing is silent for more than a few seconds.
  */
 export async function trainIntentPipeline(options: TrainPipelineOptions): Promise<TrainPipelineResult> {
   const say = options.log ?? (() => undefined);
-  const corpus = loadCorpusDir(options.corpusDir);
-  if (options.ifStale && isUpToDate(options.outDir, corpus.sha256)) {
-    say(`intent model in ${options.outDir} is up to date with its corpus`);
-    return { trained: false, meta: null };
+  if (options.ifStale) {
+    const freshness = intentModelFreshness(options.outDir, options.corpusDir);
+    if (freshness.fresh) {
+      say(`intent model in ${options.outDir} is up to date with its corpus`);
+      return { trained: false, meta: null };
+    }
+    say(`intent model: retraining, ${freshness.reason}`);
   }
-
-  const { train, heldout } = splitCorpus(corpus.examples, HELDOUT_FRACTION, SPLIT_SEED);
-  say(`corpus: ${corpus.examples.length} utterances in ${corpus.files.join(', ')}; training on ${train.length}, holding out ${heldout.length}`);
+  const corpus = loadCorpusDir(options.corpusDir);
+  const { train, validation } = splitCorpus(corpus.examples, VALIDATION_FRACTION, SPLIT_SEED);
+  say(`corpus: ${corpus.examples.length} utterances in ${corpus.files.length} files; training on ${train.length}, validating on ${validation.length}`);
   const started = performance.now();
-  const weights = trainIntentModel(train, DEFAULT_FEATURIZER, DEFAULT_TRAIN_OPTIONS, (epoch, loss) => {
-    if (epoch % 5 === 0) say(`  epoch ${epoch}: loss ${loss.toFixed(4)}`);
-  });
-  say(`trained in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const temperature = calibrateTemperature(weights, heldout);
-  say(`calibrated: temperature ${temperature}`);
+  const recipe = DEFAULT_TRAIN_OPTIONS;
+  const weights = trainIntentModel(train, DEFAULT_FEATURIZER, recipe, (r) => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    say(`  epoch ${r.epoch}/${recipe.epochs} (${seconds} s): loss ${r.loss.toFixed(4)}, validation ${pct(r.validationAccuracy ?? 0)}${r.best ? ' (best)' : ''}`);
+  }, validation);
+  say(`trained in ${((performance.now() - started) / 1000).toFixed(1)} s; keeping epoch ${weights.epochs}`);
+  quantizeFirstLayer(weights);
+  const { temperature, fitted, askedModel } = calibrateTemperature(weights, validation, { threshold: options.threshold, askBudget: ASK_BUDGET });
+  say(`calibrated on the validation split: temperature ${temperature} (lowest log loss at ${fitted}; ${pct(askedModel)} of it below ${options.threshold})`);
 
   const predict = predictor(weights);
-  const heldoutEval = evaluate(predict, heldout);
-  const unseenFile = options.unseenFile && existsSync(options.unseenFile) ? options.unseenFile : null;
-  const unseen = unseenFile ? parseCorpusTsv(readFileSync(unseenFile, 'utf8'), unseenFile, null) : null;
-  const unseenEval = unseen ? evaluate(predict, unseen) : null;
+  const judge = (examples: CorpusExample[]): JudgedEvaluation => {
+    const evaluation = evaluate(predict, examples);
+    const wrong = new Set(evaluation.errors.map((e) => e.source));
+    const judged = examples.map((e) => ({ correct: !wrong.has(e.source), confidence: predict(e.text).confidence }));
+    return { ...evaluation, reliability: reliability(judged, options.threshold) };
+  };
+  const readSet = (file: string | null | undefined) => (file && existsSync(file) ? parseCorpusTsv(readFileSync(file, 'utf8'), file, null) : null);
+  const heldout = readSet(options.heldoutFile);
+  const unseen = readSet(options.unseenFile);
+  const [validationEval, heldoutEval, unseenEval] = [judge(validation), heldout && judge(heldout), unseen && judge(unseen)];
 
   const meta: IntentMeta = IntentMetaSchema.parse({
-    format: 1,
+    format: INTENT_META_FORMAT,
     labels: weights.labels,
     featurizer: weights.spec,
     hidden: weights.hidden,
     corpus: { sha256: corpus.sha256, examples: corpus.examples.length, files: corpus.files },
-    training: { ...DEFAULT_TRAIN_OPTIONS, temperature, heldoutFraction: HELDOUT_FRACTION, splitSeed: SPLIT_SEED, trainExamples: train.length },
-    metrics: { heldout: summary(heldoutEval, heldout), unseen: unseenEval && unseen ? summary(unseenEval, unseen) : null },
+    training: { ...recipe, epochsKept: weights.epochs, temperature, fittedTemperature: fitted, askBudget: ASK_BUDGET, validationFraction: VALIDATION_FRACTION, splitSeed: SPLIT_SEED, trainExamples: train.length },
+    metrics: {
+      validation: summary(validationEval, validation),
+      heldout: heldoutEval && heldout ? summary(heldoutEval, heldout) : null,
+      unseen: unseenEval && unseen ? summary(unseenEval, unseen) : null,
+    },
   });
 
+  say('exporting to ONNX and checking the export');
   await mkdir(options.outDir, { recursive: true });
   await writeFileAtomic(path.join(options.outDir, INTENT_MODEL_FILE), Buffer.from(exportIntentOnnx(weights)));
   await writeFileAtomic(path.join(options.outDir, INTENT_META_FILE), `${JSON.stringify(meta, null, 2)}\n`);
-  await checkExport(options.outDir, weights, heldout);
+  await checkExport(options.outDir, weights, validation);
 
-  const targets = languageTargets([...corpus.examples, ...(unseen ?? [])]);
-  return { trained: true, meta, heldout: heldoutEval, unseen: unseenEval, targets };
-}
-
-function isUpToDate(dir: string, sha256: string): boolean {
-  try {
-    const meta = IntentMetaSchema.parse(JSON.parse(readFileSync(path.join(dir, INTENT_META_FILE), 'utf8')));
-    // A new featuriser or network shape needs a new model even when the corpus is the same.
-    const sameRecipe = JSON.stringify(meta.featurizer) === JSON.stringify(DEFAULT_FEATURIZER) && meta.hidden === DEFAULT_TRAIN_OPTIONS.hidden;
-    return meta.corpus.sha256 === sha256 && sameRecipe && existsSync(path.join(dir, INTENT_MODEL_FILE));
-  } catch {
-    return false;
-  }
+  const targets = languageTargets([...corpus.examples, ...(heldout ?? []), ...(unseen ?? [])]);
+  return { trained: true, meta, validation: validationEval, heldout: heldoutEval, unseen: unseenEval, targets };
 }
 
 function predictor(weights: IntentWeights) {
@@ -123,10 +142,15 @@ export function byLanguage(evaluation: Evaluation, examples: CorpusExample[]): R
   return Object.fromEntries(Object.entries(out).map(([l, [ok, n]]) => [l, round(ok / n)]));
 }
 
-function summary(evaluation: Evaluation, examples: CorpusExample[]) {
+function summary(evaluation: JudgedEvaluation, examples: CorpusExample[]) {
+  const r = evaluation.reliability;
   return {
     n: evaluation.n,
     accuracy: round(evaluation.accuracy),
+    ece: round(r.ece),
+    wrongConfident: round(r.wrongConfident),
+    askedModel: round(r.askedModel),
+    threshold: r.threshold,
     perLanguage: byLanguage(evaluation, examples),
     perIntent: Object.fromEntries(Object.entries(evaluation.perIntent).map(([k, v]) => [k, { ...v, precision: round(v.precision), recall: round(v.recall) }])),
   };
@@ -145,3 +169,4 @@ function languageTargets(examples: CorpusExample[]) {
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

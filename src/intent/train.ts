@@ -1,4 +1,3 @@
-import { OnnxGraphBuilder } from '../models/onnx-builder.js';
 import { seededRandom } from '../models/random.js';
 import type { CorpusExample } from './corpus.js';
 import { featurize, type FeaturizerSpec, type SparseFeatures } from './featurize.js';
@@ -14,6 +13,8 @@ export interface TrainOptions {
   /** Soft targets keep confidences honest, which matters because low confidence defers to the LLM. */
   labelSmoothing: number;
   seed: number;
+  /** With a validation split: stop after this many epochs without a better validation accuracy, and keep the best. */
+  patience: number;
 }
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
@@ -24,6 +25,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   dropout: 0.25,
   labelSmoothing: 0.05,
   seed: 20251121,
+  patience: 4,
 };
 
 /** A one-hidden-layer MLP over hashed n-grams: W1 is [dims, hidden], W2 is [hidden, classes]. */
@@ -73,12 +75,21 @@ export function forward(w: IntentWeights, x: SparseFeatures, hiddenOut?: Float32
  * Mini-batch Adam with softmax cross-entropy. W1 is updated lazily (only the rows a batch touches),
  * as sparse-input models are usually trained: the same result, a fraction of the work.
  */
+export interface EpochReport {
+  epoch: number;
+  loss: number;
+  /** On the validation split, when there is one. */
+  validationAccuracy: number | null;
+  best: boolean;
+}
+
 export function trainIntentModel(
   examples: readonly CorpusExample[],
   spec: FeaturizerSpec,
   options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
-  onEpoch?: (epoch: number, loss: number) => void,
-): IntentWeights {
+  onEpoch?: (report: EpochReport) => void,
+  validation: readonly CorpusExample[] = [],
+): IntentWeights & { epochs: number } {
   // mulberry32, seeded: training is reproducible bit for bit.
   const random = seededRandom(options.seed);
   const D = spec.dims;
@@ -107,8 +118,13 @@ export function trainIntentModel(
   const gW2 = new Float32Array(H * C);
   const gb1 = new Float32Array(H);
   const gb2 = new Float32Array(C);
-  const gW1 = new Map<number, Float32Array>();
+  // One dense buffer and the list of rows a batch touched: no allocation per batch, rows zeroed after use.
+  const gW1 = new Float32Array(D * H);
+  const touched = new Uint8Array(D);
+  const rows: number[] = [];
   const keep = 1 - options.dropout;
+  const checked = validation.map((e) => ({ x: featurize(e.text, spec), y: INTENTS.indexOf(e.intent) }));
+  let best = { accuracy: -1, epoch: 0, weights: [] as Float32Array[] };
 
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
@@ -121,7 +137,6 @@ export function trainIntentModel(
       gW2.fill(0);
       gb1.fill(0);
       gb2.fill(0);
-      gW1.clear();
       for (const index of batch) {
         const { x, y } = data[index]!;
         for (let j = 0; j < H; j++) mask[j] = random() < keep ? 1 / keep : 0;
@@ -146,31 +161,55 @@ export function trainIntentModel(
         }
         for (let k = 0; k < x.indices.length; k++) {
           const row = x.indices[k]!;
-          let g = gW1.get(row);
-          if (!g) gW1.set(row, (g = new Float32Array(H)));
+          if (!touched[row]) {
+            touched[row] = 1;
+            rows.push(row);
+          }
           const xv = x.values[k]!;
-          for (let j = 0; j < H; j++) g[j]! += xv * dh[j]!;
+          const base = row * H;
+          for (let j = 0; j < H; j++) gW1[base + j]! += xv * dh[j]!;
         }
       }
       step++;
       const lr = (options.learningRate * Math.sqrt(1 - b2 ** step)) / (1 - b1 ** step);
-      const adam = (pi: number, offset: number, g: ArrayLike<number>) => {
+      const adam = (pi: number, offset: number, g: Float32Array, from = 0, length = g.length) => {
         const [p, mp, vp] = [params[pi]!, m[pi]!, v[pi]!];
-        for (let k = 0; k < g.length; k++) {
+        for (let k = 0; k < length; k++) {
           const idx = offset + k;
-          mp[idx] = b1 * mp[idx]! + (1 - b1) * g[k]!;
-          vp[idx] = b2 * vp[idx]! + (1 - b2) * g[k]! * g[k]!;
+          const gk = g[from + k]!;
+          mp[idx] = b1 * mp[idx]! + (1 - b1) * gk;
+          vp[idx] = b2 * vp[idx]! + (1 - b2) * gk * gk;
           p[idx]! -= (lr * mp[idx]!) / (Math.sqrt(vp[idx]!) + eps);
         }
       };
-      for (const [row, g] of gW1) adam(0, row * H, g);
+      for (const row of rows) {
+        adam(0, row * H, gW1, row * H, H);
+        gW1.fill(0, row * H, row * H + H);
+        touched[row] = 0;
+      }
+      rows.length = 0;
       adam(1, 0, gb1);
       adam(2, 0, gW2);
       adam(3, 0, gb2);
     }
-    onEpoch?.(epoch + 1, lossSum / data.length);
+    let validationAccuracy: number | null = null;
+    let improved = false;
+    if (checked.length) {
+      let right = 0;
+      for (const { x, y } of checked) {
+        const p = forward(w, x);
+        if (p.indexOf(Math.max(...p)) === y) right++;
+      }
+      validationAccuracy = right / checked.length;
+      improved = validationAccuracy > best.accuracy;
+      if (improved) best = { accuracy: validationAccuracy, epoch: epoch + 1, weights: params.map((p) => p.slice()) };
+    }
+    onEpoch?.({ epoch: epoch + 1, loss: lossSum / data.length, validationAccuracy, best: improved });
+    if (checked.length && epoch + 1 - best.epoch >= options.patience) break;
   }
-  return w;
+  if (!checked.length) return { ...w, epochs: options.epochs };
+  params.forEach((p, i) => p.set(best.weights[i]!));
+  return { ...w, epochs: best.epoch };
 }
 
 export interface Evaluation {
@@ -201,20 +240,4 @@ export function evaluate(predict: (text: string) => { intent: Intent; confidence
     }),
   );
   return { n: examples.length, accuracy: examples.length ? correct / examples.length : 0, perIntent, confusion, errors };
-}
-
-/** features [batch, dims] → probabilities [batch, classes]. */
-export function exportIntentOnnx(w: IntentWeights): Uint8Array {
-  const C = w.labels.length;
-  const g = new OnnxGraphBuilder('intent_mlp');
-  const x = g.input('features', 'float', ['batch', w.spec.dims]);
-  const W1 = g.weight('W1', [w.spec.dims, w.hidden], w.W1);
-  const b1 = g.weight('b1', [w.hidden], w.b1);
-  const W2 = g.weight('W2', [w.hidden, C], w.W2);
-  const b2 = g.weight('b2', [C], w.b2);
-  const h = g.op('Relu', [g.op('Add', [g.op('MatMul', [x, W1]), b1])]);
-  const logits = g.op('Add', [g.op('MatMul', [h, W2]), b2]);
-  g.op('Softmax', [logits], { axis: { int: -1 } }, ['probabilities']);
-  g.output('probabilities', 'float', ['batch', C]);
-  return g.toBytes({ docString: `intent classifier: ${w.labels.join(', ')}` });
 }

@@ -13,7 +13,10 @@ export type AttrValue =
   | { ints: number[] }
   | { floats: number[] }
   | { string: string }
-  | { tensor: { dims: number[]; data: Float32Array | BigInt64Array | Int32Array } };
+  | { tensor: { dims: number[]; data: TensorData } };
+
+/** Int8 for quantized weights (DequantizeLinear). */
+export type TensorData = Float32Array | BigInt64Array | Int32Array | Int8Array;
 
 const ELEM: Record<ElemType, number> = {
   float: DataType.FLOAT,
@@ -22,8 +25,9 @@ const ELEM: Record<ElemType, number> = {
   bool: DataType.BOOL,
 };
 
-function tensorProto(name: string, dims: number[], data: Float32Array | BigInt64Array | Int32Array): onnxProto.onnx.TensorProto {
-  const dataType = data instanceof Float32Array ? DataType.FLOAT : data instanceof BigInt64Array ? DataType.INT64 : DataType.INT32;
+function tensorProto(name: string, dims: number[], data: TensorData): onnxProto.onnx.TensorProto {
+  const dataType =
+    data instanceof Float32Array ? DataType.FLOAT : data instanceof BigInt64Array ? DataType.INT64 : data instanceof Int8Array ? DataType.INT8 : DataType.INT32;
   const expected = dims.reduce((a, b) => a * b, 1);
   if (expected !== data.length) throw new Error(`tensor ${name}: ${data.length} values for shape [${dims.join(', ')}]`);
   // rawData is little-endian, which is what typed arrays hold on every platform Node runs on.
@@ -83,7 +87,7 @@ export class OnnxGraphBuilder {
   }
 
   /** A constant weight tensor stored in the model. */
-  weight(name: string, dims: number[], data: Float32Array | BigInt64Array | Int32Array): string {
+  weight(name: string, dims: number[], data: TensorData): string {
     this.#claim(name);
     this.#initializers.push(tensorProto(name, dims, data));
     return name;

@@ -1,0 +1,25 @@
+import { cpSync, appendFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { assertIntentModelFresh, intentModelFreshness, RETRAIN_COMMAND } from '../../../src/intent/index.js';
+import { MODELS_DIR, tempDir } from '../../helpers/config.js';
+
+const INTENT_DIR = path.join(MODELS_DIR, 'intent');
+
+describe('the committed intent model', () => {
+  it('was trained on the committed corpus (otherwise run `npm run models` and commit models/intent)', () => {
+    // This is the check that keeps CI from testing a model that drifted from its corpus.
+    expect(() => assertIntentModelFresh(INTENT_DIR, path.join(INTENT_DIR, 'corpus'))).not.toThrow();
+  });
+
+  it('is refused once its corpus changes, with the command that retrains it', () => {
+    const dir = tempDir();
+    cpSync(INTENT_DIR, dir, { recursive: true });
+    expect(intentModelFreshness(dir, path.join(dir, 'corpus'))).toEqual({ fresh: true });
+    appendFileSync(path.join(dir, 'corpus', 'en.tsv'), 'continue_conversation\t\tWhat a lovely lobby.\n');
+    const stale = intentModelFreshness(dir, path.join(dir, 'corpus'));
+    expect(stale.fresh).toBe(false);
+    expect(() => assertIntentModelFresh(dir, path.join(dir, 'corpus'))).toThrow(new RegExp(`corpus .* changed since the model was trained.*${RETRAIN_COMMAND}`));
+    expect(intentModelFreshness(path.join(dir, 'nowhere'), path.join(dir, 'corpus'))).toMatchObject({ fresh: false, reason: expect.stringMatching(/no trained model/) });
+  });
+});
