@@ -38,6 +38,9 @@ const Millis = z.number().int().positive();
 
 export const LLM_BACKENDS = ['ollama', 'openai', 'gguf'] as const;
 export type LlmBackendKind = (typeof LLM_BACKENDS)[number];
+/** Reasoning models: 'off' asks the server not to think, 'on' lets the model think, 'auto' leaves it to the server. */
+export const ThinkSettingSchema = z.enum(['auto', 'on', 'off']);
+export type ThinkSetting = z.infer<typeof ThinkSettingSchema>;
 
 const ProfileSchema = z
   .strictObject({
@@ -55,6 +58,13 @@ const ProfileSchema = z
     apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
     /** openai: how structured output is asked for; json_schema falls back to json_object when the server refuses it. */
     structuredOutput: z.enum(['json_schema', 'json_object']).default('json_schema'),
+    /**
+     * Reasoning models (Qwen3, DeepSeek-R1, gpt-oss…): 'off' asks the server not to think where its
+     * API allows it (Ollama think:false; OpenAI-compatible chat_template_kwargs.enable_thinking=false;
+     * GGUF a zero thought budget); 'on' asks it to think (Ollama think:true). Whatever the setting,
+     * reasoning is never spoken nor parsed as the answer: it goes to the interaction log.
+     */
+    think: ThinkSettingSchema.default('auto'),
     /** gguf: the model file (relative to the working directory). */
     path: FilePath.optional(),
     /** gguf: 'auto' uses a GPU when the prebuilt binaries find one, else the CPU; 'cpu' never looks. */

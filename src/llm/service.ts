@@ -10,6 +10,7 @@ import { OllamaBackend } from './ollama.js';
 import { OpenAiBackend } from './openai.js';
 import { LlmError, type LanguageModel, type LlmHealthSnapshot, type LlmObserver, type LlmRequest } from './port.js';
 import { CallRecorder } from './record.js';
+import { ReasoningFilter, type ReasoningPiece } from './reasoning.js';
 import { deadline } from './deadline.js';
 import { healthDetail, memoryVerdict, type Served } from './report.js';
 
@@ -255,19 +256,32 @@ export class LlmService implements LanguageModel {
         temperature: request.temperature ?? profile.temperature,
         ...(profile.num_ctx && { num_ctx: profile.num_ctx }),
         structuredOutput: profile.structuredOutput,
+        think: profile.think,
         signal,
       });
+      const filter = new ReasoningFilter();
+      const pass = function* (pieces: ReasoningPiece[]) {
+        for (const piece of pieces) {
+          if (piece.kind === 'reasoning') call.reasoning(piece.text);
+          else {
+            call.text(piece.text);
+            yield piece.text;
+          }
+        }
+      };
       for await (const chunk of chunks) {
         if (signal.aborted) throw signal.reason;
         if ('usage' in chunk) {
           call.record.tokens = chunk.usage;
           continue;
         }
+        // A thought is a sign of life too: the first-token limit is about a server that hangs.
         limits.firstToken();
-        call.text(chunk.text);
-        yield chunk.text;
+        if ('reasoning' in chunk) call.reasoning(chunk.reasoning);
+        else yield* pass(filter.push(chunk.text));
       }
       if (signal.aborted) throw signal.reason;
+      yield* pass(filter.end());
       this.#log.debug({ turn_id: request.turnId, agent: request.agent, model: profile.model, ms: call.record.ms }, 'llm request done');
     } catch (err) {
       const error = signal.aborted && signal.reason instanceof LlmError ? signal.reason : served.backend.classify(err, profile.model);
