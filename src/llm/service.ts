@@ -8,6 +8,7 @@ import { GgufBackend } from './gguf.js';
 import { parseModelJson } from './json.js';
 import { OllamaBackend } from './ollama.js';
 import { OpenAiBackend } from './openai.js';
+import { ReplayBackend } from './replay.js';
 import { LlmError, type LanguageModel, type LlmHealthSnapshot, type LlmObserver, type LlmRequest } from './port.js';
 import { CallRecorder } from './record.js';
 import { ReasoningFilter, type ReasoningPiece } from './reasoning.js';
@@ -28,7 +29,7 @@ export interface LanguageModelOptions {
 
 const GB = 1e9;
 const keyOf = (p: ModelProfile, ollamaUrl: string) =>
-  p.backend === 'gguf' ? `gguf ${p.path} ${p.gpu} ${p.threads}` : `${p.backend} ${p.url ?? ollamaUrl}`;
+  p.backend === 'gguf' ? `gguf ${p.path} ${p.gpu} ${p.threads}` : p.backend === 'replay' ? `replay ${p.path}` : `${p.backend} ${p.url ?? ollamaUrl}`;
 
 /**
  * The language model port over any mix of servers: each profile names its backend (Ollama, an
@@ -66,6 +67,8 @@ export class LlmService implements LanguageModel {
         const backend =
           profile.backend === 'gguf'
             ? new GgufBackend({ path: profile.path!, gpu: profile.gpu, threads: profile.threads, log: this.#log })
+            : profile.backend === 'replay'
+              ? new ReplayBackend({ path: profile.path!, log: this.#log })
             : profile.backend === 'openai'
               ? new OpenAiBackend({ url: profile.url!, apiKey: profile.apiKeyEnv ? env[profile.apiKeyEnv] : undefined, fetch: fetcher })
               : profile.url && profile.url !== options.config.url
