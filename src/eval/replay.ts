@@ -98,24 +98,53 @@ export async function replayVisit(options: ReplayOptions): Promise<ReplayReport>
       log: options.log,
     });
     stage = await Stage.open({ url: own.url, prefix: own.config.mqtt.prefix, charsPerSecond: 400, feedback: true, cameraFrame: null, detectEveryMs: 5_000 });
-    let previousEnd = 0;
-    for (const [index, turn] of visit.turns.entries()) {
-      const gap = turn.at_ms - previousEnd;
-      if (index > 0 && gap > 0 && options.maxGapMs > 0) await sleep(Math.min(gap, options.maxGapMs));
-      clock.at(visit.startedAt + turn.at_ms);
-      for (const d of turn.detections) await stage.detect(d.user_id, d.user_name, d.confidence);
-      const from = stage.heard.length;
-      await stage.publish(TOPIC.speech, turn.user_text);
-      const s = stage;
-      const eventOf = () => s.heard.slice(from).find((h) => h.topic === TOPIC.turn && !h.ours && (JSON.parse(h.text) as { user_text?: string }).user_text === turn.user_text);
-      await stage.waitFor(() => {
-        const e = eventOf();
-        return e && s.silentFor(options.quietGraceMs) && s.now() - e.at >= options.quietGraceMs ? true : null;
+    const s = stage;
+    const froms: number[] = [];
+    const began: number[] = [];
+    const used = new Set<number>();
+    const claimed = new Map<number, number>();
+    /** The turn event that answers recorded turn i: the first unclaimed one with its utterance after it was said. */
+    const eventOf = (i: number) => {
+      const at = s.heard.findIndex((h, k) => k >= froms[i]! && !used.has(k) && h.topic === TOPIC.turn && !h.ours && (JSON.parse(h.text) as { user_text?: string }).user_text === visit.turns[i]!.user_text);
+      return at < 0 ? null : { at, heard: s.heard[at]! };
+    };
+    const settle = async (i: number) => {
+      await s.waitFor(() => {
+        const e = eventOf(i);
+        return e && s.silentFor(options.quietGraceMs) && s.now() - e.heard.at >= options.quietGraceMs ? true : null;
       }, options.withinMs);
-      const heard = stage.heard.slice(from);
-      const event = eventOf();
-      turns.push(compare(index, turn, event ? JSON.parse(event.text) : null, heard.filter((h) => TOPIC_NAMES[h.topic] && !h.ours), visit.perceptionLogged));
-      previousEnd = turn.end_ms;
+      claim(i);
+    };
+    const claim = (i: number) => {
+      const e = claimed.has(i) ? null : eventOf(i);
+      if (!e) return;
+      used.add(e.at);
+      claimed.set(i, e.at);
+    };
+    for (const [index, turn] of visit.turns.entries()) {
+      const previous = visit.turns[index - 1];
+      if (previous?.event?.speech?.interrupted) {
+        // The visitor spoke into the robot's reply: said again at the recorded moment, the same barge-in happens.
+        await sleep(Math.max(0, began[index - 1]! + (turn.at_ms - previous.at_ms) - performance.now()));
+      } else if (previous) {
+        await settle(index - 1);
+        const gap = turn.at_ms - previous.end_ms;
+        if (gap > 0 && options.maxGapMs > 0) await sleep(Math.min(gap, options.maxGapMs));
+      }
+      began[index] = performance.now();
+      clock.at(visit.startedAt + turn.at_ms);
+      froms[index] = stage.heard.length;
+      for (const d of turn.detections) await stage.detect(d.user_id, d.user_name, d.confidence);
+      // A turn without an utterance is the robot's own (a greeting on a detection): the detection starts it.
+      if (turn.user_text) await stage.publish(TOPIC.speech, turn.user_text);
+    }
+    await settle(visit.turns.length - 1);
+    for (const [index, turn] of visit.turns.entries()) {
+      const end = froms[index + 1] ?? stage.heard.length;
+      claim(index);
+      const event = claimed.has(index) ? s.heard[claimed.get(index)!] : undefined;
+      const sent = s.heard.slice(froms[index], end).filter((h) => TOPIC_NAMES[h.topic] && !h.ours);
+      turns.push(compare(index, turn, event ? JSON.parse(event.text) : null, sent, visit.perceptionLogged));
     }
   } finally {
     await stage?.close().catch(() => {});

@@ -14,7 +14,7 @@ const RecordedCallSchema = z.object({
   messages: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string(), images: z.array(z.number()).optional() })),
   output: z.string(),
   reasoning: z.string().optional(),
-  error: z.object({ kind: z.string(), message: z.string() }).optional(),
+  error: z.object({ kind: z.enum(['disabled', 'unavailable', 'model_missing', 'timeout', 'aborted', 'http', 'invalid_output']), message: z.string() }).optional(),
   started_at: z.string(),
   tokens: z.object({ prompt: z.number().nullable(), completion: z.number().nullable() }).optional(),
 });
@@ -48,7 +48,7 @@ export function readLogLines(files: string[]): { lines: { file: string; entry: u
   return { lines, unreadable };
 }
 
-/** The calls that answered (failed and cancelled calls have nothing to give back), in the order they were made. */
+/** Every call, in the order they were made; a failed or cancelled one is replayed as it failed. */
 export function recordedCalls(target: string): { calls: RecordedCall[]; skipped: number } {
   const { lines, unreadable } = readLogLines(logFiles(target));
   const calls: RecordedCall[] = [];
@@ -57,7 +57,7 @@ export function recordedCalls(target: string): { calls: RecordedCall[]; skipped:
     if ((entry as { type?: unknown }).type !== 'model_call') continue;
     const parsed = RecordedCallSchema.safeParse(entry);
     if (!parsed.success) skipped++;
-    else if (!parsed.data.error) calls.push({ ...parsed.data, file });
+    else calls.push({ ...parsed.data, file });
   }
   return { calls, skipped };
 }

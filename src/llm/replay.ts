@@ -32,7 +32,8 @@ function firstDifference(recorded: RecordedCall['messages'], live: LlmMessage[])
  * visit played back against the current code. A call is matched by its agent and messages: an
  * exact match first (the first not yet answered, in recorded order); else the agent's recorded call
  * nearest to where the replay is, earlier ones first, with a warning that says how the prompt
- * changed; an agent with no recorded call is a clear error.
+ * changed; an agent with no recorded call is a clear error. A call that failed then fails the
+ * same way now; one cancelled then (a barge-in) streams what it had and waits to be cancelled again.
  */
 export class ReplayBackend implements LlmBackend {
   readonly kind = 'replay';
@@ -84,6 +85,12 @@ export class ReplayBackend implements LlmBackend {
       if (request.signal.aborted) return;
       yield { text: piece };
     }
+    if (call.error?.kind === 'aborted') {
+      // Cancelled then (a barge-in): it ends when this run cancels it too, or at the time-out.
+      await new Promise<void>((resolve) => (request.signal.aborted ? resolve() : request.signal.addEventListener('abort', () => resolve(), { once: true })));
+      return;
+    }
+    if (call.error) throw new LlmError(call.error.kind, `replayed: ${call.error.message}`);
     if (call.tokens) yield { usage: call.tokens };
   }
 
