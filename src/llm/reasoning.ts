@@ -80,6 +80,17 @@ export class ReasoningFilter {
   }
 }
 
+/** The answer text of `pieces`, to be spoken; every piece, answer and reasoning, goes to the call's record. */
+export function* answerOf(pieces: ReasoningPiece[], record: { text(t: string): void; reasoning(t: string): void }): Generator<string> {
+  for (const piece of pieces) {
+    if (piece.kind === 'reasoning') record.reasoning(piece.text);
+    else {
+      record.text(piece.text);
+      yield piece.text;
+    }
+  }
+}
+
 /** A whole text split at once: the answer without its reasoning, and the reasoning. */
 export function splitReasoning(text: string): { answer: string; reasoning: string } {
   const filter = new ReasoningFilter();

@@ -11,7 +11,7 @@ import { OpenAiBackend } from './openai.js';
 import { ReplayBackend } from './replay.js';
 import { LlmError, type LanguageModel, type LlmHealthSnapshot, type LlmObserver, type LlmRequest } from './port.js';
 import { CallRecorder } from './record.js';
-import { ReasoningFilter, type ReasoningPiece } from './reasoning.js';
+import { answerOf, ReasoningFilter } from './reasoning.js';
 import { deadline } from './deadline.js';
 import { healthDetail, memoryVerdict, type Served } from './report.js';
 
@@ -263,15 +263,6 @@ export class LlmService implements LanguageModel {
         signal,
       });
       const filter = new ReasoningFilter();
-      const pass = function* (pieces: ReasoningPiece[]) {
-        for (const piece of pieces) {
-          if (piece.kind === 'reasoning') call.reasoning(piece.text);
-          else {
-            call.text(piece.text);
-            yield piece.text;
-          }
-        }
-      };
       for await (const chunk of chunks) {
         if (signal.aborted) throw signal.reason;
         if ('usage' in chunk) {
@@ -281,10 +272,10 @@ export class LlmService implements LanguageModel {
         // A thought is a sign of life too: the first-token limit is about a server that hangs.
         limits.firstToken();
         if ('reasoning' in chunk) call.reasoning(chunk.reasoning);
-        else yield* pass(filter.push(chunk.text));
+        else yield* answerOf(filter.push(chunk.text), call);
       }
       if (signal.aborted) throw signal.reason;
-      yield* pass(filter.end());
+      yield* answerOf(filter.end(), call);
       this.#log.debug({ turn_id: request.turnId, agent: request.agent, model: profile.model, ms: call.record.ms }, 'llm request done');
     } catch (err) {
       const error = signal.aborted && signal.reason instanceof LlmError ? signal.reason : served.backend.classify(err, profile.model);
