@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --turns N] [--only intent,turn,speech,critical,affect,people,embeddings,recall,clip,knowledge,observe] [--json FILE] [--clip-full] [--profiles desktop-gpu,jetson-orin,cpu]
+ * npm run bench [-- --turns N] [--only intent,turn,speech,critical,affect,people,embeddings,recall,clip,knowledge,observe] [--json FILE] [--clip-full] [--profiles desktop-gpu,jetson-orin,cpu] [--think-tokens N]
  *
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
@@ -52,6 +52,8 @@ const { values: args } = parseArgs({
     'clip-full': { type: 'boolean', default: false },
     // Hardware profiles of the critical-path section (default: all of them)
     profiles: { type: 'string' },
+    // Critical path with a reasoning model: each reply thinks this many tokens before answering
+    'think-tokens': { type: 'string', default: '0' },
   },
 });
 
@@ -74,6 +76,7 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
       repo: REPO,
       dataDir: (name) => mkdtempSync(path.join(os.tmpdir(), `nadine-bench-critical-${name}-`)),
       profiles: args.profiles ? PROFILES.filter((p) => args.profiles!.split(',').includes(p.name)) : PROFILES,
+      thinkTokens: Number(args['think-tokens']),
     }),
   embeddings: () => benchEmbeddings({ repo: REPO, turns: Math.min(Number(args.turns), 500) }),
   recall: () =>

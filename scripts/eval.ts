@@ -4,18 +4,25 @@
  *   npm run eval [-- FILES_OR_FOLDERS…] [--url mqtt://host:1883] [--prefix nadine/] [--config FILE]
  *                [--ollama URL] [--visitor-model M] [--judge-model M] [--speech-rate CHARS_PER_S]
  *                [--detect-every MS] [--within MS] [--out DIR] [--log-level LEVEL]
+ *   npm run eval -- --replay LOG_OR_FOLDER [--max-gap MS] [--config FILE] [--out DIR]
  *
  * Without --url each scenario gets its own daemon, in this process, on its embedded defaults
  * (fresh data directory, embedded broker on a free port); with --url the scenarios talk to a
  * running daemon. Writes eval-report.json and eval-report.md to --out; exits 1 when any
  * scenario failed, 2 on a bad scenario file or option.
+ *
+ * With --replay, a logged visit (an interaction log from db/logs/sessions, or a folder of them)
+ * is played back against the current code, every model call answered from the log; the report
+ * says where the new run's turns differ (intent, settled names, what perception was sent, spoken
+ * text). Exits 1 when any turn differs.
  */
 import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { assertIntentModelFresh } from '../src/intent/index.js';
 import { createLogger } from '../src/log/index.js';
-import { loadScenario, runScenarios, ScenarioFileError, scenarioFiles, writeReports, type Scenario, type ScenarioReport } from '../src/eval/index.js';
+import { loadScenario, replayText, replayVisit, runScenarios, ScenarioFileError, scenarioFiles, writeReports, type Scenario, type ScenarioReport } from '../src/eval/index.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
@@ -33,6 +40,8 @@ const { values: args, positionals } = parseArgs({
     within: { type: 'string', default: '8000' },
     out: { type: 'string', default: '.' },
     'log-level': { type: 'string', default: 'warn' },
+    replay: { type: 'string' },
+    'max-gap': { type: 'string', default: '3000' },
   },
 });
 
@@ -52,7 +61,21 @@ function line(r: ScenarioReport): string {
   return `${mark} ${r.name}${rate}  ${(r.ms / 1000).toFixed(1)} s${detail}`;
 }
 
+async function replay(target: string): Promise<void> {
+  const out = path.resolve(args.out);
+  mkdirSync(out, { recursive: true });
+  const log = createLogger({ level: args['log-level'] as 'warn', destination: path.join(out, 'eval-daemon.log') });
+  await trainIntentPipeline({ outDir: path.join(REPO, 'models', 'intent'), corpusDir: path.join(REPO, 'models', 'intent', 'corpus'), ifStale: true });
+  console.log(`replaying ${target} (model calls answered from the log; warnings about prompts that changed: ${path.relative(process.cwd(), path.join(out, 'eval-daemon.log'))})`);
+  const gap = Number(args['max-gap']);
+  const report = await replayVisit({ target, configFile: args.config ?? null, log, maxGapMs: Number.isFinite(gap) && gap >= 0 ? gap : 3000, withinMs: number('within', args.within), quietGraceMs: 250 });
+  console.log(replayText(report));
+  await writeFile(path.join(out, 'replay-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  process.exitCode = report.differing ? 1 : 0;
+}
+
 async function main(): Promise<void> {
+  if (args.replay) return replay(args.replay);
   const files = scenarioFiles(positionals.length ? positionals : [path.join(REPO, 'eval', 'scenarios')]).map((f) => path.relative(process.cwd(), f) || f);
   const scenarios: Scenario[] = [];
   const problems: ScenarioFileError[] = [];

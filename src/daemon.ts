@@ -114,7 +114,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     ({ embedder: embeddings } = await selectEmbedder({ config, ollama: llm, log, health }));
     vectors = await startVectors({ config, log, health, idle });
     visualMemory = await startVisualMemory(config, log, health);
-    const perception = new BusPerception(log);
+    const perception = new BusPerception(log, observer.perceptionSent);
     // The knowledge index is built in the background.
     knowledge = await startKnowledge({ config, embedder: embeddings, vectors: vectors.store, log, health });
     const camera = config.agents.vision ? new PerceptionCamera(perception, framesDir(config), config.vision) : null;
@@ -175,7 +175,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       wireBus(bus, dialogue, health, log, config, people);
       if (visualMemory) wireVisualMemory(bus, visualMemory);
       if (alerts) wireAlertsBus(bus, alerts, log);
-      wirePeople(bus, dialogue, people, forgetUser, log);
+      wirePeople(bus, dialogue, people, forgetUser, log, observer.detected);
       await bus.start();
     }
     // After the bus; a taken HTTP port stops the start-up like an unreachable broker would. The

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runConsole } from './console/index.js';
-import { ConfigError, loadConfig, type Config } from './config/index.js';
+import { ConfigError, loadConfig, type AppliedAlias, type Config } from './config/index.js';
 import { startDaemon, type Daemon } from './daemon.js';
 import { createLogger, type Logger } from './log/index.js';
 
@@ -45,9 +45,10 @@ async function main(): Promise<number> {
   }
 
   let config: Config;
+  let envAliases: AppliedAlias[];
   try {
     const env = { ...process.env, ...(args['log-level'] && { NADINE_LOG__LEVEL: args['log-level'] }) };
-    config = loadConfig({ file: args.config ?? null, env }).config;
+    ({ config, envAliases } = loadConfig({ file: args.config ?? null, env }));
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     process.stderr.write(`nadine-brain: refusing to start, ${err.message}\n`);
@@ -59,6 +60,7 @@ async function main(): Promise<number> {
   const logFile = path.join(config.paths.data, 'logs', 'chat.log');
   const log = createLogger({ level: config.log.level, ...(chat && { destination: logFile }) });
   installCrashGuards(log);
+  for (const a of envAliases) log.info({ env: a.name, setting: a.setting, value: a.value }, `${a.name} is read as ${a.setting} = ${a.value}`);
 
   let daemon: Daemon;
   try {

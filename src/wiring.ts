@@ -59,7 +59,11 @@ export function wireVisualMemory(bus: MqttBus, visualMemory: VisualMemory): void
 export class BusPerception implements PerceptionPort {
   #bus: MqttBus | null = null;
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    /** Told of every message sent to perception (the interaction log keeps them). */
+    private readonly sent: (topic: 'user_info' | 'capture_current_view', payload: unknown) => void = () => {},
+  ) {}
 
   attach(bus: MqttBus): void {
     this.#bus = bus;
@@ -70,11 +74,13 @@ export class BusPerception implements PerceptionPort {
       this.log.debug({ user_id: user.user_id }, 'user settled; no perception process to tell (no MQTT)');
       return;
     }
+    this.sent('user_info', { user_id: user.user_id, user_name: user.user_name });
     void this.#bus.publish('user_info', { user_id: user.user_id, user_name: user.user_name });
   }
 
   requestCapture(file: string): boolean {
     if (!this.#bus?.connected) return false;
+    this.sent('capture_current_view', file);
     void this.#bus.publish('capture_current_view', file);
     return true;
   }
@@ -91,8 +97,10 @@ export function wirePeople(
   people: People,
   forgetUser: (userId: string) => Promise<ForgetReport>,
   log: Logger,
+  detected: (detection: unknown) => void = () => {},
 ): void {
   bus.on('user_detected', (detection) => {
+    detected(detection);
     const action = people.detected(detection, sessions.user.user_id);
     if (action.kind === 'ignore') return;
     if (action.kind === 'known') sessions.switchUser(people.userFor(action.user_id, action.user_name));

@@ -112,16 +112,24 @@ interface TurnResult {
   replyFirstTokenMs: number;
   /** The agents whose calls finished before the reply call started. */
   before: string[];
+  /** The reply's reasoning: its first token to its first answer token (0 for a model that does not think). */
+  thinkMs: number;
 }
 
 /**
  * Speech → first `control/speak` over MQTT against the real daemon, with every model call served by
  * the latency-modelled server, per hardware profile (issue "Speak first, think beside").
  */
-export async function benchCritical(options: { repo: string; dataDir: (name: string) => string; profiles?: readonly LatencyProfile[] }): Promise<Measurement[]> {
+export async function benchCritical(options: {
+  repo: string;
+  dataDir: (name: string) => string;
+  profiles?: readonly LatencyProfile[];
+  /** A reasoning model: each reply thinks this many tokens (inline <think>) before it answers. */
+  thinkTokens?: number;
+}): Promise<Measurement[]> {
   const out: Measurement[] = [];
   for (const profile of options.profiles ?? PROFILES) {
-    const turns = await runVisit(options.repo, options.dataDir(profile.name), profile);
+    const turns = await runVisit(options.repo, options.dataDir(profile.name), profile, options.thinkTokens ?? 0);
     const tag = `[${profile.name}${profile.timeScale !== 1 ? ` ×${profile.timeScale}` : ''}]`;
     if (profile.timeScale !== 1) console.log(`${tag} ran at ×${profile.timeScale} of real time; times are shown divided back (real-time equivalents)`);
     const ratio = turns.map((t) => t.firstSpeakMs / t.replyOwnMs);
@@ -131,6 +139,7 @@ export async function benchCritical(options: { repo: string; dataDir: (name: str
       { name: `${tag} speech → first speak`, unit: 'ms', summary: summarize(turns.map((t) => t.firstSpeakMs)) },
       { name: `${tag}   reply call → its first sentence`, unit: 'ms', summary: summarize(turns.map((t) => t.replyOwnMs)) },
       { name: `${tag}   ratio first speak ÷ reply's first sentence`, unit: '×', summary: summarize(ratio) },
+      ...(options.thinkTokens ? [{ name: `${tag}   reply's thinking (first token → first answer token)`, unit: 'ms' as const, summary: summarize(turns.map((t) => t.thinkMs)) }] : []),
       { name: `${tag}   model calls done before the reply call starts`, unit: 'calls', summary: summarize(turns.map((t) => t.callsBefore)) },
       { name: `${tag}   reply prompt tokens computed`, unit: 'tokens', summary: summarize(turns.map((t) => t.computed)) },
       { name: `${tag}   reply prompt tokens in total`, unit: 'tokens', summary: summarize(turns.map((t) => t.total)) },
@@ -151,8 +160,8 @@ export async function benchCritical(options: { repo: string; dataDir: (name: str
   return out;
 }
 
-async function runVisit(repo: string, dataDir: string, profile: LatencyProfile): Promise<TurnResult[]> {
-  const server = await startLatencyModelServer({ profile, timeScale: profile.timeScale, answer: answerAsModel });
+async function runVisit(repo: string, dataDir: string, profile: LatencyProfile, thinkTokens: number): Promise<TurnResult[]> {
+  const server = await startLatencyModelServer({ profile, timeScale: profile.timeScale, answer: answerAsModel, thinkTokens });
   const scale = (ms: number) => Math.round(ms * profile.timeScale);
   let daemon: Awaited<ReturnType<typeof startBenchDaemon>>;
   try {
@@ -181,7 +190,11 @@ async function runVisit(repo: string, dataDir: string, profile: LatencyProfile):
   let onTurn: ((e: TurnEvent) => void) | null = null;
   instantControlStack(client);
   client.on('message', (topic, payload) => {
-    if (topic.endsWith('control/speak')) onSpeak?.();
+    if (topic.endsWith('control/speak')) {
+      // A thinking model's reasoning must never be spoken: the bench fails loudly if it is.
+      if (/think>|pondering\d/.test(payload.toString())) throw new Error(`reasoning was spoken: "${payload.toString()}"`);
+      onSpeak?.();
+    }
     else if (topic.endsWith('state/turn')) onTurn?.(TurnEventSchema.parse(JSON.parse(payload.toString())));
   });
   const results: TurnResult[] = [];
@@ -231,5 +244,6 @@ function turnResult(calls: ModelCall[], reply: ModelCall, firstSpeak: number, ti
     total: reply.promptTokens,
     intentLlm: calls.some((c) => c.agent === 'intent'),
     replyFirstTokenMs: (reply.firstTokenAt! - reply.receivedAt) / timeScale,
+    thinkMs: ((reply.answerStartAt ?? reply.firstTokenAt!) - reply.firstTokenAt!) / timeScale,
   };
 }

@@ -63,8 +63,10 @@ export interface ModelCall {
   endedAt: number | null;
   /** When the first chunk was written. */
   firstTokenAt: number | null;
-  /** When the chunk that ends the first sentence was written (streamed replies). */
+  /** When the chunk that ends the first sentence of the answer was written (streamed replies). */
   firstSentenceAt: number | null;
+  /** When the first answer chunk after the reasoning was written (a thinking model's replies); firstTokenAt otherwise. */
+  answerStartAt: number | null;
   aborted: boolean;
   body: ChatBody;
 }
@@ -104,6 +106,8 @@ export async function startLatencyModelServer(options: {
   timeScale: number;
   /** What the model answers: JSON for structured requests, prose for replies. */
   answer: (body: ChatBody, agent: string) => string;
+  /** A reasoning model: every reply first thinks this many tokens inline, in <think>…</think>. */
+  thinkTokens?: number;
 }): Promise<LatencyModelServer> {
   const slots = new Map<string, Slot>();
   const calls: ModelCall[] = [];
@@ -114,7 +118,9 @@ export async function startLatencyModelServer(options: {
   const fake = await startFakeOllama({
     reply: (body) => {
       const agent = agentOf(body);
-      const text = options.answer(body, agent);
+      const answer = options.answer(body, agent);
+      const thought = agent === 'response' && options.thinkTokens ? `<think>${Array.from({ length: options.thinkTokens }, (_, i) => ` pondering${i % 10}`).join('')}</think>` : '';
+      const text = thought + answer;
       const rates = profile.models[modelClass(body.model)];
       const slot = slots.get(body.model) ?? { busy: Promise.resolve(), cache: [] };
       slots.set(body.model, slot);
@@ -133,6 +139,7 @@ export async function startLatencyModelServer(options: {
         endedAt: null,
         firstTokenAt: null,
         firstSentenceAt: null,
+        answerStartAt: null,
         aborted: false,
         body,
       };
@@ -162,8 +169,11 @@ export async function startLatencyModelServer(options: {
           call.endedAt = performance.now();
           const record = fake.streams.find((s) => s.body === body);
           call.aborted = record?.aborted ?? false;
-          const sentenceEnd = chunks.findIndex((t) => /[.!?。！？]["')]*$/.test(t));
+          // The answer starts after the reasoning: the chunk that closes it carries the first answer word.
+          const answerStart = thought ? chunks.findIndex((t) => t.includes('</think>')) : 0;
+          const sentenceEnd = chunks.findIndex((t, i) => i >= answerStart && /[.!?。！？]["')]*$/.test(t));
           call.firstTokenAt = record?.writtenAt[0] ?? null;
+          call.answerStartAt = record?.writtenAt[answerStart] ?? null;
           call.firstSentenceAt = record?.writtenAt[sentenceEnd >= 0 ? sentenceEnd : chunks.length - 1] ?? null;
           release();
           if (--inFlight === 0) {

@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+import { aliasValue, ENV_ALIASES, type AppliedAlias } from './env-aliases.js';
 import { ConfigSchema, type Config } from './schema.js';
 
 export const ENV_PREFIX = 'NADINE_';
@@ -22,6 +23,8 @@ export interface LoadedConfig {
   file: string | null;
   /** Environment variables that overrode a setting. */
   envOverrides: string[];
+  /** The reference robot's variables that were read as aliases of a setting (to be logged). */
+  envAliases: AppliedAlias[];
 }
 
 export interface LoadConfigOptions {
@@ -48,8 +51,19 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const origins = new Map<string, string>();
   const problems: string[] = [];
   const merged = structuredClone(fromFile);
+  const envAliases: AppliedAlias[] = [];
   for (const [name, raw] of Object.entries(env)) {
-    if (!name.startsWith(ENV_PREFIX) || name === CONFIG_FILE_ENV || raw === undefined) continue;
+    if (!(name in ENV_ALIASES) || raw === undefined) continue;
+    const alias = aliasValue(name, raw);
+    if (typeof alias === 'string') problems.push(alias);
+    else if (!env[canonicalEnvName(ENV_ALIASES[name]!)]) {
+      setPath(merged, [...ENV_ALIASES[name]!], alias.value);
+      origins.set(alias.setting, name);
+      envAliases.push(alias);
+    }
+  }
+  for (const [name, raw] of Object.entries(env)) {
+    if (!name.startsWith(ENV_PREFIX) || name === CONFIG_FILE_ENV || name in ENV_ALIASES || raw === undefined) continue;
     const resolved = resolveEnvPath(name);
     if (typeof resolved === 'string') {
       problems.push(resolved);
@@ -66,8 +80,11 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   }
   const config = parsed.data;
   checkFiles(config, cwd);
-  return { config, file, envOverrides: [...origins.values()] };
+  return { config, file, envOverrides: [...origins.values()].filter((n) => !(n in ENV_ALIASES)), envAliases };
 }
+
+/** ['agents', 'memory'] → NADINE_AGENTS__MEMORY. */
+const canonicalEnvName = (path: readonly string[]) => ENV_PREFIX + path.map((k) => k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()).join('__');
 
 function resolveConfigFile(given: string | null, cwd: string): string | null {
   if (given) {
@@ -110,7 +127,8 @@ function resolveEnvPath(name: string): { path: string[]; leafDefault: Json } | s
     const key = Object.keys(node).find((k) => normalizeKey(k) === normalizeKey(segment));
     if (!key) {
       const where = resolved.length ? `"${resolved.join('.')}"` : 'the configuration';
-      return `${name}: ${where} has no setting "${segment.toLowerCase()}" (known: ${Object.keys(node).join(', ')})`;
+      const aliases = resolved.length ? '' : `; the only other NADINE_ variables are NADINE_CONFIG and the aliases ${Object.keys(ENV_ALIASES).join(', ')}`;
+      return `${name}: ${where} has no setting "${segment.toLowerCase()}" (known: ${Object.keys(node).join(', ')})${aliases}`;
     }
     resolved.push(key);
     node = node[key] as Json;

@@ -38,8 +38,12 @@ const FilePath = z.string().min(1);
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const Millis = z.number().int().positive();
 
-export const LLM_BACKENDS = ['ollama', 'openai', 'gguf'] as const;
+/** replay: answers from recorded interaction logs (a logged visit played back; `path` names the log or folder). */
+export const LLM_BACKENDS = ['ollama', 'openai', 'gguf', 'replay'] as const;
 export type LlmBackendKind = (typeof LLM_BACKENDS)[number];
+/** Reasoning models: 'off' asks the server not to think, 'on' lets the model think, 'auto' leaves it to the server. */
+export const ThinkSettingSchema = z.enum(['auto', 'on', 'off']);
+export type ThinkSetting = z.infer<typeof ThinkSettingSchema>;
 
 const ProfileSchema = z
   .strictObject({
@@ -57,7 +61,14 @@ const ProfileSchema = z
     apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
     /** openai: how structured output is asked for; json_schema falls back to json_object when the server refuses it. */
     structuredOutput: z.enum(['json_schema', 'json_object']).default('json_schema'),
-    /** gguf: the model file (relative to the working directory). */
+    /**
+     * Reasoning models (Qwen3, DeepSeek-R1, gpt-oss…): 'off' asks the server not to think where its
+     * API allows it (Ollama think:false; OpenAI-compatible chat_template_kwargs.enable_thinking=false;
+     * GGUF a zero thought budget); 'on' asks it to think (Ollama think:true). Whatever the setting,
+     * reasoning is never spoken nor parsed as the answer: it goes to the interaction log.
+     */
+    think: ThinkSettingSchema.default('auto'),
+    /** gguf: the model file (relative to the working directory); replay: the interaction log file or folder. */
     path: FilePath.optional(),
     /** gguf: 'auto' uses a GPU when the prebuilt binaries find one, else the CPU; 'cpu' never looks. */
     gpu: z.enum(['auto', 'cpu']).default('auto'),
@@ -65,7 +76,8 @@ const ProfileSchema = z
     threads: z.number().int().min(0).default(0),
   })
   .superRefine((p, ctx) => {
-    if (p.backend !== 'gguf' && !p.model) ctx.addIssue({ code: 'custom', path: ['model'], message: `the ${p.backend} backend needs a model name` });
+    if (p.backend === 'replay' && !p.path) ctx.addIssue({ code: 'custom', path: ['path'], message: 'a replay profile needs the interaction log file or folder' });
+    if (p.backend !== 'gguf' && p.backend !== 'replay' && !p.model) ctx.addIssue({ code: 'custom', path: ['model'], message: `the ${p.backend} backend needs a model name` });
     if (p.backend === 'openai' && !p.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'an openai profile needs the server URL (…/v1)' });
     if (p.backend === 'gguf' && !p.path) ctx.addIssue({ code: 'custom', path: ['path'], message: 'a gguf profile needs the model file path' });
     if (p.backend === 'gguf' && p.multimodal) ctx.addIssue({ code: 'custom', path: ['multimodal'], message: 'in-process GGUF models take no images' });

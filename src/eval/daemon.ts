@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ConfigSchema, type Config } from '../config/index.js';
 import { startDaemon, type Daemon } from '../daemon.js';
+import type { Clock } from '../dialogue/index.js';
 import type { Logger } from '../log/index.js';
 
 type Plain = Record<string, unknown>;
@@ -30,6 +31,8 @@ export interface EvalDaemonOptions {
   log: Logger;
   /** Keep the data directory afterwards (for looking into it). */
   keepData?: boolean;
+  /** The daemon's clock (a replayed visit runs on the recorded times). */
+  clock?: Clock;
 }
 
 export interface EvalDaemon {
@@ -71,7 +74,7 @@ export async function startEvalDaemon(options: EvalDaemonOptions): Promise<EvalD
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'user_info.json'), JSON.stringify({ user_id: id, user_name: name }));
   }
-  const daemon = await startDaemon({ config, log: options.log, mqtt: true });
+  const daemon = await startDaemon({ config, log: options.log, mqtt: true, ...(options.clock && { clock: options.clock }) });
   const url = daemon.broker?.url ?? config.mqtt.url;
   if (!url) throw new Error('the daemon has neither an embedded broker nor mqtt.url');
   return {

@@ -8,3 +8,7 @@ export type { SimLine, SimModels, Verdict } from './simulate.js';
 export { at, mismatches, toRegex } from './match.js';
 export { distribution, KnowledgeSetSchema, loadSet, MemorySetSchema, rankOfRight, recallAt, SceneSetSchema, suggestThreshold } from './retrieval.js';
 export type { Distribution, Suggestion } from './retrieval.js';
+export { replayText, replayVisit } from './replay.js';
+export type { DiffField, ReplayOptions, ReplayReport, TurnReplay } from './replay.js';
+export { readVisit } from './replay-visit.js';
+export type { RecordedTurn, RecordedVisit } from './replay-visit.js';

@@ -1,4 +1,4 @@
-import type { LlmAgent, LlmBackendKind } from '../config/index.js';
+import type { LlmAgent, LlmBackendKind, ThinkSetting } from '../config/index.js';
 import type { LlmError, LlmMessage } from './port.js';
 
 /** One chat request as a backend adapter sees it: the facade has already picked model and options. */
@@ -12,12 +12,18 @@ export interface BackendChat {
   num_ctx?: number;
   /** OpenAI-compatible servers: skip straight to json_object for servers known to refuse schemas. */
   structuredOutput?: 'json_schema' | 'json_object';
+  /** Reasoning models: 'off' asks the server not to think where its API allows it; 'auto' sends nothing. */
+  think?: ThinkSetting;
   /** Aborted on time-out, barge-in or when the caller stops reading: the adapter must then stop generating. */
   signal: AbortSignal;
 }
 
-/** A text delta, or the token counts when the server reports them (usually last). */
-export type BackendChunk = { text: string } | { usage: { prompt: number | null; completion: number | null } };
+/**
+ * A text delta; reasoning the server separated from the answer (Ollama's `thinking`, OpenAI-compatible
+ * `reasoning_content`, node-llama-cpp's thought segments); or the token counts when the server
+ * reports them (usually last). Text may still carry inline <think> blocks: the facade filters them.
+ */
+export type BackendChunk = { text: string } | { reasoning: string } | { usage: { prompt: number | null; completion: number | null } };
 
 export interface BackendProbe {
   reachable: boolean;

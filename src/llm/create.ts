@@ -21,6 +21,7 @@ function embeddedProfiles(llm: Config['llm'], file: string): Config['llm']['prof
     num_ctx: llm.embedded.num_ctx,
     multimodal: false,
     structuredOutput: 'json_schema',
+    think: p.think,
     gpu: 'auto',
     threads: llm.embedded.threads,
   });

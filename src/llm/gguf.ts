@@ -137,7 +137,7 @@ export class GgufBackend implements LlmBackend {
     agent.busy = new Promise((r) => (release = r));
     await previous;
 
-    const queue: string[] = [];
+    const queue: BackendChunk[] = [];
     let wake: (() => void) | null = null;
     let finished = false;
     let failure: unknown = null;
@@ -148,9 +148,14 @@ export class GgufBackend implements LlmBackend {
         signal: request.signal,
         ...(grammar && { grammar }),
         ...(request.temperature !== undefined && { temperature: request.temperature }),
+        // Chat wrappers that know the model's thought segments stop them at once on a zero budget.
+        ...(request.think === 'off' && { budgets: { thoughtTokens: 0 } }),
         maxTokens: Math.floor(agent.context.contextSize / 2),
-        onTextChunk: (text) => {
-          queue.push(text);
+        onResponseChunk: (chunk) => {
+          if (!chunk.text) return;
+          // Segments the chat wrapper recognised (thoughts, gpt-oss comments) are not for the visitor;
+          // text from a template it does not know may still hold inline tags: the facade filters those.
+          queue.push(chunk.type === 'segment' ? { reasoning: chunk.text } : { text: chunk.text });
           wake?.();
         },
       })
@@ -169,7 +174,7 @@ export class GgufBackend implements LlmBackend {
     void generation;
     while (true) {
       if (queue.length) {
-        yield { text: queue.shift()! };
+        yield queue.shift()!;
         continue;
       }
       if (finished) break;

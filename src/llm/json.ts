@@ -1,14 +1,18 @@
 import { jsonrepair } from 'jsonrepair';
 import type { z } from 'zod';
+import { splitReasoning } from './reasoning.js';
 
 export type ParsedJson<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /**
  * Finds the first JSON object or array in model output: inside a ``` fence if there is one,
  * otherwise the first balanced {...} or [...], ignoring brackets inside strings. Small models
- * like to wrap JSON in prose ("Sure! Here it is: {...} Hope this helps").
+ * like to wrap JSON in prose ("Sure! Here it is: {...} Hope this helps"), and reasoning models
+ * think aloud in <think> blocks first.
  */
 export function extractJsonText(raw: string): string | null {
+  // A reasoning model's thoughts may hold braces of their own: only the answer is read.
+  raw = splitReasoning(raw).answer;
   const fenced = /```(?:json|JSON)?\s*\n?([\s\S]*?)```/.exec(raw);
   const text = fenced?.[1] ?? raw;
   const start = text.search(/[{[]/);

@@ -41,12 +41,16 @@ export class OllamaBackend implements LlmBackend {
       stream: true,
       keep_alive: this.keepAlive,
       format: request.schema,
+      // Unset unless configured: older servers and models without thinking know nothing of it.
+      ...(request.think && request.think !== 'auto' && { think: request.think === 'on' }),
       options: {
         ...(request.temperature !== undefined && { temperature: request.temperature }),
         ...(request.num_ctx && { num_ctx: request.num_ctx }),
       },
     });
     for await (const part of stream as AsyncIterable<ChatResponse>) {
+      const thinking = part.message?.thinking;
+      if (thinking) yield { reasoning: thinking };
       const delta = part.message?.content;
       if (delta) yield { text: delta };
       if (part.done) {

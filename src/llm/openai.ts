@@ -27,6 +27,23 @@ function toOpenAi(m: LlmMessage): ChatCompletionMessageParam {
 }
 
 /**
+ * The OpenAI API has no switch that turns thinking off; the servers that run open reasoning
+ * models (vLLM, SGLang, llama-server) pass chat_template_kwargs to the model's template, and
+ * Qwen3's and DeepSeek's templates read enable_thinking from there.
+ */
+const THINK_OFF = { chat_template_kwargs: { enable_thinking: false } };
+
+/** A request the server refused before streaming (400/422: an option it does not know) is null; other errors throw. */
+async function refusedAsNull<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (err) {
+    if (!(err instanceof OpenAI.APIError) || (err.status !== 400 && err.status !== 422)) throw err;
+    return null;
+  }
+}
+
+/**
  * Any OpenAI-compatible server (vLLM, llama.cpp's llama-server, LM Studio, TGI, OpenAI itself)
  * through the official `openai` client.
  */
@@ -36,6 +53,8 @@ export class OpenAiBackend implements LlmBackend {
   readonly #client: OpenAI;
   /** Models whose server refused a json_schema response format: they get json_object from then on. */
   readonly #noSchema = new Set<string>();
+  /** Models whose server refused the switch that turns thinking off: they are asked without it from then on. */
+  readonly #noThinkSwitch = new Set<string>();
 
   constructor(options: OpenAiBackendOptions) {
     this.label = `the OpenAI-compatible server at ${options.url}`;
@@ -56,26 +75,38 @@ export class OpenAiBackend implements LlmBackend {
       stream_options: { include_usage: true },
       ...(request.temperature !== undefined && { temperature: request.temperature }),
     };
+    const useSchema = !!request.schema && request.structuredOutput !== 'json_object' && !this.#noSchema.has(request.model);
+    const thinkOff = request.think === 'off' && !this.#noThinkSwitch.has(request.model);
+    // In order of preference; a server refuses an option it does not know with a 400 before
+    // anything streams, and is then asked without it (and never with it again).
+    const attempts = [
+      ...(useSchema ? [{ schema: true, thinkOff }] : []),
+      ...(useSchema && thinkOff ? [{ schema: true, thinkOff: false }] : []),
+      { schema: false, thinkOff },
+      ...(thinkOff ? [{ schema: false, thinkOff: false }] : []),
+    ];
     let stream;
-    if (request.schema && request.structuredOutput !== 'json_object' && !this.#noSchema.has(request.model)) {
-      try {
-        stream = await this.#client.chat.completions.create(
-          { ...body, response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: request.schema } } },
-          { signal: request.signal },
-        );
-      } catch (err) {
-        // Servers without structured output say so with a 400 before anything streams.
-        if (!(err instanceof OpenAI.APIError) || (err.status !== 400 && err.status !== 422)) throw err;
-        this.#noSchema.add(request.model);
-      }
+    for (const [i, attempt] of attempts.entries()) {
+      const params = {
+        ...body,
+        ...(attempt.thinkOff && THINK_OFF),
+        ...(attempt.schema
+          ? { response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: request.schema } } }
+          : request.schema && { response_format: { type: 'json_object' } }),
+      } as ChatCompletionCreateParamsStreaming;
+      const pending = this.#client.chat.completions.create(params, { signal: request.signal });
+      stream = i === attempts.length - 1 ? await pending : await refusedAsNull(pending);
+      if (!stream) continue;
+      if (useSchema && !attempt.schema) this.#noSchema.add(request.model);
+      if (thinkOff && !attempt.thinkOff) this.#noThinkSwitch.add(request.model);
+      break;
     }
-    stream ??= await this.#client.chat.completions.create(
-      { ...body, ...(request.schema && { response_format: { type: 'json_object' as const } }) },
-      { signal: request.signal },
-    );
-    for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta?.content;
-      if (delta) yield { text: delta };
+    for await (const chunk of stream!) {
+      const delta = chunk.choices[0]?.delta as { content?: string | null; reasoning_content?: string | null; reasoning?: string | null } | undefined;
+      // vLLM, SGLang, llama-server and DeepSeek name the separated reasoning reasoning_content; newer vLLM and OpenRouter, reasoning.
+      const reasoning = delta?.reasoning_content ?? delta?.reasoning;
+      if (reasoning) yield { reasoning };
+      if (delta?.content) yield { text: delta.content };
       if (chunk.usage) yield { usage: { prompt: chunk.usage.prompt_tokens ?? null, completion: chunk.usage.completion_tokens ?? null } };
     }
   }

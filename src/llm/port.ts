@@ -56,8 +56,10 @@ export interface LlmCallRecord {
   messages: { role: LlmMessage['role']; content: string; images?: number[] }[];
   /** Whether a JSON schema was asked for. */
   format: boolean;
-  /** The raw text the model produced (partial when the call failed mid-way). */
+  /** The answer the model produced, without its hidden reasoning (partial when the call failed mid-way). */
   output: string;
+  /** Hidden reasoning (<think> blocks, or the server's separate reasoning field): never spoken nor parsed. */
+  reasoning?: string;
   /** The parsed value of a structured call. */
   parsed?: unknown;
   parse_error?: string;
@@ -65,7 +67,10 @@ export interface LlmCallRecord {
   error?: { kind: LlmErrorKind; message: string };
   started_at: string;
   ms: number;
+  /** Time to the first answer token: reasoning before it does not count as an answer. */
   ttft_ms: number | null;
+  /** Time spent reasoning: from the first thought to the first answer token (or the end); absent when the model did not think. */
+  think_ms?: number;
   /** Token counts as the server reported them; null when it did not. */
   tokens: { prompt: number | null; completion: number | null };
 }

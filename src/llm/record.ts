@@ -6,6 +6,7 @@ import type { Logger } from '../log/index.js';
 export class CallRecorder {
   readonly record: LlmCallRecord;
   readonly #started = performance.now();
+  #thinkingFrom: number | null = null;
   #done = false;
 
   constructor(
@@ -30,9 +31,20 @@ export class CallRecorder {
     };
   }
 
+  /** Answer text: the time to the first token counts from here, not from the first thought. */
   text(delta: string): void {
-    this.record.ttft_ms ??= performance.now() - this.#started;
+    const now = performance.now();
+    if (this.record.ttft_ms === null) {
+      this.record.ttft_ms = now - this.#started;
+      if (this.#thinkingFrom !== null) this.record.think_ms = now - this.#thinkingFrom;
+    }
     this.record.output += delta;
+  }
+
+  /** Hidden reasoning: kept beside the answer, never in it. */
+  reasoning(delta: string): void {
+    this.#thinkingFrom ??= performance.now();
+    this.record.reasoning = (this.record.reasoning ?? '') + delta;
   }
 
   fail(err: unknown): void {
@@ -43,7 +55,10 @@ export class CallRecorder {
   finish(): void {
     if (this.#done) return;
     this.#done = true;
-    this.record.ms = performance.now() - this.#started;
+    const now = performance.now();
+    this.record.ms = now - this.#started;
+    // Thought to the end without an answer: all of it was thinking time.
+    if (this.#thinkingFrom !== null && this.record.think_ms === undefined) this.record.think_ms = now - this.#thinkingFrom;
     if (!this.observe) return;
     try {
       this.observe(this.record);

@@ -8,8 +8,10 @@ import { GgufBackend } from './gguf.js';
 import { parseModelJson } from './json.js';
 import { OllamaBackend } from './ollama.js';
 import { OpenAiBackend } from './openai.js';
+import { ReplayBackend } from './replay.js';
 import { LlmError, type LanguageModel, type LlmHealthSnapshot, type LlmObserver, type LlmRequest } from './port.js';
 import { CallRecorder } from './record.js';
+import { answerOf, ReasoningFilter } from './reasoning.js';
 import { deadline } from './deadline.js';
 import { healthDetail, memoryVerdict, type Served } from './report.js';
 
@@ -27,7 +29,7 @@ export interface LanguageModelOptions {
 
 const GB = 1e9;
 const keyOf = (p: ModelProfile, ollamaUrl: string) =>
-  p.backend === 'gguf' ? `gguf ${p.path} ${p.gpu} ${p.threads}` : `${p.backend} ${p.url ?? ollamaUrl}`;
+  p.backend === 'gguf' ? `gguf ${p.path} ${p.gpu} ${p.threads}` : p.backend === 'replay' ? `replay ${p.path}` : `${p.backend} ${p.url ?? ollamaUrl}`;
 
 /**
  * The language model port over any mix of servers: each profile names its backend (Ollama, an
@@ -65,6 +67,8 @@ export class LlmService implements LanguageModel {
         const backend =
           profile.backend === 'gguf'
             ? new GgufBackend({ path: profile.path!, gpu: profile.gpu, threads: profile.threads, log: this.#log })
+            : profile.backend === 'replay'
+              ? new ReplayBackend({ path: profile.path!, log: this.#log })
             : profile.backend === 'openai'
               ? new OpenAiBackend({ url: profile.url!, apiKey: profile.apiKeyEnv ? env[profile.apiKeyEnv] : undefined, fetch: fetcher })
               : profile.url && profile.url !== options.config.url
@@ -255,19 +259,23 @@ export class LlmService implements LanguageModel {
         temperature: request.temperature ?? profile.temperature,
         ...(profile.num_ctx && { num_ctx: profile.num_ctx }),
         structuredOutput: profile.structuredOutput,
+        think: profile.think,
         signal,
       });
+      const filter = new ReasoningFilter();
       for await (const chunk of chunks) {
         if (signal.aborted) throw signal.reason;
         if ('usage' in chunk) {
           call.record.tokens = chunk.usage;
           continue;
         }
+        // A thought is a sign of life too: the first-token limit is about a server that hangs.
         limits.firstToken();
-        call.text(chunk.text);
-        yield chunk.text;
+        if ('reasoning' in chunk) call.reasoning(chunk.reasoning);
+        else yield* answerOf(filter.push(chunk.text), call);
       }
       if (signal.aborted) throw signal.reason;
+      yield* answerOf(filter.end(), call);
       this.#log.debug({ turn_id: request.turnId, agent: request.agent, model: profile.model, ms: call.record.ms }, 'llm request done');
     } catch (err) {
       const error = signal.aborted && signal.reason instanceof LlmError ? signal.reason : served.backend.classify(err, profile.model);

@@ -84,6 +84,20 @@ export class Observer {
     this.#log.modelCall(record);
   };
 
+  /** Perception reports who is there every few seconds: only a change is logged, as the next turn begins. */
+  #detected: { key: string; payload: unknown; logged: boolean } | null = null;
+
+  /** A detection from perception (logged with the next turn when it differs from the last one). */
+  readonly detected = (detection: unknown): void => {
+    const key = JSON.stringify(detection, ['user_id', 'user_name']);
+    if (this.#detected?.key !== key) this.#detected = { key, payload: detection, logged: false };
+  };
+
+  /** What the brain sent to perception. */
+  readonly perceptionSent = (topic: 'user_info' | 'capture_current_view', payload: unknown): void => {
+    this.#log.perception('out', topic, payload);
+  };
+
   /** The HTTP server's address, once listening; null when http.enabled is off. */
   get url(): string | null {
     return this.#http?.url ?? null;
@@ -107,6 +121,10 @@ export class Observer {
       const sessionId = start.session_id ?? start.turn_id;
       if (!this.#log.isOpen(sessionId)) this.#live.publish('session', { session_id: sessionId, status: 'started', user_id: start.user_id, ts: start.ts });
       this.#log.turnStarted(start);
+      if (this.#detected && !this.#detected.logged) {
+        this.#detected.logged = true;
+        this.#log.perception('in', 'user_detected', this.#detected.payload);
+      }
       this.#live.publish('turn_start', start);
     }));
     daemon.onTurn(guarded('turn', (event) => {

@@ -17,6 +17,7 @@ export function redactCall(record: LlmCallRecord): LlmCallRecord {
     ...record,
     messages: record.messages.map((m) => ({ ...m, content: hashText(m.content) })),
     output: hashText(record.output),
+    ...(record.reasoning !== undefined && { reasoning: hashText(record.reasoning) }),
     ...('parsed' in record && { parsed: hashText(JSON.stringify(record.parsed) ?? '') }),
   };
 }

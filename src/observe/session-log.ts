@@ -5,7 +5,7 @@ import type { TurnEvent } from '../bus/index.js';
 import type { Health } from '../health/index.js';
 import type { LlmCallRecord } from '../llm/index.js';
 import type { Logger } from '../log/index.js';
-import { BACKGROUND_SESSION, type LogEntry, type TurnStart } from './entries.js';
+import { BACKGROUND_SESSION, type LogEntry, type PerceptionEntry, type TurnStart } from './entries.js';
 import { redactCall, redactTurn, hashText } from './redact.js';
 import { SessionIdSchema } from './sessions.js';
 
@@ -97,6 +97,13 @@ export class SessionLog {
     this.#push(this.#files.get(sessionId)!, { type: 'turn_start', ...start, session_id: sessionId });
   }
 
+  /** A perception message, in the running turn's session (the latest session between turns). */
+  perception(direction: 'in' | 'out', topic: PerceptionEntry['topic'], payload: unknown): void {
+    const sessionId = (this.#current && this.#turns.get(this.#current)) ?? [...this.#files.keys()].at(-1) ?? BACKGROUND_SESSION;
+    this.sessionStarted(sessionId);
+    this.#push(this.#files.get(sessionId)!, { type: 'perception', ts: this.#now().toISOString(), session_id: sessionId, turn_id: this.#current, direction, topic, payload });
+  }
+
   turnEnded(event: TurnEvent): void {
     if (this.#current === event.turn_id) this.#current = null;
     const sessionId = this.#turns.get(event.turn_id) ?? event.session_id ?? event.turn_id;
@@ -164,6 +171,9 @@ function redact(entry: LogEntry): LogEntry {
       return { ...entry, event: redactTurn(entry.event) };
     case 'model_call':
       return { ...entry, ...redactCall(entry) };
+    case 'perception':
+      // Names and who was seen are about the person: their shape stays, the values go.
+      return { ...entry, payload: hashText(JSON.stringify(entry.payload) ?? '') };
     default:
       return entry;
   }

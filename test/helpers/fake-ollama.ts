@@ -17,6 +17,10 @@ export interface ChatBody {
 
 export interface FakeReply {
   text: string;
+  /** Stream exactly these chunks of `text` (a tag cut at a chosen place) instead of word tokens. */
+  chunks?: string[];
+  /** Reasoning streamed first in message.thinking, as Ollama does for thinking models. */
+  thinking?: string;
   /** Delay before the first token. */
   firstTokenDelayMs?: number;
   /** Delay between tokens. */
@@ -154,7 +158,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     res.flushHeaders();
     const created_at = new Date().toISOString();
-    const record: StreamRecord = { body: body as ChatBody, tokens: tokens(r.text), receivedAt, writtenAt: [], aborted: false, done: false };
+    const record: StreamRecord = { body: body as ChatBody, tokens: r.chunks ?? tokens(r.text), receivedAt, writtenAt: [], aborted: false, done: false };
     streams.push(record);
     let ended = false;
     const end = () => {
@@ -168,6 +172,11 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     });
     if (r.queue) await r.queue;
     if (r.firstTokenDelayMs) await sleep(r.firstTokenDelayMs);
+    for (const thought of tokens(r.thinking ?? '')) {
+      if (res.destroyed) return end();
+      res.write(`${JSON.stringify({ model: body.model, created_at, message: { role: 'assistant', content: '', thinking: thought }, done: false })}\n`);
+      if (r.tokenDelayMs) await sleep(r.tokenDelayMs);
+    }
     for (const token of record.tokens) {
       if (res.destroyed) return end();
       res.write(`${JSON.stringify({ model: body.model, created_at, message: { role: 'assistant', content: token }, done: false })}\n`);

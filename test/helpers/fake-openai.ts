@@ -14,10 +14,15 @@ export interface OpenAiChatBody {
   stream?: boolean;
   temperature?: number;
   response_format?: { type: string; json_schema?: { name: string; schema: unknown } };
+  chat_template_kwargs?: Record<string, unknown>;
 }
 
 export interface FakeOpenAiReply {
   text: string;
+  /** Stream exactly these chunks of `text` (a tag cut at a chosen place) instead of word tokens. */
+  chunks?: string[];
+  /** Reasoning streamed first in delta.reasoning_content, as vLLM, SGLang and llama-server do. */
+  reasoning?: string;
   /** The first token waits for this (e.g. a promise the test never resolves: a server that hangs). */
   holdFirstToken?: Promise<void>;
   /** Delay between tokens. */
@@ -33,6 +38,8 @@ export interface FakeOpenAiOptions {
   reply?: (body: OpenAiChatBody) => string | FakeOpenAiReply;
   /** Refuse response_format json_schema with a 400, as servers without structured output do. */
   noJsonSchema?: boolean;
+  /** Refuse chat_template_kwargs with a 400, as OpenAI's own API does with parameters it does not know. */
+  noTemplateKwargs?: boolean;
 }
 
 export interface OpenAiStreamRecord {
@@ -84,6 +91,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     requests.push(body);
     if (!models.includes(body.model)) return error(404, `The model \`${body.model}\` does not exist.`);
     if (options.noJsonSchema && body.response_format?.type === 'json_schema') return error(400, 'response_format json_schema is not supported');
+    if (options.noTemplateKwargs && body.chat_template_kwargs) return error(400, 'Unrecognized request argument supplied: chat_template_kwargs');
     const answer = reply(body);
     const r: FakeOpenAiReply = typeof answer === 'string' ? { text: answer } : answer;
     if (r.status) return error(r.status, 'fake failure');
@@ -97,7 +105,12 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     const chunk = (delta: object, finish: string | null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     if (r.holdFirstToken) await r.holdFirstToken;
-    const parts = tokens(r.text);
+    for (const thought of tokens(r.reasoning ?? '')) {
+      if (res.destroyed) return;
+      res.write(chunk({ reasoning_content: thought }, null));
+      if (r.tokenDelayMs) await sleep(r.tokenDelayMs);
+    }
+    const parts = r.chunks ?? tokens(r.text);
     for (const [i, token] of parts.entries()) {
       if (res.destroyed) return;
       if (i === r.failAfterTokens) {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,20 @@ describe('the command line', () => {
     expect(stderr).toMatch(/refusing to start/);
     expect(stderr).toMatch(/dialogue\.historyTurns: .*>=1.*NADINE_DIALOGUE__HISTORY_TURNS/);
   });
+
+  it("starts with the reference robot's switches, and says which settings they set", async () => {
+    const data = tempDir();
+    const { code, stdout } = await cli(['--no-mqtt'], { NADINE_PATHS__DATA: data, NADINE_LLM__ENABLED: 'false', NADINE_ENABLE_MEMORY_AGENTS: '0', NADINE_ENABLE_VISION_AGENT: 'false' }, 'Hello!\n/quit\n');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Nadine: .+/m);
+    const log = readFileSync(path.join(data, 'logs', 'chat.log'), 'utf8');
+    expect(log).toMatch(/NADINE_ENABLE_MEMORY_AGENTS is read as agents\.memory = false/);
+    expect(log).toMatch(/NADINE_ENABLE_VISION_AGENT is read as agents\.vision = false/);
+
+    const other = await cli(['--no-mqtt'], { NADINE_ENABLE_SPEECH_AGENT: '0' });
+    expect(other.code).toBe(78);
+    expect(other.stderr).toMatch(/NADINE_ENABLE_SPEECH_AGENT: the configuration has no setting/);
+   }, 60_000);
 
   it('refuses an unknown flag with its usage', async () => {
     const { code, stderr } = await cli(['--frobnicate']);

@@ -22,6 +22,33 @@ function problems(fn: () => unknown): string[] {
 }
 
 describe('configuration', () => {
+  it("reads the reference robot's switches as aliases of agents.memory and agents.vision", () => {
+    for (const [raw, value] of [['0', false], ['1', true], ['false', false], ['TRUE', true]] as const) {
+      const { config, envAliases, envOverrides } = load({ NADINE_ENABLE_MEMORY_AGENTS: raw, NADINE_ENABLE_VISION_AGENT: raw });
+      expect(config.agents).toMatchObject({ memory: value, vision: value });
+      expect(envAliases).toEqual(
+        expect.arrayContaining([
+          { name: 'NADINE_ENABLE_MEMORY_AGENTS', setting: 'agents.memory', value },
+          { name: 'NADINE_ENABLE_VISION_AGENT', setting: 'agents.vision', value },
+        ]),
+      );
+      expect(envOverrides).toEqual([]);
+    }
+    // The canonical variable wins over the alias.
+    const both = load({ NADINE_ENABLE_MEMORY_AGENTS: '0', NADINE_AGENTS__MEMORY: 'true' });
+    expect(both.config.agents.memory).toBe(true);
+    expect(both.envAliases).toEqual([]);
+    expect(problems(() => load({ NADINE_ENABLE_VISION_AGENT: 'off' }))).toEqual([
+      'NADINE_ENABLE_VISION_AGENT: must be 0, 1, true or false (got "off"); it is an alias of agents.vision',
+    ]);
+  });
+
+  it('still refuses any other unknown NADINE_ variable, saying which ones exist', () => {
+    const [problem] = problems(() => load({ NADINE_ENABLE_AFFECT_AGENT: '0' }));
+    expect(problem).toMatch(/^NADINE_ENABLE_AFFECT_AGENT: the configuration has no setting "enable_affect_agent" \(known: .*agents.*\)/);
+    expect(problem).toMatch(/NADINE_ENABLE_MEMORY_AGENTS, NADINE_ENABLE_VISION_AGENT/);
+  });
+
   it('runs on embedded defaults with no file and no environment', () => {
     const { config, file } = load();
     expect(file).toBeNull();

@@ -43,4 +43,10 @@ describe('parsing JSON written by language models', () => {
   it('extracts arrays as well as objects', () => {
     expect(extractJsonText('steps: [{"tool": "vision"}] ok')).toBe('[{"tool": "vision"}]');
   });
+
+  it("reads the answer, not a reasoning model's thoughts, even when they hold JSON or never close", () => {
+    const thought = '<think>The user greets me, so maybe {"intent": "end_conversation", "language": null}? No.</think>\n{"intent": "first_greeting", "language": "en"}';
+    expect(parseModelJson(thought, Plan)).toEqual({ ok: true, value: { intent: 'first_greeting', language: 'en' } });
+    expect(parseModelJson('<thinking>{"intent": "first_greeting", "language": null}', Plan)).toEqual({ ok: false, error: 'no JSON object in the model output' });
+  });
 });

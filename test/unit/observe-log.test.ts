@@ -103,6 +103,20 @@ describe('the interaction log', () => {
     expect(entries[3].event).toMatchObject({ intent: { name: 'continue_conversation' }, reply: hashText('You like green tea.') });
   });
 
+  it('keeps what perception said and was told in the running turn\'s session, hashed when redacting, and the reasoning of a call', async () => {
+    for (const redact of [false, true]) {
+      const { dir, log } = sessionLog({ redact });
+      log.turnStarted({ turn_id: 't1', session_id: 's1', user_id: null, user_text: 'I am Maria.', ts: NOW.toISOString() });
+      log.perception('out', 'user_info', { user_id: 'maria-1', user_name: 'Maria' });
+      log.modelCall(call({ turn_id: 't1', reasoning: 'Maria likes green tea, so…' }));
+      await log.flush();
+      const entries = lines(path.join(dir, '2026-11-25', 's1.jsonl'));
+      const payload = { user_id: 'maria-1', user_name: 'Maria' };
+      expect(entries[2]).toMatchObject({ type: 'perception', turn_id: 't1', direction: 'out', topic: 'user_info', payload: redact ? hashText(JSON.stringify(payload)) : payload });
+      expect(entries[3].reasoning).toBe(redact ? hashText('Maria likes green tea, so…') : 'Maria likes green tea, so…');
+    }
+  });
+
   it('never lets a session id name a file outside its folder', async () => {
     const { dir, log } = sessionLog();
     log.sessionStarted('../../escape', null);

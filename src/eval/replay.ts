@@ -1,0 +1,190 @@
+import path from 'node:path';
+import { MODEL_PROFILES } from '../config/index.js';
+import type { Logger } from '../log/index.js';
+import { startEvalDaemon, type EvalDaemon } from './daemon.js';
+import { readVisit, type RecordedTurn } from './replay-visit.js';
+import { Stage, TOPIC } from './stage.js';
+
+export interface ReplayOptions {
+  /** An interaction log file, or a folder of them. */
+  target: string;
+  configFile?: string | null;
+  log: Logger;
+  /** The recorded pauses between turns are kept up to this long (0: turns follow each other at once). */
+  maxGapMs: number;
+  /** How long a turn may take before it counts as not answered. */
+  withinMs: number;
+  /** Silence after the turn event before the next utterance (late sentences). */
+  quietGraceMs: number;
+}
+
+export type DiffField = 'intent' | 'user_name' | 'name_status' | 'perception' | 'spoken';
+
+export interface TurnReplay {
+  index: number;
+  user_text: string;
+  differences: { field: DiffField; recorded: unknown; now: unknown }[];
+}
+
+export interface ReplayReport {
+  files: string[];
+  turns: TurnReplay[];
+  /** Turns whose new run differs from the recorded one in anything compared. */
+  differing: number;
+  /** False for logs written before perception lines were kept: perception is then not compared. */
+  perceptionCompared: boolean;
+  ms: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The recorded time of the turn being replayed, running on from there: prompts that name the time are as they were. */
+class ReplayClock {
+  #base = 0;
+  #setAt = 0;
+  at(recordedMs: number): void {
+    this.#base = recordedMs;
+    this.#setAt = Date.now();
+  }
+  now(): Date {
+    return new Date(this.#base + (Date.now() - this.#setAt));
+  }
+}
+const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+/**
+ * Frames go to a fresh folder on every run, and a new person's id has a random part: what can be
+ * compared is that a frame was asked for, and the name perception was told.
+ */
+const sentKey = (m: { topic: string; payload: unknown }) =>
+  m.topic === 'user_info' ? `user_info ${(m.payload as { user_name?: string }).user_name}` : m.topic === 'capture_current_view' ? m.topic : `${m.topic} ${JSON.stringify(m.payload)}`;
+const TOPIC_NAMES: Record<string, string> = { [TOPIC.userInfo]: 'user_info', [TOPIC.capture]: 'capture_current_view' };
+
+/** People perception knew before the visit: detected with an id before the robot settled a name for that id. */
+function knownPeople(turns: RecordedTurn[]): Record<string, string> {
+  const known: Record<string, string> = {};
+  const settled = new Set<string>();
+  for (const t of turns) {
+    for (const d of t.detections) if (d.user_id && !settled.has(d.user_id)) known[d.user_id] ??= d.user_name;
+    for (const s of t.sent) if (s.topic === 'user_info') settled.add((s.payload as { user_id?: string }).user_id ?? '');
+  }
+  return known;
+}
+
+/**
+ * Plays a logged visit back against the current code: a daemon of its own whose every model call
+ * is answered from the log (the replay backend), perception's detections and the visitor's
+ * utterances as recorded, and the pauses between them up to `maxGapMs`. Reports, turn by turn,
+ * where the new run differs from the recorded one.
+ */
+export async function replayVisit(options: ReplayOptions): Promise<ReplayReport> {
+  const started = performance.now();
+  const target = path.resolve(options.target);
+  const visit = readVisit(target);
+  if (!visit.turns.length) throw new Error(`${options.target}: no turns in the log`);
+  const replay = { backend: 'replay', path: target };
+  let own: EvalDaemon | null = null;
+  let stage: Stage | null = null;
+  const turns: TurnReplay[] = [];
+  const clock = new ReplayClock();
+  clock.at(visit.startedAt);
+  try {
+    own = await startEvalDaemon({
+      clock,
+      configFile: options.configFile ?? null,
+      overrides: { llm: { enabled: true, profiles: Object.fromEntries(MODEL_PROFILES.map((p) => [p, replay])) } },
+      ollamaUrl: null,
+      chromaUrl: null,
+      people: knownPeople(visit.turns),
+      log: options.log,
+    });
+    stage = await Stage.open({ url: own.url, prefix: own.config.mqtt.prefix, charsPerSecond: 400, feedback: true, cameraFrame: null, detectEveryMs: 5_000 });
+    const s = stage;
+    const froms: number[] = [];
+    const began: number[] = [];
+    const used = new Set<number>();
+    const claimed = new Map<number, number>();
+    /** The turn event that answers recorded turn i: the first unclaimed one with its utterance after it was said. */
+    const eventOf = (i: number) => {
+      const at = s.heard.findIndex((h, k) => k >= froms[i]! && !used.has(k) && h.topic === TOPIC.turn && !h.ours && (JSON.parse(h.text) as { user_text?: string }).user_text === visit.turns[i]!.user_text);
+      return at < 0 ? null : { at, heard: s.heard[at]! };
+    };
+    const settle = async (i: number) => {
+      await s.waitFor(() => {
+        const e = eventOf(i);
+        return e && s.silentFor(options.quietGraceMs) && s.now() - e.heard.at >= options.quietGraceMs ? true : null;
+      }, options.withinMs);
+      claim(i);
+    };
+    const claim = (i: number) => {
+      const e = claimed.has(i) ? null : eventOf(i);
+      if (!e) return;
+      used.add(e.at);
+      claimed.set(i, e.at);
+    };
+    for (const [index, turn] of visit.turns.entries()) {
+      const previous = visit.turns[index - 1];
+      if (previous?.event?.speech?.interrupted) {
+        // The visitor spoke into the robot's reply: said again at the recorded moment, the same barge-in happens.
+        await sleep(Math.max(0, began[index - 1]! + (turn.at_ms - previous.at_ms) - performance.now()));
+      } else if (previous) {
+        await settle(index - 1);
+        const gap = turn.at_ms - previous.end_ms;
+        if (gap > 0 && options.maxGapMs > 0) await sleep(Math.min(gap, options.maxGapMs));
+      }
+      began[index] = performance.now();
+      clock.at(visit.startedAt + turn.at_ms);
+      froms[index] = stage.heard.length;
+      for (const d of turn.detections) await stage.detect(d.user_id, d.user_name, d.confidence);
+      // A turn without an utterance is the robot's own (a greeting on a detection): the detection starts it.
+      if (turn.user_text) await stage.publish(TOPIC.speech, turn.user_text);
+    }
+    await settle(visit.turns.length - 1);
+    for (const [index, turn] of visit.turns.entries()) {
+      const end = froms[index + 1] ?? stage.heard.length;
+      claim(index);
+      const event = claimed.has(index) ? s.heard[claimed.get(index)!] : undefined;
+      const sent = s.heard.slice(froms[index], end).filter((h) => TOPIC_NAMES[h.topic] && !h.ours);
+      turns.push(compare(index, turn, event ? JSON.parse(event.text) : null, sent, visit.perceptionLogged));
+    }
+  } finally {
+    await stage?.close().catch(() => {});
+    await own?.stop().catch(() => {});
+  }
+  return { files: visit.files, turns, differing: turns.filter((t) => t.differences.length).length, perceptionCompared: visit.perceptionLogged, ms: Math.round(performance.now() - started) };
+}
+
+function compare(
+  index: number,
+  turn: RecordedTurn,
+  now: { intent?: { name: string }; user_name?: string | null; name_confirmation?: { status: string }; reply?: string } | null,
+  sent: { topic: string; text: string }[],
+  perceptionLogged: boolean,
+): TurnReplay {
+  const differences: TurnReplay['differences'] = [];
+  const was = turn.event;
+  const differ = (field: DiffField, recorded: unknown, current: unknown) => {
+    if (JSON.stringify(recorded) !== JSON.stringify(current)) differences.push({ field, recorded, now: current });
+  };
+  if (!now) differences.push({ field: 'spoken', recorded: norm(was?.reply), now: '(no turn within the time limit)' });
+  else {
+    differ('intent', was?.intent.name ?? null, now.intent?.name ?? null);
+    differ('user_name', was?.user_name ?? null, now.user_name ?? null);
+    differ('name_status', was?.name_confirmation?.status ?? null, now.name_confirmation?.status ?? null);
+    differ('spoken', norm(was?.reply), norm(now.reply));
+  }
+  if (perceptionLogged) {
+    const current = sent.map((h) => sentKey({ topic: TOPIC_NAMES[h.topic]!, payload: h.topic === TOPIC.userInfo ? JSON.parse(h.text) : h.text }));
+    differ('perception', turn.sent.map(sentKey), current);
+  }
+  return { index, user_text: turn.user_text, differences };
+}
+
+/** The report as text: one line per turn, and each difference under it. */
+export function replayText(report: ReplayReport): string {
+  const lines = report.turns.map((t) => {
+    const head = `${t.differences.length ? 'DIFF' : 'same'} ${t.index + 1}. "${t.user_text.slice(0, 60)}"`;
+    return [head, ...t.differences.map((d) => `       ${d.field}: recorded ${JSON.stringify(d.recorded)}, now ${JSON.stringify(d.now)}`)].join('\n');
+  });
+  const perception = report.perceptionCompared ? '' : ' (the log has no perception lines: perception not compared)';
+  return `${lines.join('\n')}\n\n${report.turns.length - report.differing} of ${report.turns.length} turns as recorded${perception}; ${(report.ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,47 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { replayVisit } from '../../src/eval/index.js';
+import { silentLogger } from '../../src/log/index.js';
+import { REPO, tempDir } from '../helpers/config.js';
+
+/**
+ * Logged visits (eval/replays, recorded by scripts/make-replay-fixture.ts on a fake model server)
+ * played back against the current code: every model call answered from the log, the detections,
+ * utterances and barge-ins as recorded. A change that alters what the robot decides or says shows
+ * here as a differing turn.
+ */
+const FIXTURES = path.join(REPO, 'eval', 'replays');
+const replay = (target: string) => replayVisit({ target, log: silentLogger, maxGapMs: 0, withinMs: 30_000, quietGraceMs: 250 });
+
+describe('replayed visits', () => {
+  it('a first visit (greeting, introduction, a question) replays as recorded', async () => {
+    const report = await replay(path.join(FIXTURES, 'first-visit.jsonl'));
+    expect(report.turns.map((t) => t.user_text)).toEqual(['Hello!', 'My name is Quinn.', 'Where is the meeting room?']);
+    expect(report.turns.flatMap((t) => t.differences)).toEqual([]);
+    expect(report.perceptionCompared).toBe(true);
+  }, 120_000);
+
+  it("a known visitor's visit (detected, greeted first, interrupted, farewell) replays as recorded", async () => {
+    const report = await replay(path.join(FIXTURES, 'returning-visitor.jsonl'));
+    expect(report.turns.map((t) => t.user_text)).toEqual(['', 'Hello!', 'Where is the meeting room?', 'Goodbye, see you next time!']);
+    expect(report.turns.flatMap((t) => t.differences)).toEqual([]);
+  }, 120_000);
+
+  it('reports the turns whose spoken text or perception message differ from the log', async () => {
+    // The log as if the robot had said something else and told perception another name then.
+    const text = readFileSync(path.join(FIXTURES, 'first-visit.jsonl'), 'utf8')
+      .replace('"reply":"Nice to meet you, Quinn. How can I help you today?"', '"reply":"Nice to meet you, Quinn."')
+      .replace(/("topic":"user_info","payload":\{"user_id":"[^"]+","user_name":)"Quinn"/, '$1"Quin"');
+    const file = path.join(tempDir(), 'changed.jsonl');
+    writeFileSync(file, text);
+    const report = await replay(file);
+    expect(report.differing).toBe(1);
+    expect(report.turns[1]!.differences).toEqual(
+      expect.arrayContaining([
+        { field: 'spoken', recorded: 'Nice to meet you, Quinn.', now: 'Nice to meet you, Quinn. How can I help you today?' },
+        { field: 'perception', recorded: ['user_info Quin'], now: ['user_info Quinn'] },
+      ]),
+    );
+  }, 120_000);
+});
