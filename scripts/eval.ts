@@ -65,7 +65,7 @@ async function replay(target: string): Promise<void> {
   const out = path.resolve(args.out);
   mkdirSync(out, { recursive: true });
   const log = createLogger({ level: args['log-level'] as 'warn', destination: path.join(out, 'eval-daemon.log') });
-  await trainIntentPipeline({ outDir: path.join(REPO, 'models', 'intent'), corpusDir: path.join(REPO, 'models', 'intent', 'corpus'), ifStale: true });
+  assertIntentModelFresh(path.join(REPO, 'models', 'intent'), path.join(REPO, 'models', 'intent', 'corpus'));
   console.log(`replaying ${target} (model calls answered from the log; warnings about prompts that changed: ${path.relative(process.cwd(), path.join(out, 'eval-daemon.log'))})`);
   const gap = Number(args['max-gap']);
   const report = await replayVisit({ target, configFile: args.config ?? null, log, maxGapMs: Number.isFinite(gap) && gap >= 0 ? gap : 3000, withinMs: number('within', args.within), quietGraceMs: 250 });
