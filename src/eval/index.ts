@@ -8,3 +8,5 @@ export type { SimLine, SimModels, Verdict } from './simulate.js';
 export { at, mismatches, toRegex } from './match.js';
 export { distribution, KnowledgeSetSchema, loadSet, MemorySetSchema, rankOfRight, recallAt, SceneSetSchema, suggestThreshold } from './retrieval.js';
 export type { Distribution, Suggestion } from './retrieval.js';
+export { APPRAISAL_FAMILIES, AppraisalSetSchema, appraisedFamily, scoreAppraisal } from './appraisal.js';
+export type { AppraisalFamily, AppraisalScore, AppraisalSet } from './appraisal.js';
