@@ -1,5 +1,6 @@
 import { languageName } from '../../intent/index.js';
 import type { TurnState } from '../state.js';
+import { aboutAnswer } from './about.js';
 import { asksSomething, reactionLine, reactionOf, toneOf } from './affect.js';
 import { line, randomPick, type OfflineContext } from './say.js';
 import { toolAnswer, type ToolInput } from './tools.js';
@@ -33,6 +34,11 @@ export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
   // by the reaction alone, whatever the intent model or a tool made of it: "Sorry, that was rude
   // of me" is accepted, not thanked for as news nor answered from the knowledge files.
   if (said && !named && !asksSomething(state.user_text) && !GREETINGS.has(state.intent)) return said;
+  // A question about the person or about the robot is answered from the profile, the person's
+  // own memories and the persona, before any tool: "What is your name?" is not a knowledge
+  // question about how to tell the robot one's own name.
+  const about = named ? null : aboutAnswer(state, toned);
+  if (about) return [said, about].filter(Boolean).join(' ');
   // What a tool found (or could not) answers the question.
   const tool = toolAnswer(state, toned);
   // A greeting or what a person told about themselves is answered first, then what they asked.
