@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { askedAbout, type Asked } from '../../../../src/dialogue/about/index.js';
 
-const me = (topic: Extract<Asked, { about: 'me' }>['topic']) => ({ about: 'me', topic });
-const robot = (topic: Extract<Asked, { about: 'robot' }>['topic']) => ({ about: 'robot', topic });
+const me = (topic: Extract<Asked, { about: 'me' }>['topic']): Asked => ({ about: 'me', topic });
+const robot = (topic: Extract<Asked, { about: 'robot' }>['topic']): Asked => ({ about: 'robot', topic });
 
 // Paraphrases a visitor might say, in every language, with whose question it is.
 const CASES: [string, Asked | null][] = [
