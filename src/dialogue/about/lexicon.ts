@@ -11,7 +11,8 @@ import type { Language } from '../../config/index.js';
  * regex alternatives over lower-cased text; Latin-script ones are matched at word boundaries.
  */
 
-export const PERSON_TOPICS = ['name', 'work', 'live', 'hobbies', 'last_time', 'remember'] as const;
+// The order is the precedence: "do you remember what I told you last time" is answered as remember.
+export const PERSON_TOPICS = ['name', 'work', 'live', 'hobbies', 'remember', 'last_time'] as const;
 export type PersonTopic = (typeof PERSON_TOPICS)[number];
 export const ROBOT_TOPICS = ['name', 'what', 'creator', 'abilities', 'feelings'] as const;
 export type RobotTopic = (typeof ROBOT_TOPICS)[number];
@@ -37,14 +38,14 @@ export const ABOUT: Record<Language, AboutLexicon> = {
       robot: ["you're", 'you', 'your', 'yours', 'yourself'],
       other: ['he', 'she', 'they', 'his', 'her', 'their', 'him', 'them', 'wife', 'husband', 'mother', 'mom', 'mum', 'father', 'dad', 'brother', 'sister', 'son', 'daughter', 'friend', 'boss', 'colleague', 'partner', 'boyfriend', 'girlfriend', 'parents', 'kids', 'children'],
     },
-    question: ['what', 'where', 'who', 'how', 'which', 'do', 'does', 'did', 'can', 'could', 'would', 'will', 'is', 'are', 'am', 'tell me', 'guess'],
+    question: ['what', 'where', 'who', 'how', 'which', 'do', 'does', 'did', 'can', 'could', 'would', 'will', 'is', 'are', 'am', 'have', 'tell me', 'guess', 'remember', 'recogni[sz]e'],
     topics: {
-      name: ['name', 'called'],
+      name: ['name', 'called', 'who am i'],
       work: ['work', 'works', 'working', 'job', 'company', 'employer', 'for a living', 'profession', 'occupation'],
       live: ['live', 'lives', 'living', 'home', 'hometown', 'city', 'come from', 'from'],
       hobbies: ['hobby', 'hobbies', 'interests', 'interested in', 'free time', 'like to do'],
       last_time: ['last time', 'last visit', 'previous(?:ly)?', 'before', 'told you', 'talked about', 'tell you'],
-      remember: ['remember', 'recogni[sz]e', 'know me', 'know who'],
+      remember: ['remember', 'recall', 'recogni[sz]e', 'know me', 'know who', 'know about me', "(?:have|'ve) we met", 'we met', 'seen me'],
     },
     robot: {
       name: ["what(?:'s| is) your name", 'what (?:should|can|do) i call you', 'what are you called', 'do you have a name'],
@@ -60,14 +61,14 @@ export const ABOUT: Record<Language, AboutLexicon> = {
       robot: ['du', 'dich', 'dir', 'dein', 'deine', 'deinen', 'deinem', 'deiner'],
       other: ['er', 'ihm', 'ihn', 'sein', 'seine', 'seinen', 'frau', 'mann', 'mutter', 'vater', 'bruder', 'schwester', 'sohn', 'tochter', 'freund', 'freundin', 'chef', 'chefin', 'kollege', 'kollegin', 'eltern', 'kinder'],
     },
-    question: ['wie', 'wo', 'was', 'wer', 'welche[rsnm]?', 'woher', 'weißt du', 'kennst du', 'erinnerst du', 'hast du', 'habe ich', 'hab ich', 'bin ich', 'sag mir', 'rate'],
+    question: ['wie', 'wo', 'was', 'wer', 'welche[rsnm]?', 'woher', 'weißt du', 'kennst du', 'kennen wir', 'erinnerst du', 'hast du', 'haben wir', 'habe ich', 'hab ich', 'bin ich', 'sag mir', 'rate'],
     topics: {
-      name: ['name', 'namen', 'heiße', 'heiß', 'heißt', 'heißen'],
+      name: ['name', 'namen', 'heiße', 'heiß', 'heißt', 'heißen', 'wer bin ich'],
       work: ['arbeite', 'arbeitest', 'arbeitet', 'arbeit', 'beruf', 'job', 'firma', 'arbeitgeber', 'stelle', 'tätig'],
       live: ['wohne', 'wohnst', 'wohnt', 'wohnort', 'lebe', 'lebst', 'zuhause', 'zu hause', 'herkomme', 'komme'],
       hobbies: ['hobby', 'hobbys', 'interessen', 'freizeit', 'interessiere'],
       last_time: ['letztes mal', 'letzte mal', 'letzten mal', 'zuletzt', 'letzten besuch', 'erzählt', 'gesagt', 'gesprochen', 'geredet'],
-      remember: ['erinnerst', 'erinnern', 'kennst', 'erkennst', 'weißt du noch', 'weißt du wer'],
+      remember: ['erinnerst', 'erinnern', 'kennst', 'erkennst', 'kennen wir uns', 'getroffen', 'weißt du noch', 'weißt du,? wer', 'über mich'],
     },
     robot: {
       name: ['wie heißt du', 'wie ist dein name', 'was ist dein name', 'wie soll ich dich nennen', 'hast du einen namen'],
@@ -79,18 +80,18 @@ export const ABOUT: Record<Language, AboutLexicon> = {
   },
   fr: {
     owners: {
-      me: ['je', "j'", 'me', "m'", 'moi', 'mon', 'ma', 'mes', 'nous', 'notre', 'nos'],
+      me: ['je', "j'", 'me', "m'", 'moi', 'mon', 'ma', 'mes', 'nous', 'notre', 'nos', 'on'],
       robot: ['tu', 'te', "t'", 'toi', 'ton', 'ta', 'tes', 'vous', 'votre'],
       other: ['il', 'elle', 'ils', 'elles', 'lui', 'leur', 'son', 'sa', 'ses', 'femme', 'mari', 'mère', 'père', 'frère', 'sœur', 'fils', 'fille', 'ami', 'amie', 'copain', 'copine', 'patron', 'collègue', 'parents', 'enfants'],
     },
-    question: ['comment', 'où', "qu'", 'que', 'quel', 'quelle', 'quels', 'qui', 'est-ce', 'sais-tu', 'tu sais', 'dis-moi', 'devine'],
+    question: ['comment', 'où', "qu'", 'que', 'quel', 'quelle', 'quels', 'qui', 'est-ce', 'sais-tu', 'tu sais', 'dis-moi', 'devine', 'tu te souviens', 'on se connaît'],
     topics: {
-      name: ['nom', 'prénom', 'appelle', 'appelles', 'appelez', 'appelé'],
+      name: ['nom', 'prénom', 'appelle', 'appelles', 'appelez', 'appelé', 'qui suis-je', 'qui je suis'],
       work: ['travaille', 'travailles', 'travail', 'boulot', 'métier', 'entreprise', 'emploi', 'profession', 'bosse'],
       live: ['habite', 'habites', 'vis', 'vit', 'ville', 'domicile', 'viens'],
       hobbies: ['loisirs', 'passe-temps', 'hobbies', 'hobby', "centres d'intérêt", 'intérêts', 'passions'],
       last_time: ['dernière fois', 'la dernière', 'dernier passage', 'dit', 'raconté', 'parlé'],
-      remember: ['souviens', 'souvenez', 'rappelles', 'rappelez', 'reconnais', 'reconnaissez', 'connais'],
+      remember: ['souviens', 'souvenez', 'rappelles', 'rappelez', 'reconnais', 'reconnaissez', 'connais', 'connaît', 'connaissons', 'rencontrés', 'déjà vu', 'sur moi'],
     },
     robot: {
       name: ["comment tu t'appelles", "comment t'appelles-tu", 'comment vous appelez-vous', 'quel est (?:ton|votre) nom', "c'est quoi ton nom", "tu t'appelles comment"],
@@ -102,20 +103,20 @@ export const ABOUT: Record<Language, AboutLexicon> = {
   },
   es: {
     owners: {
-      me: ['yo', 'me', 'mi', 'mis', 'mí', 'nosotros', 'nuestro', 'nuestra'],
+      me: ['yo', 'me', 'mi', 'mis', 'mí', 'nos', 'nosotros', 'nuestro', 'nuestra'],
       robot: ['tú', 'tu', 'te', 'ti', 'usted', 'contigo', 'tus'],
       other: ['él', 'ella', 'ellos', 'ellas', 'su', 'sus', 'esposa', 'esposo', 'marido', 'mujer', 'madre', 'padre', 'hermano', 'hermana', 'hijo', 'hija', 'amigo', 'amiga', 'jefe', 'jefa', 'colega', 'padres', 'hijos'],
     },
     question: ['cómo', 'dónde', 'qué', 'cuál', 'quién', 'de dónde', 'te acuerdas', 'recuerdas', 'sabes', 'dime', 'adivina'],
     topics: {
-      name: ['nombre', 'llamo', 'llamas', 'llama'],
+      name: ['nombre', 'llamo', 'llamas', 'llama', 'quién soy'],
       work: ['trabajo', 'trabajas', 'trabaja', 'empresa', 'profesión', 'empleo', 'oficio', 'dedico', 'dedicas'],
       live: ['vivo', 'vives', 'vive', 'ciudad', 'casa', 'resido', 'soy de'],
       hobbies: ['aficiones', 'afición', 'pasatiempos', 'hobbies', 'intereses'],
       last_time: ['última vez', 'vez pasada', 'otra vez', 'conté', 'dije', 'hablamos', 'contado', 'dicho'],
-      remember: ['acuerdas', 'recuerdas', 'acuerda', 'recuerda', 'reconoces', 'conoces', 'sabes quién soy'],
+      remember: ['acuerdas', 'recuerdas', 'acuerda', 'recuerda', 'reconoces', 'conoces', 'conocemos', 'hemos visto', 'sabes de mí', 'sobre mí'],
     },
-    implied: [['llamo|vivo|trabajo|dedico|resido|soy de|conté|dije', 'me'], ['llamas|vives|trabajas|dedicas', 'robot']],
+    implied: [['llamo|vivo|trabajo|dedico|resido|soy de|conté|dije|quién soy', 'me'], ['llamas|vives|trabajas|dedicas', 'robot']],
     robot: {
       name: ['cómo te llamas', 'cuál es tu nombre', 'cómo (?:debo|puedo) llamarte', 'qué nombre tienes', 'tienes nombre'],
       what: ['quién eres', 'qué eres', 'eres una? (?:robot|máquina|humano|humana|persona|ia|ordenador|computadora)', 'háblame de ti', 'preséntate'],
@@ -133,12 +134,12 @@ export const ABOUT: Record<Language, AboutLexicon> = {
     },
     question: ['吗', '什么', '哪', '谁', '呢', '怎么', '几', '啥'],
     topics: {
-      name: ['名字', '叫什么', '叫啥', '姓什么', '称呼'],
+      name: ['名字', '叫什么', '叫啥', '姓什么', '称呼', '我是谁'],
       work: ['工作', '上班', '公司', '职业', '做什么的', '干什么的'],
       live: ['住', '家在', '来自', '哪里人', '哪儿人'],
       hobbies: ['爱好', '兴趣', '喜欢做什么', '喜欢干什么'],
       last_time: ['上次', '上一次', '之前', '以前', '说过', '说了什么', '聊过', '聊了什么', '告诉过你'],
-      remember: ['记得', '认识我', '认得', '认出', '记住'],
+      remember: ['记得', '认识我', '认得', '认出', '记住', '见过', '了解我', '关于我'],
     },
     robot: {
       name: ['你叫什么', '你的名字', '怎么称呼你', '您贵姓', '您叫什么'],

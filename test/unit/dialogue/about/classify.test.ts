@@ -37,6 +37,12 @@ const CASES: [string, Asked | null][] = [
   ['我在哪里工作？', me('work')],
   ['我上次跟你说了什么？', me('last_time')],
   ['你记得我住在哪里吗？', me('live')],
+  ['Have we met before?', me('remember')],
+  ['Who am I?', me('name')],
+  ['Kennen wir uns?', me('remember')],
+  ['On se connaît ?', me('remember')],
+  ['¿Nos conocemos?', me('remember')],
+  ['我们见过吗？', me('remember')],
   // About the robot
   ['What is your name?', robot('name')],
   ['Tell me your name.', robot('name')],
