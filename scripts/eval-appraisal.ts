@@ -1,17 +1,20 @@
 /**
- * Measures the offline appraisal on the labelled sets of eval/appraisal/: the development half
- * (the rules are tuned on it) and the held-out half (written separately, never tuned on).
+ * Measures the offline understanding of the visitor's words on labelled sets: the appraisal on
+ * eval/appraisal/ (the development half the rules are tuned on, and the held-out half, written
+ * separately and never tuned on), and what questions ask about (about the visitor, about the
+ * robot, neither) on the held-out questions of eval/about/.
  *
  *   npm run eval:appraisal [-- --misses]
  *
- * Prints the accuracy of each half, per language, and with --misses the utterances it got wrong.
- * Exits 1 when the held-out accuracy is under the acceptance of issue 24 (95 %).
+ * Prints the accuracy of each set, per language, and with --misses what it got wrong. Exits 1
+ * when the held-out appraisal accuracy is under the acceptance of issue 24 (95 %).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { AppraisalSetSchema, loadSet, scoreAppraisal } from '../src/eval/index.js';
+import { AboutSetSchema, AppraisalSetSchema, loadSet, scoreAbout, scoreAppraisal } from '../src/eval/index.js';
 
-const SETS = path.resolve(import.meta.dirname, '..', 'eval', 'appraisal');
+const EVAL = path.resolve(import.meta.dirname, '..', 'eval');
+const SETS = path.join(EVAL, 'appraisal');
 const ACCEPTANCE = 0.95;
 const { values: args } = parseArgs({ options: { misses: { type: 'boolean', default: false } } });
 
@@ -24,4 +27,7 @@ for (const half of ['dev', 'held-out']) {
   if (args.misses) for (const m of score.misses) console.log(`  ${m.lang}  expected ${m.expected}, got ${m.got}: ${m.text}`);
   if (half === 'held-out') heldOut = score.accuracy;
 }
+const about = scoreAbout(loadSet(path.join(EVAL, 'about', 'held-out.yaml'), AboutSetSchema));
+console.log(`questions about the visitor or the robot, held-out: ${pct(about.correct / about.n)} (${about.correct}/${about.n})`);
+if (args.misses) for (const m of about.misses) console.log(`  ${m.lang}  expected ${m.expected}, got ${m.got}: ${m.text}`);
 process.exitCode = heldOut >= ACCEPTANCE ? 0 : 1;

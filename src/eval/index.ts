@@ -10,3 +10,5 @@ export { distribution, KnowledgeSetSchema, loadSet, MemorySetSchema, rankOfRight
 export type { Distribution, Suggestion } from './retrieval.js';
 export { APPRAISAL_FAMILIES, AppraisalSetSchema, appraisedFamily, scoreAppraisal } from './appraisal.js';
 export type { AppraisalFamily, AppraisalScore, AppraisalSet } from './appraisal.js';
+export { AboutSetSchema, askedLabel, scoreAbout } from './about.js';
+export type { AboutScore, AboutSet } from './about.js';
