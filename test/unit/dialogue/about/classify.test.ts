@@ -1,5 +1,9 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../../src/config/index.js';
 import { askedAbout, type Asked } from '../../../../src/dialogue/about/index.js';
+import { AboutSetSchema, loadSet } from '../../../../src/eval/index.js';
+import { REPO } from '../../../helpers/config.js';
 
 const me = (topic: Extract<Asked, { about: 'me' }>['topic']): Asked => ({ about: 'me', topic });
 const robot = (topic: Extract<Asked, { about: 'robot' }>['topic']): Asked => ({ about: 'robot', topic });
@@ -77,5 +81,18 @@ const CASES: [string, Asked | null][] = [
 describe('what a question is about', () => {
   it.each(CASES)('%s', (text, expected) => {
     expect(askedAbout(text)).toEqual(expected);
+  });
+});
+
+describe('the held-out questions of eval/about/', () => {
+  it('are valid, in five languages, each with questions about the visitor, the robot and neither', () => {
+    const set = loadSet(path.join(REPO, 'eval/about/held-out.yaml'), AboutSetSchema).questions;
+    for (const language of LANGUAGES) {
+      const kinds = new Set(set.filter((q) => q.lang === language).map((q) => q.expected.split('/')[0]));
+      expect(kinds, language).toEqual(new Set(['me', 'robot', 'none']));
+    }
+    // Written apart from the cases above: no question is in both.
+    const here = new Set(CASES.map(([text]) => text));
+    expect(set.filter((q) => here.has(q.text))).toEqual([]);
   });
 });
