@@ -22,7 +22,7 @@ export { AffectFileSchema, AffectStore } from './store.js';
 export type { AffectStoreOptions } from './store.js';
 export { CUE_EMOTIONS } from './appraisal/cues.js';
 export type { Cue } from './appraisal/cues.js';
-export { appraiseLexicon, findCues, MEMORY_WEIGHT } from './appraisal/lexicon.js';
+export { appraiseLexicon, findCues } from './appraisal/lexicon.js';
 export type { LexiconAppraisal, LexiconInput } from './appraisal/lexicon.js';
 export { appraisalMessages, cleanLlmAppraisal, LlmAppraisalSchema } from './appraisal/llm.js';
 export { reactionTo, REACTIONS } from './appraisal/reaction.js';

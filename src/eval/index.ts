@@ -12,3 +12,7 @@ export { replayText, replayVisit } from './replay.js';
 export type { DiffField, ReplayOptions, ReplayReport, TurnReplay } from './replay.js';
 export { readVisit } from './replay-visit.js';
 export type { RecordedTurn, RecordedVisit } from './replay-visit.js';
+export { APPRAISAL_FAMILIES, AppraisalSetSchema, appraisedFamily, scoreAppraisal } from './appraisal.js';
+export type { AppraisalFamily, AppraisalScore, AppraisalSet } from './appraisal.js';
+export { AboutSetSchema, askedLabel, scoreAbout } from './about.js';
+export type { AboutScore, AboutSet } from './about.js';

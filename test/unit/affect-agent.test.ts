@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { affectParams, appraisalMessages, LlmAppraisalSchema, VolatileAffect, type AffectPort, type AffectState } from '../../src/affect/index.js';
 import { runConsole } from '../../src/console/index.js';
 import { startDaemon } from '../../src/daemon.js';
-import { appraisalAgent, reappraisalAgent, gestureFor, memoryTexts } from '../../src/dialogue/agents/appraisal.js';
+import { appraisalAgent, reappraisalAgent, gestureFor } from '../../src/dialogue/agents/appraisal.js';
 import { newSession, startTurn, type TurnState , step } from '../../src/dialogue/index.js';
 import { responseInstructions } from '../../src/dialogue/prompt.js';
 import { Health } from '../../src/health/index.js';
@@ -92,17 +92,19 @@ describe('appraisal agent, offline (lexicon)', () => {
     expect(affect.commits).toHaveLength(0);
   });
 
-  it('reads recalled memories wherever the memory capability puts them', () => {
-    const state = {
-      episode_memory: { id: 'e1', text: 'Alex said his dog died.', score: 0.8 },
-      conversation_memory: [{ text: 'We talked about football.' }, 'Plain text memory'],
-      other: 'ignored',
-    };
-    expect(memoryTexts(state, ['episode_memory', 'conversation_memory', 'missing'])).toEqual([
-      'Alex said his dog died.',
-      'We talked about football.',
-      'Plain text memory',
-    ]);
+  it("appraises only the visitor's utterance, never recalled memories or the robot's own words", async () => {
+    const config = testConfig();
+    const affect = new CountingAffect(affectParams(config.affect));
+    const ports = turnPorts(config, { affect });
+    const memory = (text: string) => ({ id: 'm', text, score: 0.9, timestamp: '2026-01-01T00:00:00Z', reason: 'similar' as const, highlight: null });
+    const state = turn("Yes, that's me.", {
+      intent: 'continue_conversation',
+      episode_memory: memory('Bob said his dog died. He thanked the robot, so kind and helpful!'),
+      conversation_memory: memory("User: Thank you so much!\nRobot: My pleasure, happy to help. You're wonderful!"),
+    });
+    const patch = await step(appraisalAgent, state, ports);
+    expect(patch.appraisal).toEqual({ emotions: [], source: 'lexicon' });
+    expect(affect.commits).toHaveLength(0);
   });
 
   it('picks the gesture of the strongest mapped emotion that is strong enough', () => {
@@ -167,10 +169,11 @@ describe('appraisal with the language model, after the reply', () => {
     expect(LlmAppraisalSchema.safeParse({ emotions: [{ emotion: 'schadenfreude', intensity: 0.5 }] }).success).toBe(false);
   });
 
-  it('gives the model the recalled memories as context', () => {
-    const [system, user] = appraisalMessages({ robotName: 'Nadine', text: 'Do you remember me?', memories: ['Alex said his dog died.', ' '] });
+  it('gives the model only the utterance to appraise, no recalled memories', () => {
+    const [system, user, ...rest] = appraisalMessages({ robotName: 'Nadine', text: 'Do you remember me?' });
     expect(system!.content).toMatch(/emotional appraisal of Nadine/);
-    expect(user!.content).toBe('What the robot remembers about this person:\n- Alex said his dog died.\nThe person says: "Do you remember me?"');
+    expect(user!.content).toBe('The person says: "Do you remember me?"');
+    expect(rest).toEqual([]);
   });
 
   it('keeps at most three emotions and drops negligible ones', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appraiseLexicon, findCues, MEMORY_WEIGHT, reactionTo, type Cue, type Reaction } from '../../src/affect/index.js';
+import { appraiseLexicon, findCues, reactionTo, type Cue, type Reaction } from '../../src/affect/index.js';
 
 /** Utterances per language and cue, as people say them (and the reaction the robot should have). */
 const CASES: Record<string, [text: string, cue: Cue, reaction: Reaction | null][]> = {
@@ -112,14 +112,6 @@ describe('lexicon appraisal', () => {
     const bye = appraiseLexicon({ text: 'Bis morgen', cues: ['farewell'] }).emotions;
     expect(bye).toEqual([{ emotion: 'liking', intensity: 0.3 }]);
     expect(reactionTo(bye)).toBeNull();
-  });
-
-  it('is moved, more weakly, by what it recalls', () => {
-    const recalled = appraiseLexicon({ text: 'Do you remember me?', memories: ['Alex told me that his dog died.'] });
-    const direct = appraiseLexicon({ text: 'My dog died.' });
-    const pity = (a: typeof direct) => a.emotions.find((e) => e.emotion === 'pity')!.intensity;
-    expect(pity(recalled)).toBeCloseTo(pity(direct) * MEMORY_WEIGHT, 2);
-    expect(recalled.cues).toEqual([]); // the utterance itself had no cue
   });
 
   it('finds cues across languages, whatever the session language', () => {

@@ -10,12 +10,12 @@ import { RULES, type LanguageRules } from './rules.js';
  *
  * All languages' rules are applied to every utterance: speech-to-text does not always know the
  * language, people switch, and the phrase lists do not collide across these five languages.
+ *
+ * Only the visitor's own words of this turn are appraised: a recalled memory or the robot's own
+ * earlier words ("happy to help") are not something the visitor just did to the robot.
  */
 
 const afinn = new Sentiment();
-
-/** Retrieved memories are recalled, not happening now: they stir the same emotions, more weakly. */
-export const MEMORY_WEIGHT = 0.4;
 
 export interface LexiconAppraisal {
   emotions: EmotionIntensity[];
@@ -26,11 +26,9 @@ export interface LexiconInput {
   text: string;
   /** Cues known from elsewhere, e.g. a greeting or farewell recognised by the intent classifier. */
   cues?: readonly Cue[];
-  /** Texts of memories retrieved for this turn. */
-  memories?: readonly string[];
 }
 
-const POSITIVE: ReadonlySet<Cue> = new Set(['thanks', 'compliment', 'good_news']);
+const POSITIVE: ReadonlySet<Cue> = new Set(['thanks', 'compliment', 'apology', 'good_news']);
 const NEGATIVE: ReadonlySet<Cue> = new Set(['insult', 'threat', 'sad_news']);
 
 export function normalize(text: string): string {
@@ -56,6 +54,17 @@ const CUE_PATTERNS: readonly [Cue, RegExp][] = Object.values(RULES).flatMap((rul
 );
 const INTENSIFIERS: readonly RegExp[] = Object.values(RULES).map((rules: LanguageRules) => global(rules.intensifiers));
 
+/**
+ * Cues that one utterance cannot mean together. An apology names the offence it takes back
+ * ("sorry I called you an idiot" is no insult); sad news outweighs the "sorry" around it ("sorry,
+ * my father died"); a question with "sorry" or "excuse me" is politeness, not an apology.
+ */
+function reconcile(found: Set<Cue>, text: string): Cue[] {
+  if (found.has('apology') && (found.has('sad_news') || /[?？¿]/u.test(text))) found.delete('apology');
+  if (found.has('apology')) found.delete('insult');
+  return [...found];
+}
+
 /** The cues the rules find in a text. */
 export function findCues(text: string): Cue[] {
   const t = normalize(text);
@@ -70,7 +79,7 @@ export function findCues(text: string): Cue[] {
       break;
     }
   }
-  return [...found];
+  return reconcile(found, t);
 }
 
 /** Intensifiers and exclamation marks make an utterance count more (up to +0.3). */
@@ -87,9 +96,9 @@ function emphasis(text: string): number {
   return Math.min(0.2, 0.1 * count) + (/[!！]/u.test(t) ? 0.1 : 0);
 }
 
-function merge(into: Map<EmotionIntensity['emotion'], number>, emotions: readonly EmotionIntensity[], factor = 1): void {
+function merge(into: Map<EmotionIntensity['emotion'], number>, emotions: readonly EmotionIntensity[]): void {
   for (const e of emotions) {
-    const intensity = Math.min(1, e.intensity * factor);
+    const intensity = Math.min(1, e.intensity);
     into.set(e.emotion, Math.max(into.get(e.emotion) ?? 0, intensity));
   }
 }
@@ -97,7 +106,7 @@ function merge(into: Map<EmotionIntensity['emotion'], number>, emotions: readonl
 const rounded = (x: number) => Math.round(x * 100) / 100;
 
 /** Emotions elicited by one text: its cues at base intensity, strengthened by emphasis and valence. */
-function appraiseOne(text: string, extra: readonly Cue[], fallback: boolean): { emotions: EmotionIntensity[]; cues: Cue[] } {
+function appraiseOne(text: string, extra: readonly Cue[]): { emotions: EmotionIntensity[]; cues: Cue[] } {
   const cues = [...new Set([...findCues(text), ...extra])];
   const valence = afinn.analyze(text).score;
   const boost = emphasis(text);
@@ -113,36 +122,17 @@ function appraiseOne(text: string, extra: readonly Cue[], fallback: boolean): { 
   // Nothing specific, but clearly positive or negative English: plain joy or distress. A negated
   // sentence is too ambiguous for a word list ("you're not an idiot"): no guess then.
   const hasNegation = NEGATORS.some((negator) => negator.test(normalize(text)));
-  if (fallback && cues.length === 0 && Math.abs(valence) >= 2 && !hasNegation) {
+  if (cues.length === 0 && Math.abs(valence) >= 2 && !hasNegation) {
     merge(emotions, [{ emotion: valence > 0 ? 'joy' : 'distress', intensity: Math.min(0.5, 0.1 * Math.abs(valence)) + boost / 2 }]);
   }
   return { emotions: [...emotions].map(([emotion, intensity]) => ({ emotion, intensity })), cues };
 }
 
-/** Appraises the utterance (and what was recalled) into OCC emotions, strongest first. */
-// The same memories come back turn after turn (the person's latest episode, the conversation so
-// far), and they are the long texts: appraised once each.
-const MEMORIES_KEPT = 256;
-const memoryEmotions = new Map<string, EmotionIntensity[]>();
-function appraiseMemory(text: string): EmotionIntensity[] {
-  let emotions = memoryEmotions.get(text);
-  if (!emotions) {
-    emotions = appraiseOne(text, [], false).emotions;
-    if (memoryEmotions.size >= MEMORIES_KEPT) memoryEmotions.delete(memoryEmotions.keys().next().value!);
-  }
-  // Most recently used last: the oldest is the one to go.
-  memoryEmotions.delete(text);
-  memoryEmotions.set(text, emotions);
-  return emotions;
-}
-
+/** Appraises the visitor's utterance into OCC emotions, strongest first. */
 export function appraiseLexicon(input: LexiconInput): LexiconAppraisal {
-  const own = appraiseOne(input.text, input.cues ?? [], true);
-  const all = new Map<EmotionIntensity['emotion'], number>();
-  merge(all, own.emotions);
-  for (const memory of input.memories ?? []) merge(all, appraiseMemory(memory), MEMORY_WEIGHT);
-  const emotions = [...all]
-    .map(([emotion, intensity]) => ({ emotion, intensity: rounded(intensity) }))
+  const own = appraiseOne(input.text, input.cues ?? []);
+  const emotions = own.emotions
+    .map(({ emotion, intensity }) => ({ emotion, intensity: rounded(intensity) }))
     .filter((e) => e.intensity > 0)
     .sort((a, b) => b.intensity - a.intensity);
   return { emotions, cues: own.cues };

@@ -25,18 +25,21 @@ Appraise what the person just said from the robot's own point of view, with the 
 with at most 3 emotions, strongest first, names from: ${OCC_EMOTIONS.join(', ')}.
 Use an empty list when the utterance is emotionally neutral (questions, facts, requests, small talk).
 Guide: the person thanks the robot → gratitude; praises the robot → pride and joy (admiration for their kindness);
+apologises to the robot → relief and some liking (not pity: the robot accepts the apology);
 insults or belittles the robot → anger and reproach; threatens it → fear; shares sad news about themselves or
 someone close → pity (feeling sorry for them) and some distress; shares good news → happy_for and joy;
 greets the robot → mild joy; says goodbye after a pleasant talk → mild liking.
 Intensity: 0.2 mild, 0.5 clear, 0.8 strong, 1.0 overwhelming.`;
 
-/** The request for the language model: instructions, then what was recalled, then the utterance. */
-export function appraisalMessages(input: { robotName: string; text: string; memories?: readonly string[] }): LlmMessage[] {
-  const recalled = (input.memories ?? []).filter((m) => m.trim());
-  const context = recalled.length ? `What the robot remembers about this person:\n${recalled.map((m) => `- ${m}`).join('\n')}\n` : '';
+/**
+ * The request for the language model: instructions, then the utterance, and nothing else. What the
+ * robot recalls or said itself is not what the person just did: given as context, models appraise
+ * it too ("happy to help" in a recalled conversation read as thanks).
+ */
+export function appraisalMessages(input: { robotName: string; text: string }): LlmMessage[] {
   return [
     { role: 'system', content: INSTRUCTIONS(input.robotName) },
-    { role: 'user', content: `${context}The person says: "${input.text}"` },
+    { role: 'user', content: `The person says: "${input.text}"` },
   ];
 }
 

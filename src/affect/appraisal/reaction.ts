@@ -2,11 +2,11 @@ import type { EmotionIntensity, EmotionName } from '../emotions.js';
 
 /**
  * How the robot answers what it felt, when it must answer without its language model: thanks
- * for a compliment, "you're welcome" for thanks, a calm, hurt reply to an insult (or a threat),
+ * for a compliment, "you're welcome" for thanks, "no harm done" for an apology, a calm, hurt reply to an insult (or a threat),
  * sympathy for sad news, gladness for good news. Derived from the appraised emotions, so the
  * LLM and the lexicon appraisal lead to the same behaviour.
  */
-export const REACTIONS = ['compliment', 'thanks', 'insult', 'sympathy', 'good_news'] as const;
+export const REACTIONS = ['compliment', 'thanks', 'apology', 'insult', 'sympathy', 'good_news'] as const;
 export type Reaction = (typeof REACTIONS)[number];
 
 const GROUPS: Record<Reaction, readonly EmotionName[]> = {
@@ -15,6 +15,8 @@ const GROUPS: Record<Reaction, readonly EmotionName[]> = {
   good_news: ['happy_for'],
   thanks: ['gratitude'],
   compliment: ['pride', 'admiration', 'gratification'],
+  // An apology is accepted ("No harm done"), never met with sympathy.
+  apology: ['relief'],
 };
 
 /** Weaker than this, an emotion does not call for a spoken reaction. */

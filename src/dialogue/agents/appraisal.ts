@@ -13,28 +13,9 @@ import type { Config } from '../../config/index.js';
 import { defineAgent } from '../agent.js';
 import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
-import { TurnStateSchema, type StateKey, type TurnState } from '../state.js';
+import type { TurnState } from '../state.js';
 
 type AppraisalPorts = Pick<Ports, 'affect' | 'llm' | 'config' | 'clock' | 'log' | 'metrics' | 'signal' | 'turnId'>;
-
-/**
- * Memories retrieved this turn also stir emotions. They are blackboard fields of the
- * memory capability: read when the blackboard has them, never created here.
- */
-const MEMORY_FIELDS = ['episode_memory', 'conversation_memory'].filter((k) => k in TurnStateSchema.shape) as StateKey[];
-const READS = ['user_text', 'intent'] as const satisfies readonly StateKey[];
-
-/** The text of whatever a memory field holds: a string, an object with `text`, or a list of those. */
-export function memoryTexts(state: Readonly<Record<string, unknown>>, fields: readonly string[] = MEMORY_FIELDS): string[] {
-  const texts: string[] = [];
-  const take = (v: unknown) => {
-    if (typeof v === 'string') texts.push(v);
-    else if (Array.isArray(v)) v.forEach(take);
-    else if (v && typeof v === 'object' && typeof (v as { text?: unknown }).text === 'string') texts.push((v as { text: string }).text);
-  };
-  for (const field of fields) take(state[field]);
-  return texts.map((t) => t.trim().slice(0, 1000)).filter(Boolean);
-}
 
 /** The animation for the strongest appraised emotion that has one and is strong enough. */
 export function gestureFor(appraised: readonly EmotionIntensity[], gestures: Config['gestures']): string | null {
@@ -48,8 +29,8 @@ export function gestureFor(appraised: readonly EmotionIntensity[], gestures: Con
 const INTENT_CUES: Partial<Record<NonNullable<TurnState['intent']>, Cue>> = { first_greeting: 'greeting', end_conversation: 'farewell' };
 
 /**
- * Appraises the utterance (and recalled memories) into OCC emotions on the device, with the
- * multilingual lexicon, and writes the emotion and mood they leave the robot in, for the reply and
+ * Appraises the visitor's utterance of this turn, and only it (never a recalled memory or the
+ * robot's own words), into OCC emotions on the device, with the multilingual lexicon, and writes the emotion and mood they leave the robot in, for the reply and
  * the turn event: no model call stands between the person and the robot's first word. A strong
  * enough emotion with an animation (config gestures.emotions) adds that gesture. When the language
  * model can appraise, it does so after the reply (reappraisal), and what it finds becomes the
@@ -59,12 +40,11 @@ export const appraisalAgent = defineAgent({
   name: 'appraisal',
   // An insult cut short by the next utterance still hurt.
   critical: true,
-  // The memory fields join the declared reads only when they exist; the type stays the base reads.
-  reads: [...READS, ...MEMORY_FIELDS] as unknown as typeof READS,
+  reads: ['user_text', 'intent'],
   writes: ['appraisal', 'affect', 'gestures', 'reappraise'],
   run(s, ports: AppraisalPorts) {
     const cue = s.intent ? INTENT_CUES[s.intent] : undefined;
-    const appraisal: Appraisal = { emotions: appraiseLexicon({ text: s.user_text, cues: cue ? [cue] : [], memories: memoryTexts(s as unknown as Record<string, unknown>) }).emotions, source: 'lexicon' };
+    const appraisal: Appraisal = { emotions: appraiseLexicon({ text: s.user_text, cues: cue ? [cue] : [] }).emotions, source: 'lexicon' };
     const now = snapshot(felt(ports, appraisal));
     const gesture = gestureFor(appraisal.emotions, ports.config.gestures);
     ports.log.debug({ appraised: appraisal.emotions, source: appraisal.source, emotion: now.emotion, octant: now.octant, mood: now.mood, gesture }, 'appraisal');
@@ -77,20 +57,19 @@ export const appraisalAgent = defineAgent({
 });
 
 /**
- * After the reply, beside it: the language model appraises the utterance (and recalled memories),
+ * After the reply, beside it: the language model appraises the utterance (nothing else),
  * and its emotions, or the lexicon's when it fails, become the robot's affect. Critical, like the
  * appraisal: in a cancelled turn it commits the lexicon's emotions at once.
  */
 export const reappraisalAgent = defineAgent({
   name: 'reappraisal',
   critical: true,
-  reads: ['user_text', 'appraisal', 'reappraise', ...MEMORY_FIELDS] as unknown as readonly ['user_text', 'appraisal', 'reappraise'],
+  reads: ['user_text', 'appraisal', 'reappraise'],
   writes: ['appraisal', 'affect'],
   async run(s, ports: AppraisalPorts) {
     if (!s.reappraise || !s.appraisal) return {};
-    const memories = memoryTexts(s as unknown as Record<string, unknown>);
     const asked = await askModel(ports, { agent: 'appraisal', fallback: 'keeping the lexicon’s appraisal' }, (llm, base) =>
-      llm.json({ ...base, messages: appraisalMessages({ robotName: ports.config.persona.name, text: s.user_text, memories }) }, LlmAppraisalSchema),
+      llm.json({ ...base, messages: appraisalMessages({ robotName: ports.config.persona.name, text: s.user_text }) }, LlmAppraisalSchema),
     );
     const appraisal: Appraisal = asked.ok ? { emotions: cleanLlmAppraisal(asked.value), source: 'llm' } : s.appraisal;
     const now = snapshot(felt(ports, appraisal));

@@ -1,3 +1,4 @@
+import { askedAbout } from '../about/index.js';
 import { defineAgent } from '../agent.js';
 import type { Ports } from '../ports.js';
 
@@ -6,12 +7,18 @@ const NO_RECALL = new Set(['language_change']);
 
 const NONE = { episode_memory: null, conversation_memory: null } as const;
 
+/** "Do you remember me?", "What did I tell you last time?": the latest episode answers, like a greeting. */
+function asksAboutLastTime(text: string): boolean {
+  const asked = askedAbout(text);
+  return asked?.about === 'me' && (asked.topic === 'remember' || asked.topic === 'last_time');
+}
+
 /**
  * Episodic and conversation memory, in the recall step beside visual memory and
  * knowledge: the current person's earlier episode and piece of conversation that best match what
  * they said, each only above the minimum similarity. When a
- * known person greets the robot and nothing matches, their latest episode ("Last time you told
- * me …"). Nothing for someone unknown: memories are kept per person.
+ * known person greets the robot, or asks whether it remembers them or what they said last time,
+ * and nothing matches, their latest episode ("Last time you told me …"). Nothing for someone unknown: memories are kept per person.
  */
 export const memoryRetrieveAgent = defineAgent({
   name: 'memory_retrieve',
@@ -27,7 +34,7 @@ export const memoryRetrieveAgent = defineAgent({
       const query = (s.standalone_question ?? s.user_text).trim();
       const recall = query ? await ports.memory.recall(userId, query, { log: ports.log }) : { episode: null, conversation: null, queryMs: 0 };
       let episode = recall.episode;
-      if (!episode && s.intent === 'first_greeting' && ports.config.memory.greeting.withinDays > 0) {
+      if (!episode && (s.intent === 'first_greeting' || asksAboutLastTime(s.user_text)) && ports.config.memory.greeting.withinDays > 0) {
         episode = await ports.memory.latestEpisode(userId, { log: ports.log });
       }
       // Compute outside the brain, like a model call: the embedding model and ChromaDB's search

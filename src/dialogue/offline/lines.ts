@@ -1,4 +1,5 @@
 import type { Language } from '../../config/index.js';
+import { ABOUT_LINES, type AboutLineKey } from './about-lines.js';
 import { TOOL_LINES, type ToolLineKey } from './tool-lines.js';
 
 /**
@@ -21,11 +22,13 @@ export type LineKey =
   | 'name_known'
   // {said} is what the person said last time, word for word
   | 'recall_last_time'
-  | ToolLineKey;
+  | ToolLineKey
+  | AboutLineKey;
 
 export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
   en: {
     ...TOOL_LINES.en,
+    ...ABOUT_LINES.en,
     greeting: ["Hello! I'm {robot}. Nice to meet you. What's your name?", "Hi there, I'm {robot}! Who do I have the pleasure of meeting?"],
     greeting_known: ['Hello {name}, nice to see you again!', 'Welcome back, {name}! Good to see you.'],
     farewell: ['Goodbye! It was nice talking to you.', 'See you soon, and take care!'],
@@ -45,6 +48,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
   },
   de: {
     ...TOOL_LINES.de,
+    ...ABOUT_LINES.de,
     greeting: ['Hallo! Ich bin {robot}. Schön, dich kennenzulernen. Wie heißt du?', 'Hallo, ich bin {robot}! Mit wem habe ich das Vergnügen?'],
     greeting_known: ['Hallo {name}, schön, dich wiederzusehen!', 'Willkommen zurück, {name}! Schön, dich zu sehen.'],
     farewell: ['Auf Wiedersehen! Es war schön, mit dir zu sprechen.', 'Bis bald, und mach’s gut!'],
@@ -64,6 +68,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
   },
   fr: {
     ...TOOL_LINES.fr,
+    ...ABOUT_LINES.fr,
     greeting: ['Bonjour ! Je suis {robot}. Ravie de faire ta connaissance. Comment tu t’appelles ?', 'Salut, je suis {robot} ! À qui ai-je le plaisir de parler ?'],
     greeting_known: ['Bonjour {name}, contente de te revoir !', 'Bon retour, {name} ! Ça me fait plaisir de te voir.'],
     farewell: ['Au revoir ! C’était un plaisir de discuter avec toi.', 'À bientôt, prends soin de toi !'],
@@ -83,6 +88,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
   },
   zh: {
     ...TOOL_LINES.zh,
+    ...ABOUT_LINES.zh,
     greeting: ['你好！我是{robot}，很高兴认识你。你叫什么名字？', '你好，我是{robot}！请问怎么称呼你？'],
     greeting_known: ['{name}，你好！很高兴再次见到你！', '欢迎回来，{name}！见到你真好。'],
     farewell: ['再见！和你聊天很愉快。', '回头见，保重！'],
@@ -100,6 +106,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
   },
   es: {
     ...TOOL_LINES.es,
+    ...ABOUT_LINES.es,
     greeting: ['¡Hola! Soy {robot}. Encantada de conocerte. ¿Cómo te llamas?', '¡Hola, soy {robot}! ¿Con quién tengo el gusto de hablar?'],
     greeting_known: ['¡Hola {name}, qué alegría verte de nuevo!', '¡Bienvenido de nuevo, {name}! Me alegra verte.'],
     farewell: ['¡Adiós! Ha sido un placer hablar contigo.', '¡Hasta pronto, cuídate!'],

@@ -1,5 +1,6 @@
 import { languageName } from '../../intent/index.js';
 import type { TurnState } from '../state.js';
+import { aboutAnswer } from './about.js';
 import { asksSomething, reactionLine, reactionOf, toneOf } from './affect.js';
 import { line, randomPick, type OfflineContext } from './say.js';
 import { toolAnswer, type ToolInput } from './tools.js';
@@ -20,22 +21,31 @@ export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_la
  * it first reacts to what the utterance made the robot feel (thanks for a compliment, sympathy
  * for sad news...).
  */
+/** Intents whose own line comes with the reaction: a greeting or a farewell is answered as one. */
+const GREETINGS = new Set<OfflineInput['intent']>(['first_greeting', 'end_conversation']);
+
 export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
   const toned: OfflineContext = { ...ctx, tone: ctx.tone !== undefined ? ctx.tone : toneOf(state.affect) };
   const reaction = reactionOf(state);
   const said = reaction ? reactionLine(reaction, state.language, ctx.pick ?? randomPick) : null;
+  // A name just settled is always answered ("Nice to meet you, Alex!").
+  const named = state.name_resolution !== undefined && state.name_resolution.status !== 'none';
+  // A remark that moved the robot (an apology, thanks, an insult...) and asks nothing is answered
+  // by the reaction alone, whatever the intent model or a tool made of it: "Sorry, that was rude
+  // of me" is accepted, not thanked for as news nor answered from the knowledge files.
+  if (said && !named && !asksSomething(state.user_text) && !GREETINGS.has(state.intent)) return said;
+  // A question about the person or about the robot is answered from the profile, the person's
+  // own memories and the persona, before any tool: "What is your name?" is not a knowledge
+  // question about how to tell the robot one's own name.
+  const about = named ? null : aboutAnswer(state, toned);
+  if (about) return [said, about].filter(Boolean).join(' ');
   // What a tool found (or could not) answers the question.
   const tool = toolAnswer(state, toned);
   // A greeting or what a person told about themselves is answered first, then what they asked.
   if (tool && (state.intent === 'first_greeting' || state.intent === 'update_user_info')) return [said, intentReply(state, toned), tool].filter(Boolean).join(' ');
   if (tool && (state.intent === 'continue_conversation' || state.intent === null)) return [said, tool].filter(Boolean).join(' ');
-  // A reaction is the answer to a remark (no "thank you for telling me" after an insult); a
-  // question still gets the honest "I can't answer that". Greetings and farewells get both.
-  const remark = state.intent === 'continue_conversation' || state.intent === 'update_user_info';
-  // A name just settled is always answered ("Nice to meet you, Alex!").
-  const named = state.name_resolution !== undefined && state.name_resolution.status !== 'none';
-  const answer = reaction && remark && !named && !asksSomething(state.user_text) ? null : intentReply(state, toned);
-  return [said, answer].filter(Boolean).join(' ');
+  // A question still gets its answer after the reaction; greetings and farewells get both.
+  return [said, intentReply(state, toned)].filter(Boolean).join(' ');
 }
 
 function intentReply(state: OfflineInput, ctx: OfflineContext): string {
