@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
 import { loadScenario, runScenarios, scenarioFiles } from '../src/eval/index.js';
-import { trainIntentPipeline } from '../src/intent/index.js';
+import { assertIntentModelFresh } from '../src/intent/index.js';
 import { silentLogger } from '../src/log/index.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
@@ -40,7 +40,7 @@ function readable(line: string): string | null {
 }
 
 async function main(): Promise<void> {
-  await trainIntentPipeline({ outDir: path.join(REPO, 'models', 'intent'), corpusDir: path.join(REPO, 'models', 'intent', 'corpus'), ifStale: true });
+  assertIntentModelFresh(path.join(REPO, 'models', 'intent'), path.join(REPO, 'models', 'intent', 'corpus'));
   const scenarios = scenarioFiles([path.join(REPO, 'eval', 'visits')]).map((f) => loadScenario(f));
   const report = await runScenarios(scenarios, {
     url: null,
