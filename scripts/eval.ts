@@ -4,6 +4,11 @@
  *   npm run eval [-- FILES_OR_FOLDERS…] [--url mqtt://host:1883] [--prefix nadine/] [--config FILE]
  *                [--ollama URL] [--visitor-model M] [--judge-model M] [--speech-rate CHARS_PER_S]
  *                [--detect-every MS] [--within MS] [--out DIR] [--log-level LEVEL]
+ *   npm run eval -- --generate N [--seed S] [--split dev|heldout] [--jobs J]
+ *
+ * --generate composes N visits from parts (src/eval/generate) instead of reading scenario files,
+ * the same ones for the same seed and split, and reports their failures grouped by category.
+ * --jobs runs that many visits at once, each on its own daemon.
  *
  * Without --url each scenario gets its own daemon, in this process, on its embedded defaults
  * (fresh data directory, embedded broker on a free port); with --url the scenarios talk to a
@@ -11,10 +16,12 @@
  * scenario failed, 2 on a bad scenario file or option.
  */
 import { mkdirSync } from 'node:fs';
+import writeFileAtomic from 'write-file-atomic';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { trainIntentPipeline } from '../src/intent/index.js';
 import { createLogger } from '../src/log/index.js';
+import { categoryMarkdown, categoryReport, generateVisits, type GeneratedVisit, type Split } from '../src/eval/generate/index.js';
 import { loadScenario, runScenarios, ScenarioFileError, scenarioFiles, writeReports, type Scenario, type ScenarioReport } from '../src/eval/index.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
@@ -33,6 +40,10 @@ const { values: args, positionals } = parseArgs({
     within: { type: 'string', default: '8000' },
     out: { type: 'string', default: '.' },
     'log-level': { type: 'string', default: 'warn' },
+    generate: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    split: { type: 'string', default: 'dev' },
+    jobs: { type: 'string', default: '1' },
   },
 });
 
@@ -52,9 +63,25 @@ function line(r: ScenarioReport): string {
   return `${mark} ${r.name}${rate}  ${(r.ms / 1000).toFixed(1)} s${detail}`;
 }
 
+function generated(): { scenarios: Scenario[]; visits: GeneratedVisit[] } | null {
+  if (args.generate === undefined) return null;
+  const seed = Number(args.seed);
+  if (!Number.isInteger(seed) || seed < 0) {
+    console.error(`--seed: expected a whole number, got ${JSON.stringify(args.seed)}`);
+    process.exit(2);
+  }
+  if (args.split !== 'dev' && args.split !== 'heldout') {
+    console.error(`--split: dev or heldout, got ${JSON.stringify(args.split)}`);
+    process.exit(2);
+  }
+  const visits = generateVisits({ count: Math.round(number('generate', args.generate)), seed, split: args.split as Split });
+  return { scenarios: visits.map((v) => v.scenario), visits };
+}
+
 async function main(): Promise<void> {
-  const files = scenarioFiles(positionals.length ? positionals : [path.join(REPO, 'eval', 'scenarios')]).map((f) => path.relative(process.cwd(), f) || f);
-  const scenarios: Scenario[] = [];
+  const gen = generated();
+  const files = gen ? [] : scenarioFiles(positionals.length ? positionals : [path.join(REPO, 'eval', 'scenarios')]).map((f) => path.relative(process.cwd(), f) || f);
+  const scenarios: Scenario[] = gen?.scenarios ?? [];
   const problems: ScenarioFileError[] = [];
   for (const file of files) {
     try {
@@ -68,7 +95,7 @@ async function main(): Promise<void> {
     console.error(`bad scenario file${problems.length > 1 ? 's' : ''}:\n${problems.map((p) => p.message).join('\n')}`);
     process.exit(2);
   }
-  if (!scenarios.length) {
+  if (!scenarios.length && !gen) {
     console.error(`no scenario files (*.yaml) in ${positionals.join(', ') || 'eval/scenarios'}`);
     process.exit(2);
   }
@@ -78,7 +105,8 @@ async function main(): Promise<void> {
   // The daemons started here use the intent model: trained once if its corpus changed (as npm start does).
   if (!args.url) await trainIntentPipeline({ outDir: path.join(REPO, 'models', 'intent'), corpusDir: path.join(REPO, 'models', 'intent', 'corpus'), ifStale: true });
 
-  console.log(`${scenarios.length} scenario${scenarios.length > 1 ? 's' : ''}${args.url ? ` against ${args.url}` : ', each on a daemon of its own'}`);
+  const jobs = Math.round(number('jobs', args.jobs));
+  console.log(`${scenarios.length} ${gen ? `generated visit (${args.split} split, seed ${args.seed})` : 'scenario'}${scenarios.length > 1 ? 's' : ''}${args.url ? ` against ${args.url}` : `, each on a daemon of its own${jobs > 1 ? `, ${jobs} at once` : ''}`}`);
   const report = await runScenarios(scenarios, {
     url: args.url ?? null,
     prefix: args.prefix,
@@ -90,12 +118,20 @@ async function main(): Promise<void> {
     detectEveryMs: number('detect-every', args['detect-every']),
     withinMs: number('within', args.within),
     quietGraceMs: 250,
+    keepGoing: gen !== null,
+    jobs,
     log,
     onScenario: (r) => console.log(line(r)),
   });
   const json = path.join(out, 'eval-report.json');
   const md = path.join(out, 'eval-report.md');
-  await writeReports(report, json, md);
+  const categories = gen ? categoryReport(gen.visits, report.scenarios) : null;
+  const byCategory = categories ? categoryMarkdown(`Generated visits: ${args.split} split, seed ${args.seed}`, categories) : '';
+  await writeReports(report, json, md, byCategory);
+  if (categories) {
+    await writeFileAtomic(path.join(out, 'eval-categories.json'), `${JSON.stringify(categories, null, 2)}\n`);
+    console.log(`\n${byCategory}`);
+  }
   console.log(`\n${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped in ${(report.ms / 1000).toFixed(1)} s; reports: ${path.relative(process.cwd(), json) || json}, ${path.relative(process.cwd(), md) || md}`);
   process.exitCode = report.failed ? 1 : 0;
 }

@@ -2,6 +2,7 @@ import { isRegexLiteral, mismatches, toRegex } from './match.js';
 import type { Expectation, Scenario, Step } from './scenario.js';
 import { TOPIC, type Heard, type Stage } from './stage.js';
 import { transcript } from './transcript.js';
+import { visitChecks } from './visit-checks.js';
 
 export interface StepResult {
   index: number;
@@ -18,6 +19,8 @@ export interface StepRunOptions {
   quietGraceMs: number;
   /** How long a visitor waits at most for the robot to finish before speaking anyway. */
   maxWaitQuietMs: number;
+  /** Run every step even after a failed one (generated visits: each expectation tells something of its own). */
+  keepGoing?: boolean;
 }
 
 
@@ -30,7 +33,7 @@ const json = (text: string): unknown => {
   }
 };
 
-/** Runs a scenario's steps against a stage; stops at the first failed step (later steps would only fail with it). */
+/** Runs a scenario's steps against a stage; stops at the first failed step (later steps would only fail with it), unless told to keep going. */
 export class StepRunner {
   /** The window of expectations: messages after this sequence number (moved by every step that is not an expect). */
   #cursor = 0;
@@ -93,7 +96,7 @@ export class StepRunner {
         failures = [`error: ${(err as Error).message}`];
       }
       results.push({ index: index + 1, step, ok: failures.length === 0, ms: Math.round(performance.now() - started), failures });
-      if (failures.length) break;
+      if (failures.length && !this.options.keepGoing) break;
     }
     // The rest of the last reply belongs in the transcript.
     // (Perception goes on reporting whoever is there: a simulated visitor may talk on.)
@@ -218,6 +221,13 @@ export class StepRunner {
         return ms <= limit ? null : `first_speak_ms ≤ ${limit}: the first sentence (${quote(first.text)}) came after ${ms} ms`;
       });
     }
+    negative.push(
+      ...visitChecks(e, {
+        window: (topic) => this.#window(topic),
+        all: (topic) => this.stage.heard.filter((h) => h.topic === topic && !h.ours),
+        resolve: (v) => this.#resolve(v),
+      }),
+    );
     return { positive, negative };
   }
 
