@@ -22,7 +22,7 @@ export interface RunOptions {
   withinMs: number;
   quietGraceMs: number;
   log: Logger;
-  /** Run every step of a scenario even after a failed one (generated visits). */
+  /** Run every step of a scenario even after a failed one, and decide a failing check once the robot has answered (generated visits). */
   keepGoing?: boolean;
   /** Scenarios run at once, each on its own daemon (default 1). */
   jobs?: number;
@@ -85,7 +85,7 @@ async function visit(scenario: Scenario, options: RunOptions, simulate: boolean)
       cameraFrame: camera ? readFileSync(path.resolve(path.dirname(scenario.file), camera)) : null,
       detectEveryMs: scenario.detect_every_ms ?? options.detectEveryMs,
     });
-    const runner = new StepRunner(stage, scenario, { withinMs: options.withinMs, quietGraceMs: options.quietGraceMs, maxWaitQuietMs: 30_000, keepGoing: options.keepGoing ?? false });
+    const runner = new StepRunner(stage, scenario, { withinMs: options.withinMs, quietGraceMs: options.quietGraceMs, maxWaitQuietMs: 30_000, keepGoing: options.keepGoing ?? false, decideOnceAnswered: options.keepGoing ?? false });
     const steps = await runner.run();
     let sim: VisitReport | null = null;
     if (simulate && scenario.visitor && options.sim && steps.every((s) => s.ok)) sim = await simulatedVisit(runner, scenario, options.sim);

@@ -21,6 +21,8 @@ export interface StepRunOptions {
   maxWaitQuietMs: number;
   /** Run every step even after a failed one (generated visits: each expectation tells something of its own). */
   keepGoing?: boolean;
+  /** Decide a failing check of an utterance's answer once the robot has answered and gone quiet (see #decidedEarly). */
+  decideOnceAnswered?: boolean;
 }
 
 
@@ -235,7 +237,8 @@ export class StepRunner {
     const { positive, negative } = this.#checks(e);
     const within = e.within_ms ?? this.options.withinMs;
     const failing = () => positive.map((c) => c()).filter((f): f is string => f !== null);
-    await this.stage.waitFor(() => (failing().length === 0 ? true : null), within);
+    const decided = this.#decidedEarly(e);
+    await this.stage.waitFor(() => (failing().length === 0 || decided() ? true : null), within);
     const failures = failing();
     if (negative.length) {
       // "Nothing of the kind": proven by the robot having finished (the turn event of the last
@@ -244,6 +247,23 @@ export class StepRunner {
       failures.push(...negative.map((c) => c()).filter((f): f is string => f !== null));
     }
     return failures;
+  }
+
+  /**
+   * With `decideOnceAnswered`: the checks of what answers an utterance (speak, user_info, turn)
+   * are decided once its turn has been reported and the robot has been quiet for a second since;
+   * waiting out `within_ms` could not change them. Checks of what comes by itself (a session
+   * end, a greeting on arrival) always wait.
+   */
+  #decidedEarly(e: Expectation): () => boolean {
+    const answering = e.session === undefined && e.animation === undefined && e.capture === undefined && e.stop_speaking === undefined && e.published === undefined && e.first_speak_ms === undefined;
+    const say = this.#lastSay;
+    if (!this.options.decideOnceAnswered || !answering || !say || this.#lastAct !== say) return () => false;
+    const grace = Math.max(1000, this.options.quietGraceMs);
+    return () => {
+      const turn = this.stage.heard.find((h) => h.seq > say.seq && h.topic === TOPIC.turn && !h.ours);
+      return turn !== undefined && this.stage.now() - turn.at >= grace && this.stage.silentFor(grace);
+    };
   }
 
   /** A simulated visitor's utterance: said when the robot is quiet; resolves with what the robot answered. */

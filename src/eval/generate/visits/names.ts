@@ -38,7 +38,7 @@ export function knownArrivalVisit(b: VisitBuilder): string {
     b.act({ wait_ms: 400 });
   }
   b.act({ detect: { id, name, confidence: 90 + b.rng.int(10) } });
-  b.expect('arrival', { speak: anyOf([name]), within_ms: 4000 });
+  b.expect('arrival', { speak: anyOf([name]), within_ms: 6000 });
   b.expect('arrival', { session: { event: 'start', user_id: id } });
   followUp(b, 'arrival', { user_id: id, user_name: name });
   b.expect('perception', { user_info_names: [name] });

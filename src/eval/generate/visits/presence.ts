@@ -32,7 +32,7 @@ export function goodbyeVisit(b: VisitBuilder): string {
   const { name, fact } = strangerTells(b, []);
   const bye = b.pick('goodbyes');
   b.say(bye);
-  b.expect('presence', { session: { event: 'end', reason: 'farewell' }, within_ms: 4000 });
+  b.expect('presence', { session: { event: 'end', reason: 'farewell' } });
   b.expect('privacy', { not_speak: anyOf([fact]) });
   const stored = b.rng.chance(0.5);
   if (stored) {
@@ -45,7 +45,7 @@ export function goodbyeVisit(b: VisitBuilder): string {
   let queue = '';
   if (b.rng.chance(0.5)) {
     b.act({ leave: true });
-    b.act({ wait_ms: 300 });
+    b.act({ wait_ms: 2500 });
     b.act({ detect: null });
     nextStranger(b, { names: [name], facts: [fact] });
     queue = ', then a stranger steps up';
@@ -71,19 +71,23 @@ export function queueVisit(b: VisitBuilder): string {
   const before = { names: [] as string[], facts: [] as string[] };
   const who: string[] = [];
   const count = 2 + b.rng.int(2);
+  let lastUnknown = false;
   for (let i = 0; i < count; i++) {
+    const isKnown = b.rng.chance(0.5);
     if (i > 0) {
-      if (b.rng.chance(0.5)) {
+      // An unknown face replaced by another unknown face looks like nobody changed: only a gap tells them apart.
+      if ((lastUnknown && !isKnown) || b.rng.chance(0.5)) {
         b.act({ leave: true });
         b.act({ wait_ms: 2500 });
         who.push('gap');
       } else who.push('replaced');
     }
-    if (b.rng.chance(0.5)) {
+    lastUnknown = !isKnown;
+    if (isKnown) {
       const name = farName(b, before.names);
       const id = known(b, name);
       b.act({ detect: id });
-      b.expect('arrival', { speak: anyOf([name]), within_ms: 4000 });
+      b.expect('arrival', { speak: anyOf([name]), within_ms: 6000 });
       if (before.names.length) b.expect('privacy', { not_speak: secrets(before.names, before.facts) });
       b.say(question(b, 'questionsPast'));
       b.expect('arrival', { turn: { user_id: id } });
