@@ -70,7 +70,7 @@ export const HELDOUT_PARTS: Parts = {
     near: [
       { known: 'Nathalie', said: 'Natalie', letter: 'h' },
       { known: 'Philippe', said: 'Philipe', letter: 'p' },
-      { known: 'Christophe', said: 'Cristophe' },
+      { known: 'Aurélie', said: 'Aurélia' },
       { known: 'Joëlle', said: 'Joëlla' },
     ],
     jobs: ['électricienne', 'architecte', 'chauffeur de bus', 'avocate'],
@@ -101,7 +101,7 @@ export const HELDOUT_PARTS: Parts = {
       { known: 'Verónica', said: 'Berónica' },
       { known: 'Hugo', said: 'Ugo', letter: 'h' },
       { known: 'Rocío', said: 'Rosío' },
-      { known: 'Gonzalo', said: 'Gonzálo' },
+      { known: 'Ignacio', said: 'Ignasio' },
     ],
     jobs: ['electricista', 'arquitecta', 'conductor de autobús', 'abogada'],
     employers: ['Correos', 'una floristería', 'el ayuntamiento', 'Mercadona'],
