@@ -125,3 +125,15 @@ describe('the held-out split', () => {
     for (const n of heldoutNames) expect(said.filter((t) => word(n).test(t)), n).toEqual([]);
   });
 });
+
+describe('confirmation answers for the names agent', () => {
+  it('gives 200 answers without a name, in all five languages, deterministically', async () => {
+    const { confirmationAnswers } = await import('../../../../src/eval/generate/index.js');
+    const answers = confirmationAnswers(200, 1, 'dev');
+    expect(answers).toEqual(confirmationAnswers(200, 1, 'dev'));
+    expect(new Set(answers.map((a) => a.language))).toEqual(new Set(LANGUAGES));
+    expect(new Set(answers.map((a) => a.kind)).size).toBe(4);
+    const names = LANGUAGES.flatMap((l) => [...SPLITS.dev[l].names, ...SPLITS.dev[l].near.flatMap((p) => [p.known, p.said])]);
+    for (const a of answers) expect(names.filter((n) => a.text.includes(n)), a.text).toEqual([]);
+  });
+});
