@@ -251,7 +251,7 @@ export class StepRunner {
 
   /**
    * With `decideOnceAnswered`: the checks of what answers an utterance (speak, user_info, turn)
-   * are decided once its turn has been reported and the robot has been quiet for a second since;
+   * are decided once its turn has been reported and the robot has been quiet for three seconds since (sentences and user_info may follow the turn event, late on a loaded machine);
    * waiting out `within_ms` could not change them. Checks of what comes by itself (a session
    * end, a greeting on arrival) always wait.
    */
@@ -259,7 +259,7 @@ export class StepRunner {
     const answering = e.session === undefined && e.animation === undefined && e.capture === undefined && e.stop_speaking === undefined && e.published === undefined && e.first_speak_ms === undefined;
     const say = this.#lastSay;
     if (!this.options.decideOnceAnswered || !answering || !say || this.#lastAct !== say) return () => false;
-    const grace = Math.max(1000, this.options.quietGraceMs);
+    const grace = Math.max(3000, this.options.quietGraceMs);
     return () => {
       const turn = this.stage.heard.find((h) => h.seq > say.seq && h.topic === TOPIC.turn && !h.ours);
       return turn !== undefined && this.stage.now() - turn.at >= grace && this.stage.silentFor(grace);

@@ -32,6 +32,15 @@ export const anyOf = (texts: readonly string[]) => {
 /** A regex literal over an id: anything but these ids. */
 export const notId = (ids: readonly string[]) => `/^(?!(${ids.map(escapeRe).join('|')})$).+/`;
 
+/**
+ * Perception's absence time in generated visits (people.detection.absenceMs): short, so that
+ * walk-aways are quick, yet far above the repetition of detections (500 ms) even when the
+ * runner's event loop is slow with several daemons in one process.
+ */
+export const ABSENCE_MS = 4000;
+/** A gap in which someone is seen to have left. */
+export const ABSENT_MS = ABSENCE_MS + 500;
+
 /** A language tag as speech-to-text may send it, when it sends one. */
 const TAGS: Record<Language, readonly string[]> = { en: ['en', 'en-US', 'en-GB'], de: ['de', 'de-DE'], fr: ['fr', 'fr-FR'], es: ['es', 'es-ES'], zh: ['zh', 'zh-CN'] };
 
@@ -100,7 +109,7 @@ export class VisitBuilder {
       name: meta.name,
       file: meta.file,
       people: this.people,
-      config: { people: { detection: { absenceMs: 2000 } } },
+      config: { people: { detection: { absenceMs: ABSENCE_MS } } },
       body: meta.body ?? { chars_per_second: 200 },
       needs: [],
       detect_every_ms: 500,

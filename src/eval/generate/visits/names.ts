@@ -32,12 +32,11 @@ export function knownArrivalVisit(b: VisitBuilder): string {
   const id = known(b, name);
   const rising = b.rng.chance(0.4);
   if (rising) {
-    b.act({ detect: { id, name, confidence: 35 } });
-    b.act({ wait_ms: 400 });
-    b.act({ detect: { id, name, confidence: 62 } });
+    // Below face recognition's threshold first (people.detection.minConfidence, 60), then just above it.
+    b.act({ detect: { id, name, confidence: 30 + b.rng.int(20) } });
     b.act({ wait_ms: 400 });
   }
-  b.act({ detect: { id, name, confidence: 90 + b.rng.int(10) } });
+  b.act({ detect: { id, name, confidence: rising ? 62 + b.rng.int(10) : 90 + b.rng.int(10) } });
   b.expect('arrival', { speak: anyOf([name]), within_ms: 6000 });
   b.expect('arrival', { session: { event: 'start', user_id: id } });
   followUp(b, 'arrival', { user_id: id, user_name: name });

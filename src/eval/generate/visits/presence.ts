@@ -1,4 +1,4 @@
-import { anyOf, type VisitBuilder } from '../builder.js';
+import { ABSENT_MS, anyOf, type VisitBuilder } from '../builder.js';
 import { arriveUnknown, farName, introduction, known, question, secrets } from './common.js';
 
 /**
@@ -45,7 +45,7 @@ export function goodbyeVisit(b: VisitBuilder): string {
   let queue = '';
   if (b.rng.chance(0.5)) {
     b.act({ leave: true });
-    b.act({ wait_ms: 2500 });
+    b.act({ wait_ms: ABSENT_MS });
     b.act({ detect: null });
     nextStranger(b, { names: [name], facts: [fact] });
     queue = ', then a stranger steps up';
@@ -59,7 +59,7 @@ export function walkAwayVisit(b: VisitBuilder): string {
   arriveUnknown(b);
   const { name, fact } = strangerTells(b, []);
   b.act({ leave: true });
-  b.expect('presence', { session: { event: 'end', reason: 'left' }, within_ms: 8000 });
+  b.expect('presence', { session: { event: 'end', reason: 'left' }, within_ms: ABSENT_MS + 8000 });
   b.act({ detect: null });
   nextStranger(b, { names: [name], facts: [fact] });
   b.expect('privacy', { user_info_names: [name] });
@@ -78,7 +78,7 @@ export function queueVisit(b: VisitBuilder): string {
       // An unknown face replaced by another unknown face looks like nobody changed: only a gap tells them apart.
       if ((lastUnknown && !isKnown) || b.rng.chance(0.5)) {
         b.act({ leave: true });
-        b.act({ wait_ms: 2500 });
+        b.act({ wait_ms: ABSENT_MS });
         who.push('gap');
       } else who.push('replaced');
     }
