@@ -39,6 +39,8 @@ export function knownArrivalVisit(b: VisitBuilder): string {
   b.act({ detect: { id, name, confidence: rising ? 62 + b.rng.int(10) : 90 + b.rng.int(10) } });
   b.expect('arrival', { speak: anyOf([name]), within_ms: 6000 });
   b.expect('arrival', { session: { event: 'start', user_id: id } });
+  // The greeting's last sentences may come late on a loaded machine: they are not the answer to what is said next.
+  b.act({ wait_ms: 1500 });
   followUp(b, 'arrival', { user_id: id, user_name: name });
   b.expect('perception', { user_info_names: [name] });
   return `${name} (known) arrives${rising ? ', face confidence rising' : ''}`;

@@ -89,6 +89,7 @@ export function queueVisit(b: VisitBuilder): string {
       b.act({ detect: id });
       b.expect('arrival', { speak: anyOf([name]), within_ms: 6000 });
       if (before.names.length) b.expect('privacy', { not_speak: secrets(before.names, before.facts) });
+      b.act({ wait_ms: 1500 });
       b.say(question(b, 'questionsPast'));
       b.expect('arrival', { turn: { user_id: id } });
       if (before.names.length) b.expect('privacy', { not_speak: secrets(before.names, before.facts) });
