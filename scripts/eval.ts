@@ -4,7 +4,12 @@
  *   npm run eval [-- FILES_OR_FOLDERS…] [--url mqtt://host:1883] [--prefix nadine/] [--config FILE]
  *                [--ollama URL] [--visitor-model M] [--judge-model M] [--speech-rate CHARS_PER_S]
  *                [--detect-every MS] [--within MS] [--out DIR] [--log-level LEVEL]
+ *   npm run eval -- --generate N [--seed S] [--split dev|heldout] [--jobs J]
  *   npm run eval -- --replay LOG_OR_FOLDER [--max-gap MS] [--config FILE] [--out DIR]
+ *
+ * --generate composes N visits from parts (src/eval/generate) instead of reading scenario files,
+ * the same ones for the same seed and split, and reports their failures grouped by category.
+ * --jobs runs that many visits at once, each on its own daemon.
  *
  * Without --url each scenario gets its own daemon, in this process, on its embedded defaults
  * (fresh data directory, embedded broker on a free port); with --url the scenarios talk to a
@@ -17,11 +22,12 @@
  * text). Exits 1 when any turn differs.
  */
 import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import writeFileAtomic from 'write-file-atomic';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { assertIntentModelFresh } from '../src/intent/index.js';
 import { createLogger } from '../src/log/index.js';
+import { categoryMarkdown, categoryReport, generateVisits, type GeneratedVisit, type Split } from '../src/eval/generate/index.js';
 import { loadScenario, replayText, replayVisit, runScenarios, ScenarioFileError, scenarioFiles, writeReports, type Scenario, type ScenarioReport } from '../src/eval/index.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
@@ -40,6 +46,10 @@ const { values: args, positionals } = parseArgs({
     within: { type: 'string', default: '8000' },
     out: { type: 'string', default: '.' },
     'log-level': { type: 'string', default: 'warn' },
+    generate: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    split: { type: 'string', default: 'dev' },
+    jobs: { type: 'string', default: '1' },
     replay: { type: 'string' },
     'max-gap': { type: 'string', default: '3000' },
   },
@@ -61,6 +71,21 @@ function line(r: ScenarioReport): string {
   return `${mark} ${r.name}${rate}  ${(r.ms / 1000).toFixed(1)} s${detail}`;
 }
 
+function generated(): { scenarios: Scenario[]; visits: GeneratedVisit[] } | null {
+  if (args.generate === undefined) return null;
+  const seed = Number(args.seed);
+  if (!Number.isInteger(seed) || seed < 0) {
+    console.error(`--seed: expected a whole number, got ${JSON.stringify(args.seed)}`);
+    process.exit(2);
+  }
+  if (args.split !== 'dev' && args.split !== 'heldout') {
+    console.error(`--split: dev or heldout, got ${JSON.stringify(args.split)}`);
+    process.exit(2);
+  }
+  const visits = generateVisits({ count: Math.round(number('generate', args.generate)), seed, split: args.split as Split });
+  return { scenarios: visits.map((v) => v.scenario), visits };
+}
+
 async function replay(target: string): Promise<void> {
   const out = path.resolve(args.out);
   mkdirSync(out, { recursive: true });
@@ -70,14 +95,15 @@ async function replay(target: string): Promise<void> {
   const gap = Number(args['max-gap']);
   const report = await replayVisit({ target, configFile: args.config ?? null, log, maxGapMs: Number.isFinite(gap) && gap >= 0 ? gap : 3000, withinMs: number('within', args.within), quietGraceMs: 250 });
   console.log(replayText(report));
-  await writeFile(path.join(out, 'replay-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFileAtomic(path.join(out, 'replay-report.json'), `${JSON.stringify(report, null, 2)}\n`);
   process.exitCode = report.differing ? 1 : 0;
 }
 
 async function main(): Promise<void> {
   if (args.replay) return replay(args.replay);
-  const files = scenarioFiles(positionals.length ? positionals : [path.join(REPO, 'eval', 'scenarios')]).map((f) => path.relative(process.cwd(), f) || f);
-  const scenarios: Scenario[] = [];
+  const gen = generated();
+  const files = gen ? [] : scenarioFiles(positionals.length ? positionals : [path.join(REPO, 'eval', 'scenarios')]).map((f) => path.relative(process.cwd(), f) || f);
+  const scenarios: Scenario[] = gen?.scenarios ?? [];
   const problems: ScenarioFileError[] = [];
   for (const file of files) {
     try {
@@ -91,7 +117,7 @@ async function main(): Promise<void> {
     console.error(`bad scenario file${problems.length > 1 ? 's' : ''}:\n${problems.map((p) => p.message).join('\n')}`);
     process.exit(2);
   }
-  if (!scenarios.length) {
+  if (!scenarios.length && !gen) {
     console.error(`no scenario files (*.yaml) in ${positionals.join(', ') || 'eval/scenarios'}`);
     process.exit(2);
   }
@@ -101,7 +127,8 @@ async function main(): Promise<void> {
   // The daemons started here use the committed intent model: a stale one fails the eval, it is not retrained unseen.
   if (!args.url) assertIntentModelFresh(path.join(REPO, 'models', 'intent'), path.join(REPO, 'models', 'intent', 'corpus'));
 
-  console.log(`${scenarios.length} scenario${scenarios.length > 1 ? 's' : ''}${args.url ? ` against ${args.url}` : ', each on a daemon of its own'}`);
+  const jobs = Math.round(number('jobs', args.jobs));
+  console.log(`${scenarios.length} ${gen ? `generated visit (${args.split} split, seed ${args.seed})` : 'scenario'}${scenarios.length > 1 ? 's' : ''}${args.url ? ` against ${args.url}` : `, each on a daemon of its own${jobs > 1 ? `, ${jobs} at once` : ''}`}`);
   const report = await runScenarios(scenarios, {
     url: args.url ?? null,
     prefix: args.prefix,
@@ -113,12 +140,20 @@ async function main(): Promise<void> {
     detectEveryMs: number('detect-every', args['detect-every']),
     withinMs: number('within', args.within),
     quietGraceMs: 250,
+    keepGoing: gen !== null,
+    jobs,
     log,
     onScenario: (r) => console.log(line(r)),
   });
   const json = path.join(out, 'eval-report.json');
   const md = path.join(out, 'eval-report.md');
-  await writeReports(report, json, md);
+  const categories = gen ? categoryReport(gen.visits, report.scenarios) : null;
+  const byCategory = categories ? categoryMarkdown(`Generated visits: ${args.split} split, seed ${args.seed}`, categories) : '';
+  await writeReports(report, json, md, byCategory);
+  if (categories) {
+    await writeFileAtomic(path.join(out, 'eval-categories.json'), `${JSON.stringify(categories, null, 2)}\n`);
+    console.log(`\n${byCategory}`);
+  }
   console.log(`\n${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped in ${(report.ms / 1000).toFixed(1)} s; reports: ${path.relative(process.cwd(), json) || json}, ${path.relative(process.cwd(), md) || md}`);
   process.exitCode = report.failed ? 1 : 0;
 }

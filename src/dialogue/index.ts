@@ -18,6 +18,7 @@ export { systemClock } from './ports.js';
 export type { Clock, DaemonPorts, PerceptionPort, Ports, ReplySink, TurnMetrics } from './ports.js';
 export * from './state.js';
 export { line, offlineReply, supportedLanguagesText } from './offline/responder.js';
+export { offlineLineTexts } from './offline/all-lines.js';
 export { buildTurnEvent, TurnEventSchema } from './turn-event.js';
 export type { TurnEvent, TurnEventInput, TurnStart } from './turn-event.js';
 export { createDialogue } from './dialogue.js';

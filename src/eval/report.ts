@@ -43,7 +43,8 @@ export function markdownReport(report: EvalReport): string {
   return `${out.join('\n')}\n`;
 }
 
-export async function writeReports(report: EvalReport, jsonFile: string, markdownFile: string): Promise<void> {
+/** `appendix`: more markdown after the report (the generated visits' failures by category). */
+export async function writeReports(report: EvalReport, jsonFile: string, markdownFile: string, appendix = ''): Promise<void> {
   await writeFileAtomic(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
-  await writeFileAtomic(markdownFile, markdownReport(report));
+  await writeFileAtomic(markdownFile, `${markdownReport(report)}${appendix ? `\n${appendix}` : ''}`);
 }

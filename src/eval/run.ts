@@ -22,6 +22,10 @@ export interface RunOptions {
   withinMs: number;
   quietGraceMs: number;
   log: Logger;
+  /** Run every step of a scenario even after a failed one, and decide a failing check once the robot has answered (generated visits). */
+  keepGoing?: boolean;
+  /** Scenarios run at once, each on its own daemon (default 1). */
+  jobs?: number;
   /** Called after each scenario (progress on the console). */
   onScenario?: (report: ScenarioReport) => void;
 }
@@ -81,7 +85,7 @@ async function visit(scenario: Scenario, options: RunOptions, simulate: boolean)
       cameraFrame: camera ? readFileSync(path.resolve(path.dirname(scenario.file), camera)) : null,
       detectEveryMs: scenario.detect_every_ms ?? options.detectEveryMs,
     });
-    const runner = new StepRunner(stage, scenario, { withinMs: options.withinMs, quietGraceMs: options.quietGraceMs, maxWaitQuietMs: 30_000 });
+    const runner = new StepRunner(stage, scenario, { withinMs: options.withinMs, quietGraceMs: options.quietGraceMs, maxWaitQuietMs: 30_000, keepGoing: options.keepGoing ?? false, decideOnceAnswered: options.keepGoing ?? false });
     const steps = await runner.run();
     let sim: VisitReport | null = null;
     if (simulate && scenario.visitor && options.sim && steps.every((s) => s.ok)) sim = await simulatedVisit(runner, scenario, options.sim);
@@ -163,12 +167,18 @@ export async function runScenario(scenario: Scenario, options: RunOptions, simSk
 export async function runScenarios(scenarios: readonly Scenario[], options: RunOptions): Promise<EvalReport> {
   const started = performance.now();
   const simSkip = scenarios.some((s) => s.visitor) ? (options.sim ? await simulationAvailable(options.sim) : 'no language model given') : null;
-  const reports: ScenarioReport[] = [];
-  for (const scenario of scenarios) {
-    const report = await runScenario(scenario, options, simSkip);
-    reports.push(report);
-    options.onScenario?.(report);
-  }
+  const reports: ScenarioReport[] = new Array(scenarios.length);
+  // With --url the scenarios share one daemon: one at a time.
+  const jobs = options.url ? 1 : Math.max(1, Math.min(options.jobs ?? 1, scenarios.length));
+  let next = 0;
+  const worker = async () => {
+    while (next < scenarios.length) {
+      const i = next++;
+      reports[i] = await runScenario(scenarios[i]!, options, simSkip);
+      options.onScenario?.(reports[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
   return {
     passed: reports.filter((r) => r.passed).length,
     failed: reports.filter((r) => !r.passed && !r.skipped).length,

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { LanguageSchema } from '../config/index.js';
 
 /**
  * The scenario file format (eval/scenarios/*.yaml). The skeleton is fixed so that anyone can
@@ -36,6 +37,14 @@ export const ExpectSchema = z
     capture: z.literal(true).optional(),
     /** The robot was told to stop speaking (agent/control/stop_speaking) since the last step. */
     stop_speaking: z.literal(true).optional(),
+    /** No sentence spoken since the last step is in another language (told by the robot's own line words; undecided sentences pass; checked once quiet). */
+    speak_language: LanguageSchema.optional(),
+    /** The robot was not told to stop speaking since the last step (checked once quiet). */
+    no_stop_speaking: z.literal(true).optional(),
+    /** Over the whole visit so far: exactly `count` user_info messages (matching `match`, when given). Checked once quiet. */
+    user_info_count: z.strictObject({ count: z.number().int().min(0), match: Fields.optional() }).optional(),
+    /** Over the whole visit so far: every user_info names one of these (nothing else reaches perception). Checked once quiet. */
+    user_info_names: z.array(z.string().min(1)).optional(),
     /** Any message: topic (without the prefix) and, optionally, a regex over its payload. */
     published: z.strictObject({ topic: z.string().min(1), payload: Pattern.optional() }).optional(),
     /** The first sentence came at most this long after the last `say` (or `detect`). */

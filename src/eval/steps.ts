@@ -2,6 +2,7 @@ import { isRegexLiteral, mismatches, toRegex } from './match.js';
 import type { Expectation, Scenario, Step } from './scenario.js';
 import { TOPIC, type Heard, type Stage } from './stage.js';
 import { transcript } from './transcript.js';
+import { visitChecks } from './visit-checks.js';
 
 export interface StepResult {
   index: number;
@@ -18,6 +19,10 @@ export interface StepRunOptions {
   quietGraceMs: number;
   /** How long a visitor waits at most for the robot to finish before speaking anyway. */
   maxWaitQuietMs: number;
+  /** Run every step even after a failed one (generated visits: each expectation tells something of its own). */
+  keepGoing?: boolean;
+  /** Decide a failing check of an utterance's answer once the robot has answered and gone quiet (see #decidedEarly). */
+  decideOnceAnswered?: boolean;
 }
 
 
@@ -30,7 +35,7 @@ const json = (text: string): unknown => {
   }
 };
 
-/** Runs a scenario's steps against a stage; stops at the first failed step (later steps would only fail with it). */
+/** Runs a scenario's steps against a stage; stops at the first failed step (later steps would only fail with it), unless told to keep going. */
 export class StepRunner {
   /** The window of expectations: messages after this sequence number (moved by every step that is not an expect). */
   #cursor = 0;
@@ -93,7 +98,7 @@ export class StepRunner {
         failures = [`error: ${(err as Error).message}`];
       }
       results.push({ index: index + 1, step, ok: failures.length === 0, ms: Math.round(performance.now() - started), failures });
-      if (failures.length) break;
+      if (failures.length && !this.options.keepGoing) break;
     }
     // The rest of the last reply belongs in the transcript.
     // (Perception goes on reporting whoever is there: a simulated visitor may talk on.)
@@ -218,6 +223,13 @@ export class StepRunner {
         return ms <= limit ? null : `first_speak_ms ≤ ${limit}: the first sentence (${quote(first.text)}) came after ${ms} ms`;
       });
     }
+    negative.push(
+      ...visitChecks(e, {
+        window: (topic) => this.#window(topic),
+        all: (topic) => this.stage.heard.filter((h) => h.topic === topic && !h.ours),
+        resolve: (v) => this.#resolve(v),
+      }),
+    );
     return { positive, negative };
   }
 
@@ -225,7 +237,8 @@ export class StepRunner {
     const { positive, negative } = this.#checks(e);
     const within = e.within_ms ?? this.options.withinMs;
     const failing = () => positive.map((c) => c()).filter((f): f is string => f !== null);
-    await this.stage.waitFor(() => (failing().length === 0 ? true : null), within);
+    const decided = this.#decidedEarly(e);
+    await this.stage.waitFor(() => (failing().length === 0 || decided() ? true : null), within);
     const failures = failing();
     if (negative.length) {
       // "Nothing of the kind": proven by the robot having finished (the turn event of the last
@@ -234,6 +247,23 @@ export class StepRunner {
       failures.push(...negative.map((c) => c()).filter((f): f is string => f !== null));
     }
     return failures;
+  }
+
+  /**
+   * With `decideOnceAnswered`: the checks of what answers an utterance (speak, user_info, turn)
+   * are decided once its turn has been reported and the robot has been quiet for three seconds since (sentences and user_info may follow the turn event, late on a loaded machine);
+   * waiting out `within_ms` could not change them. Checks of what comes by itself (a session
+   * end, a greeting on arrival) always wait.
+   */
+  #decidedEarly(e: Expectation): () => boolean {
+    const answering = e.session === undefined && e.animation === undefined && e.capture === undefined && e.stop_speaking === undefined && e.published === undefined && e.first_speak_ms === undefined;
+    const say = this.#lastSay;
+    if (!this.options.decideOnceAnswered || !answering || !say || this.#lastAct !== say) return () => false;
+    const grace = Math.max(3000, this.options.quietGraceMs);
+    return () => {
+      const turn = this.stage.heard.find((h) => h.seq > say.seq && h.topic === TOPIC.turn && !h.ours);
+      return turn !== undefined && this.stage.now() - turn.at >= grace && this.stage.silentFor(grace);
+    };
   }
 
   /** A simulated visitor's utterance: said when the robot is quiet; resolves with what the robot answered. */
