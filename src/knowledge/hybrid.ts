@@ -1,0 +1,118 @@
+import Fuse from 'fuse.js';
+import type { Language } from '../config/index.js';
+import { Bm25 } from './bm25.js';
+import type { KnowledgeChunk } from './chunk.js';
+import { terms } from './tokens.js';
+
+/**
+ * Which section of the knowledge answers a question, from three signals that fail differently:
+ *
+ * - similarity: the configured embedder's cosine of the question and the chunk (meaning, with a
+ *   model; shared spellings with the lexical fallback);
+ * - coverage: how much of the question's idf weight a section's words cover (BM25's terms, see
+ *   bm25.ts): rare words the visitor used, in any language the section is written in;
+ * - fuzzy: how closely the question matches one of the section's `Questions:` variants or its
+ *   heading (fuse.js): "What can you do?" is all stop words, but it is a question the file lists.
+ *
+ * A section is every language version of it together (see layout.ts): each signal takes its best
+ * chunk. Sections are ranked by reciprocal rank fusion of the three rankings (Cormack et al.
+ * 2009: Σ 1/(k + rank)), which needs no common scale; whether the best section answers at all is a
+ * separate decision, since ranks say nothing about that: it answers when one of its signals
+ * reaches its threshold (the thresholds are calibrated by `npm run eval:retrieval`).
+ */
+
+export interface HybridThresholds {
+  /** Cosine similarity from which a chunk answers (depends on the embedder). */
+  minSimilarity: number;
+  /** Share of the question's idf weight from which a section answers. */
+  minCoverage: number;
+  /** Fuzzy match (1 − fuse.js score) of a question variant from which its section answers. */
+  minFuzzy: number;
+  /** RRF's k: larger flattens the difference between ranks. */
+  rrfK: number;
+}
+
+export interface SectionScore {
+  section: string;
+  similarity: number;
+  coverage: number;
+  fuzzy: number;
+  rrf: number;
+  /** The largest signal/threshold ratio: from 1 on, the section answers. */
+  confidence: number;
+  /** Cosine per chunk of this section, by chunk id. */
+  chunks: { id: string; language: Language | null; file: string; similarity: number; coverage: number }[];
+}
+
+type HybridChunk = Pick<KnowledgeChunk, 'id' | 'file' | 'section' | 'language' | 'headings' | 'text' | 'questions'>;
+
+/** Fuse's bitap matching compares at most 32 characters at once; longer questions are matched piecewise (Fuse does this itself). */
+const FUSE_OPTIONS = { includeScore: true, ignoreLocation: true, ignoreDiacritics: true, threshold: 0.6, keys: ['text'] };
+
+const strip = (text: string) => text.replace(/[\p{P}\p{S}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+
+export class HybridIndex {
+  readonly #chunks: readonly HybridChunk[];
+  readonly #bm25: Bm25;
+  readonly #fuse: Fuse<{ section: string; text: string }>;
+
+  constructor(chunks: readonly HybridChunk[]) {
+    this.#chunks = chunks;
+    // A section's heading and questions are words of it too: "Languages" answers "which languages".
+    this.#bm25 = new Bm25(chunks.map((c) => terms([...c.headings, ...c.questions, c.text].join('\n'))));
+    const variants = chunks.flatMap((c) => [...c.questions, c.headings.at(-1) ?? ''].filter(Boolean).map((q) => ({ section: c.section, text: strip(q) })));
+    this.#fuse = new Fuse(variants, FUSE_OPTIONS);
+  }
+
+  get size(): number {
+    return this.#chunks.length;
+  }
+
+  /**
+   * Every section with its signals, best first (by RRF). `similarity(id)` is the embedder's cosine
+   * of the question and a chunk (0 when unknown).
+   */
+  rank(question: string, similarity: (chunkId: string) => number, t: HybridThresholds): SectionScore[] {
+    const coverage = this.#bm25.coverage(terms(question));
+    const bm25 = this.#bm25.scores(terms(question));
+    const fuzzy = new Map<string, number>();
+    const asked = strip(question);
+    if (asked) {
+      for (const r of this.#fuse.search(asked)) {
+        const value = 1 - (r.score ?? 1);
+        if (value > (fuzzy.get(r.item.section) ?? 0)) fuzzy.set(r.item.section, value);
+      }
+    }
+    const sections = new Map<string, SectionScore & { bm25: number }>();
+    this.#chunks.forEach((c, i) => {
+      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, fuzzy: fuzzy.get(c.section) ?? 0, rrf: 0, confidence: 0, chunks: [], bm25: 0 };
+      const cos = similarity(c.id);
+      s.similarity = Math.max(s.similarity, cos);
+      s.coverage = Math.max(s.coverage, coverage[i]!);
+      s.bm25 = Math.max(s.bm25, bm25[i]!);
+      s.chunks.push({ id: c.id, language: c.language, file: c.file, similarity: cos, coverage: coverage[i]! });
+      sections.set(c.section, s);
+    });
+    const all = [...sections.values()];
+    for (const key of ['similarity', 'bm25', 'fuzzy'] as const) {
+      const ranked = all.filter((s) => s[key] > 0).sort((a, b) => b[key] - a[key]);
+      ranked.forEach((s, rank) => (s.rrf += 1 / (t.rrfK + rank + 1)));
+    }
+    for (const s of all) s.confidence = Math.max(s.similarity / t.minSimilarity, s.coverage / t.minCoverage, s.fuzzy / t.minFuzzy);
+    return all.sort((a, b) => b.rrf - a.rrf || b.confidence - a.confidence).map(({ bm25: _, ...s }) => s);
+  }
+}
+
+/** The sections that answer, best first: those whose confidence reaches 1, in RRF order. */
+export const answering = (ranked: readonly SectionScore[]) => ranked.filter((s) => s.confidence >= 1);
+
+/**
+ * The chunk of a section to answer with: one in the visitor's language when the section has it,
+ * else the original's (the file the others translate), else any; within those, the closest.
+ */
+export function chunkFor(section: SectionScore, language: Language | null): SectionScore['chunks'][number] {
+  const original = section.section.slice(0, section.section.lastIndexOf('#'));
+  const pool =
+    [section.chunks.filter((c) => language !== null && c.language === language), section.chunks.filter((c) => c.file === original), section.chunks].find((p) => p.length > 0) ?? section.chunks;
+  return pool.reduce((best, c) => (c.similarity + c.coverage > best.similarity + best.coverage ? c : best));
+}
