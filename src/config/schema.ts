@@ -505,6 +505,12 @@ export const ConfigSchema = z.strictObject({
       minSimilarity: z.number().min(-1).max(1).default(0.3),
       /** The same, when the embedder is the lexical fallback (its similarities are lower). */
       lexicalMinSimilarity: z.number().min(-1).max(1).default(0.35),
+      /** A section answers from this share of the question's idf-weighted words on (BM25's terms; see src/knowledge/hybrid.ts). */
+      minCoverage: z.number().min(0).max(1).default(0.6),
+      /** A section answers from this fuzzy match (1 − fuse.js score) of one of its `Questions:` variants or its heading on. */
+      minFuzzy: z.number().min(0).max(1).default(0.7),
+      /** k of the reciprocal rank fusion of the embedder's, BM25's and the fuzzy ranking (larger: ranks matter less). */
+      rrfK: z.number().min(0).max(1000).default(10),
       chunk: z
         .strictObject({
           /** Longest chunk text; longer sections are split at paragraphs, sentences or words. */

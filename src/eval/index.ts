@@ -7,4 +7,6 @@ export { END_MARK, JUDGE_PROMPT_START, VISITOR_PROMPT_START, judge, visitorSays 
 export type { SimLine, SimModels, Verdict } from './simulate.js';
 export { at, mismatches, toRegex } from './match.js';
 export { distribution, KnowledgeSetSchema, loadSet, MemorySetSchema, rankOfRight, recallAt, SceneSetSchema, suggestThreshold } from './retrieval.js';
-export type { Distribution, Suggestion } from './retrieval.js';
+export type { Distribution, KnowledgeSet, Suggestion } from './retrieval.js';
+export { calibrate, objective, outcomes, rankSet } from './knowledge.js';
+export type { KnowledgeOutcomes, Ranked } from './knowledge.js';

@@ -4,12 +4,13 @@ import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import type { VectorStore } from '../vectors/index.js';
 import type { ChunkOptions } from './chunk.js';
-import { nearestInMemory } from './collection.js';
+import { nearestInMemory, toHit } from './collection.js';
 import { readKnowledgeFile, scanFolder } from './files.js';
 import { emptyIndex, loadManifest, saveManifest, type IndexedChunk, type KnowledgeIndexState } from './manifest.js';
 import { knowledgeHealth } from './health.js';
 import { CollectionMirror } from './mirror.js';
-import type { KnowledgePort, KnowledgeSearch, KnowledgeSource } from './port.js';
+import { answering, chunkFor, HybridIndex, type HybridThresholds } from './hybrid.js';
+import type { KnowledgeHit, KnowledgePort, KnowledgeSearch, KnowledgeSearchContext, KnowledgeSource } from './port.js';
 import { reindex, type RefreshReport } from './reindex.js';
 import { watchFolder, type FolderWatch } from './watch.js';
 
@@ -21,8 +22,11 @@ export interface KnowledgeBaseOptions {
   collection: string;
   chunking: ChunkOptions;
   topK: number;
-  /** Chunks below this cosine similarity are not knowledge about the question. */
-  minSimilarity: number;
+  /** When a section answers, and how the rankings are fused (see hybrid.ts). */
+  minSimilarity: HybridThresholds['minSimilarity'];
+  minCoverage: HybridThresholds['minCoverage'];
+  minFuzzy: HybridThresholds['minFuzzy'];
+  rrfK: HybridThresholds['rrfK'];
   watch: boolean;
   watchDebounceMs: number;
   /** Before a question, the folder is re-checked when the last check is older than this. */
@@ -80,6 +84,7 @@ export class KnowledgeBase implements KnowledgePort {
    * the same: the rule-based planner asks first, then the knowledge agent asks the same question.
    */
   #recent: { key: string; at: number; result: KnowledgeSearch } | null = null;
+  #hybridOf: { index: KnowledgeIndexState; hybrid: HybridIndex } | null = null;
 
   constructor(options: KnowledgeBaseOptions) {
     this.#o = options;
@@ -161,36 +166,51 @@ export class KnowledgeBase implements KnowledgePort {
     return this.#mirror.synced;
   }
 
-  async search(query: string, context: { log: Logger; signal?: AbortSignal; n?: number }): Promise<KnowledgeSearch> {
+  async search(query: string, context: KnowledgeSearchContext): Promise<KnowledgeSearch> {
     const log = context.log;
     await this.#fresh();
     const chunks = this.#chunks();
     const nothing = (source: KnowledgeSource): KnowledgeSearch => ({ query, hits: [], source, best: null, modelMs: 0 });
     if (chunks.length === 0 || !query.trim()) return nothing(this.#mirror.synced ? 'chroma' : 'memory');
     const n = context.n ?? this.#o.topK;
-    const keyOf = () => `${this.#mirror.synced}\u0000${n}\u0000${query}`;
+    const language = context.language ?? null;
+    const keyOf = () => `${this.#mirror.synced}\u0000${n}\u0000${language}\u0000${query}`;
     const key = keyOf();
     if (this.#recent?.key === key && Date.now() - this.#recent.at < RECENT_MS) return { ...structuredClone(this.#recent.result), modelMs: 0 };
     const started = performance.now();
-    let vector: Float32Array;
+    // The embedder's ranking; without it (it failed) BM25 and the question variants still answer.
+    let cosine = new Map<string, number>();
+    let found: KnowledgeHit[] | null = null;
+    let inMemory = false;
     try {
-      [vector] = (await this.#o.embedder.embed([query], context.signal)) as [Float32Array];
+      const [vector] = (await this.#o.embedder.embed([query], context.signal)) as [Float32Array];
+      // A small collection is searched in process by the vector store itself (chroma.mirror).
+      found = await this.#mirror.query(vector, chunks.length, log);
+      inMemory = !found && this.#o.memoryFallback;
+      if (inMemory) found = nearestInMemory(chunks, vector, chunks.length);
+      cosine = new Map((found ?? []).map((h) => [h.id, h.similarity]));
     } catch (err) {
       if (context.signal?.aborted) throw err;
-      log.warn({ err: (err as Error).message }, 'knowledge: cannot embed the question; no knowledge this turn');
-      return nothing('memory');
+      log.warn({ err: (err as Error).message }, 'knowledge: cannot embed the question; words and question variants only this turn');
+      inMemory = true;
     }
-    // A small collection is searched in process by the vector store itself (chroma.mirror).
-    const fromChroma = await this.#mirror.query(vector, n, log);
-    const inMemory = !fromChroma && this.#o.memoryFallback;
-    const found = fromChroma ?? (inMemory ? nearestInMemory(chunks, vector, n) : null);
     const modelMs = performance.now() - started;
     const source: KnowledgeSource = inMemory ? 'memory' : 'chroma';
-    const all = found ?? [];
-    const result = { query, hits: all.filter((h) => h.similarity >= this.#o.minSimilarity), source, best: all[0]?.similarity ?? null, modelMs };
+    const ranked = this.#hybrid().rank(query, (id) => cosine.get(id) ?? 0, this.#o);
+    const byId = new Map(chunks.map((c) => [c.id, c]));
+    const hits = answering(ranked)
+      .slice(0, n)
+      .map((section) => ({ ...toHit(byId.get(chunkFor(section, language).id)!, cosine.get(chunkFor(section, language).id) ?? 0), score: section.confidence }));
+    const result = { query, hits, source, best: ranked[0]?.confidence ?? null, modelMs };
     // Keyed by the collection's state after the query: an answer from memory because ChromaDB failed is not reused once it is back.
     if (found) this.#recent = { key: keyOf(), at: Date.now(), result: structuredClone(result) };
     return result;
+  }
+
+  /** The lexical and fuzzy indexes of the current index, built again when the index changes. */
+  #hybrid(): HybridIndex {
+    if (this.#hybridOf?.index !== this.#index) this.#hybridOf = { index: this.#index, hybrid: new HybridIndex(this.#chunks()) };
+    return this.#hybridOf.hybrid;
   }
 
   async close(): Promise<void> {
