@@ -105,7 +105,7 @@ function config(): Config {
   };
 }
 
-const KS = [5, 10, 30, 60];
+const KS = [10, 60];
 
 interface KnowledgeReport {
   model: string;
@@ -194,7 +194,7 @@ async function knowledge(cfg: Config, embedder: Embedder, standin: boolean): Pro
 }
 
 function printKnowledge(k: KnowledgeReport): void {
-  const t = (x: HybridThresholds) => `minSimilarity ${x.minSimilarity}, minCoverage ${x.minCoverage}, minFuzzy ${x.minFuzzy}, rrfK ${x.rrfK}`;
+  const t = (x: HybridThresholds) => `minSimilarity ${x.minSimilarity}, minCoverage ${x.minCoverage}, minFuzzy ${x.minFuzzy}, minConcepts ${x.minConcepts}, rrfK ${x.rrfK}`;
   console.log(`\n## knowledge, hybrid search (embedder + BM25 + question variants), ${k.chunks} chunks\nmodel: ${k.model}${k.standin ? '  (STAND-IN, random weights: these figures mean nothing)' : ''}`);
   console.log(`now:        ${t(k.current)}\ncalibrated: ${t(k.suggested)}  (on the development half only)`);
   console.log('| half | thresholds | questions | right section | wrong section | refused | right in the visitor\'s language | unanswerable | refused |');
@@ -293,9 +293,9 @@ async function writeThresholds(file: string, sections: Section[], known: Knowled
   for (const s of sections) if (s.suggestion) doc.setIn(s.setting.split('.'), s.suggestion.threshold);
   const similarity = known.model.startsWith('lexical:') ? 'lexicalMinSimilarity' : 'minSimilarity';
   const k = known.suggested;
-  for (const [key, value] of [[similarity, k.minSimilarity], ['minCoverage', k.minCoverage], ['minFuzzy', k.minFuzzy], ['rrfK', k.rrfK]] as const) doc.setIn(['knowledge', key], value);
+  for (const [key, value] of [[similarity, k.minSimilarity], ['minCoverage', k.minCoverage], ['minFuzzy', k.minFuzzy], ['minConcepts', k.minConcepts], ['rrfK', k.rrfK]] as const) doc.setIn(['knowledge', key], value);
   await writeFileAtomic(file, doc.toString());
-  console.log(`\nwrote knowledge.${similarity}, knowledge.minCoverage, knowledge.minFuzzy, knowledge.rrfK, ${sections.filter((s) => s.suggestion).map((s) => s.setting).join(', ')} to ${file}`);
+  console.log(`\nwrote knowledge.${similarity}, knowledge.minCoverage, knowledge.minFuzzy, knowledge.minConcepts, knowledge.rrfK, ${sections.filter((s) => s.suggestion).map((s) => s.setting).join(', ')} to ${file}`);
 }
 
 async function main(): Promise<void> {

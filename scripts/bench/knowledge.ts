@@ -43,6 +43,7 @@ export async function benchKnowledge(options: { repo: string; dataDir: string; t
     minSimilarity: -1,
     minCoverage: 0.6,
     minFuzzy: 0.7,
+    minConcepts: 0.8,
     rrfK: 10,
     watch: false,
     watchDebounceMs: 300,

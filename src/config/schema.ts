@@ -509,7 +509,9 @@ export const ConfigSchema = z.strictObject({
       minCoverage: z.number().min(0).max(1).default(0.6),
       /** A section answers from this fuzzy match (1 − fuse.js score) of one of its `Questions:` variants or its heading on. */
       minFuzzy: z.number().min(0).max(1).default(0.7),
-      /** k of the reciprocal rank fusion of the embedder's, BM25's and the fuzzy ranking (larger: ranks matter less). */
+      /** A section answers from this share of the question's thesaurus concepts on (src/knowledge/concepts.ts; above 1: never by concepts alone). */
+      minConcepts: z.number().min(0).max(2).default(0.8),
+      /** k of the reciprocal rank fusion of the embedder's, BM25's, the concepts' and the fuzzy ranking (larger: ranks matter less). */
       rrfK: z.number().min(0).max(1000).default(10),
       chunk: z
         .strictObject({

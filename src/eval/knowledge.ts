@@ -1,5 +1,5 @@
 import type { Language } from '../config/index.js';
-import { chunkFor, type HybridIndex, type HybridThresholds, type SectionScore } from '../knowledge/index.js';
+import { chunkFor, confidenceOf, type HybridIndex, type HybridThresholds, type SectionScore } from '../knowledge/index.js';
 import type { KnowledgeSet } from './retrieval.js';
 
 /**
@@ -47,14 +47,13 @@ export function rankSet(
   });
 }
 
-const confidence = (s: SectionScore, t: HybridThresholds) => Math.max(s.similarity / t.minSimilarity, s.coverage / t.minCoverage, s.fuzzy / t.minFuzzy);
 
 export function outcomes(ranked: readonly Ranked[], t: HybridThresholds, label: (section: string) => string): KnowledgeOutcomes {
   const o: KnowledgeOutcomes = { questions: 0, right: 0, wrong: 0, refused: 0, inLanguage: 0, unanswerable: 0, refusedUnanswerable: 0, byLanguage: {}, misses: [] };
   for (const r of ranked) {
     const sections = r.byK.get(t.rrfK);
     if (!sections) throw new Error(`not ranked for rrfK ${t.rrfK}`);
-    const best = sections.find((s) => confidence(s, t) >= 1) ?? null;
+    const best = sections.find((s) => confidenceOf(s, t) >= 1) ?? null;
     const got = best ? label(best.section) : null;
     if (r.answer === null) {
       o.unanswerable++;
@@ -90,10 +89,11 @@ const steps = (from: number, to: number, step: number) => Array.from({ length: M
 export function calibrate(ranked: readonly Ranked[], ks: readonly number[], label: (section: string) => string): { thresholds: HybridThresholds; outcomes: KnowledgeOutcomes } {
   let best: { thresholds: HybridThresholds; outcomes: KnowledgeOutcomes; score: number } | null = null;
   for (const rrfK of ks)
-    for (const minSimilarity of steps(0.2, 0.9, 0.025))
-      for (const minCoverage of steps(0.3, 1, 0.05))
-        for (const minFuzzy of steps(0.5, 1, 0.025)) {
-          const thresholds = { minSimilarity, minCoverage, minFuzzy, rrfK };
+    for (const minSimilarity of steps(0.3, 0.9, 0.05))
+      for (const minCoverage of steps(0.4, 1.1, 0.1))
+        for (const minConcepts of steps(0.5, 1.1, 0.1))
+        for (const minFuzzy of steps(0.5, 1, 0.05)) {
+          const thresholds = { minSimilarity, minCoverage, minConcepts, minFuzzy, rrfK };
           const o = outcomes(ranked, thresholds, label);
           const score = objective(o);
           if (!best || score >= best.score - 1e-9) best = { thresholds, outcomes: o, score };

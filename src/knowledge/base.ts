@@ -26,6 +26,7 @@ export interface KnowledgeBaseOptions {
   minSimilarity: HybridThresholds['minSimilarity'];
   minCoverage: HybridThresholds['minCoverage'];
   minFuzzy: HybridThresholds['minFuzzy'];
+  minConcepts: HybridThresholds['minConcepts'];
   rrfK: HybridThresholds['rrfK'];
   watch: boolean;
   watchDebounceMs: number;

@@ -61,6 +61,7 @@ export class Bm25 {
   /** Per document, the share (0–1) of the query's idf weight that its terms cover; 0 for a query without terms. */
   coverage(query: readonly string[]): number[] {
     const unique = [...new Set(query)];
+    if (unique.length === 0) return this.#docs.map(() => 0);
     const total = unique.reduce((s, t) => s + this.idf(t), 0);
     if (total === 0) return this.#docs.map(() => 0);
     return this.#docs.map((tf) => unique.reduce((s, t) => s + (tf.has(t) ? this.idf(t) : 0), 0) / total);

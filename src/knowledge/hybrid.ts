@@ -2,7 +2,7 @@ import Fuse from 'fuse.js';
 import type { Language } from '../config/index.js';
 import { Bm25 } from './bm25.js';
 import type { KnowledgeChunk } from './chunk.js';
-import { terms } from './tokens.js';
+import { isConcept, terms } from './tokens.js';
 
 /**
  * Which section of the knowledge answers a question, from three signals that fail differently:
@@ -11,11 +11,13 @@ import { terms } from './tokens.js';
  *   model; shared spellings with the lexical fallback);
  * - coverage: how much of the question's idf weight a section's words cover (BM25's terms, see
  *   bm25.ts): rare words the visitor used, in any language the section is written in;
+ * - concepts: the same over the thesaurus' concepts only (concepts.ts): "Is there a company
+ *   behind you?" asks about BUILD whatever else it says, and so does "Who built me";
  * - fuzzy: how closely the question matches one of the section's `Questions:` variants or its
  *   heading (fuse.js): "What can you do?" is all stop words, but it is a question the file lists.
  *
  * A section is every language version of it together (see layout.ts): each signal takes its best
- * chunk. Sections are ranked by reciprocal rank fusion of the three rankings (Cormack et al.
+ * chunk. Sections are ranked by reciprocal rank fusion of the four rankings (Cormack et al.
  * 2009: Σ 1/(k + rank)), which needs no common scale; whether the best section answers at all is a
  * separate decision, since ranks say nothing about that: it answers when one of its signals
  * reaches its threshold (the thresholds are calibrated by `npm run eval:retrieval`).
@@ -28,6 +30,8 @@ export interface HybridThresholds {
   minCoverage: number;
   /** Fuzzy match (1 − fuse.js score) of a question variant from which its section answers. */
   minFuzzy: number;
+  /** Share of the question's concepts' idf weight from which a section answers (above 1: never by concepts alone). */
+  minConcepts: number;
   /** RRF's k: larger flattens the difference between ranks. */
   rrfK: number;
 }
@@ -36,6 +40,7 @@ export interface SectionScore {
   section: string;
   similarity: number;
   coverage: number;
+  concepts: number;
   fuzzy: number;
   rrf: number;
   /** The largest signal/threshold ratio: from 1 on, the section answers. */
@@ -73,8 +78,10 @@ export class HybridIndex {
    * of the question and a chunk (0 when unknown).
    */
   rank(question: string, similarity: (chunkId: string) => number, t: HybridThresholds): SectionScore[] {
-    const coverage = this.#bm25.coverage(terms(question));
-    const bm25 = this.#bm25.scores(terms(question));
+    const asks = terms(question);
+    const coverage = this.#bm25.coverage(asks);
+    const concepts = this.#bm25.coverage(asks.filter(isConcept));
+    const bm25 = this.#bm25.scores(asks);
     const fuzzy = new Map<string, number>();
     const asked = strip(question);
     if (asked) {
@@ -85,23 +92,28 @@ export class HybridIndex {
     }
     const sections = new Map<string, SectionScore & { bm25: number }>();
     this.#chunks.forEach((c, i) => {
-      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, fuzzy: fuzzy.get(c.section) ?? 0, rrf: 0, confidence: 0, chunks: [], bm25: 0 };
+      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, rrf: 0, confidence: 0, chunks: [], bm25: 0 };
       const cos = similarity(c.id);
       s.similarity = Math.max(s.similarity, cos);
       s.coverage = Math.max(s.coverage, coverage[i]!);
+      s.concepts = Math.max(s.concepts, concepts[i]!);
       s.bm25 = Math.max(s.bm25, bm25[i]!);
       s.chunks.push({ id: c.id, language: c.language, file: c.file, similarity: cos, coverage: coverage[i]! });
       sections.set(c.section, s);
     });
     const all = [...sections.values()];
-    for (const key of ['similarity', 'bm25', 'fuzzy'] as const) {
+    for (const key of ['similarity', 'bm25', 'concepts', 'fuzzy'] as const) {
       const ranked = all.filter((s) => s[key] > 0).sort((a, b) => b[key] - a[key]);
       ranked.forEach((s, rank) => (s.rrf += 1 / (t.rrfK + rank + 1)));
     }
-    for (const s of all) s.confidence = Math.max(s.similarity / t.minSimilarity, s.coverage / t.minCoverage, s.fuzzy / t.minFuzzy);
+    for (const s of all) s.confidence = confidenceOf(s, t);
     return all.sort((a, b) => b.rrf - a.rrf || b.confidence - a.confidence).map(({ bm25: _, ...s }) => s);
   }
 }
+
+/** The largest of a section's signals over its threshold: from 1 on, the section answers. */
+export const confidenceOf = (s: Pick<SectionScore, 'similarity' | 'coverage' | 'concepts' | 'fuzzy'>, t: HybridThresholds) =>
+  Math.max(s.similarity / t.minSimilarity, s.coverage / t.minCoverage, s.concepts / t.minConcepts, s.fuzzy / t.minFuzzy);
 
 /** The sections that answer, best first: those whose confidence reaches 1, in RRF order. */
 export const answering = (ranked: readonly SectionScore[]) => ranked.filter((s) => s.confidence >= 1);

@@ -19,6 +19,7 @@ export const thresholdsFor = (embedder: Pick<Embedder, 'id'>, settings: Config['
   minSimilarity: minSimilarityFor(embedder, settings),
   minCoverage: settings.minCoverage,
   minFuzzy: settings.minFuzzy,
+  minConcepts: settings.minConcepts,
   rrfK: settings.rrfK,
 });
 

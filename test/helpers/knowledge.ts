@@ -47,6 +47,7 @@ export function knowledgeBase(options: Partial<KnowledgeBaseOptions> & Pick<Know
     minSimilarity: 0.2,
     minCoverage: 0.6,
     minFuzzy: 0.7,
+    minConcepts: 0.8,
     rrfK: 10,
     watch: false,
     watchDebounceMs: 50,
