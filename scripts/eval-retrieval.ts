@@ -105,8 +105,6 @@ function config(): Config {
   };
 }
 
-const KS = [10, 60];
-
 interface KnowledgeReport {
   model: string;
   standin: boolean;
@@ -152,10 +150,9 @@ async function knowledge(cfg: Config, embedder: Embedder, standin: boolean): Pro
   };
   const index = new HybridIndex(chunks);
   const current = thresholdsFor(embedder, cfg.knowledge);
-  const ks = [...new Set([...KS, current.rrfK])];
-  const rankedDev = rankSet(dev, index, similarity, ks, current);
-  const rankedHeldout = rankSet(heldout, index, similarity, ks, current);
-  const { thresholds: suggested } = calibrate(rankedDev, ks, label);
+  const rankedDev = rankSet(dev, index, similarity, current);
+  const rankedHeldout = rankSet(heldout, index, similarity, current);
+  const { thresholds: suggested } = calibrate(rankedDev, current, label);
 
   // The embedder alone (the figures this script reported before the hybrid search).
   const ranks: number[] = [];
@@ -194,7 +191,7 @@ async function knowledge(cfg: Config, embedder: Embedder, standin: boolean): Pro
 }
 
 function printKnowledge(k: KnowledgeReport): void {
-  const t = (x: HybridThresholds) => `minSimilarity ${x.minSimilarity}, minCoverage ${x.minCoverage}, minFuzzy ${x.minFuzzy}, minConcepts ${x.minConcepts}, rrfK ${x.rrfK}`;
+  const t = (x: HybridThresholds) => `fusion ${JSON.stringify(x.weights)}, minScore ${x.minScore}, minMargin ${x.minMargin} (minSimilarity ${x.minSimilarity}, rrfK ${x.rrfK})`;
   console.log(`\n## knowledge, hybrid search (embedder + BM25 + question variants), ${k.chunks} chunks\nmodel: ${k.model}${k.standin ? '  (STAND-IN, random weights: these figures mean nothing)' : ''}`);
   console.log(`now:        ${t(k.current)}\ncalibrated: ${t(k.suggested)}  (on the development half only)`);
   console.log('| half | thresholds | questions | right section | wrong section | refused | right in the visitor\'s language | unanswerable | refused |');
@@ -291,11 +288,12 @@ async function writeThresholds(file: string, sections: Section[], known: Knowled
   const doc = parseDocument(text.trim() ? text : '{}');
   if (doc.errors.length) throw new Error(`${file}: ${doc.errors[0]!.message}`);
   for (const s of sections) if (s.suggestion) doc.setIn(s.setting.split('.'), s.suggestion.threshold);
-  const similarity = known.model.startsWith('lexical:') ? 'lexicalMinSimilarity' : 'minSimilarity';
   const k = known.suggested;
-  for (const [key, value] of [[similarity, k.minSimilarity], ['minCoverage', k.minCoverage], ['minFuzzy', k.minFuzzy], ['minConcepts', k.minConcepts], ['rrfK', k.rrfK]] as const) doc.setIn(['knowledge', key], value);
+  for (const [key, value] of Object.entries(k.weights)) doc.setIn(['knowledge', 'fusion', key], value);
+  doc.setIn(['knowledge', 'minScore'], k.minScore);
+  doc.setIn(['knowledge', 'minMargin'], k.minMargin);
   await writeFileAtomic(file, doc.toString());
-  console.log(`\nwrote knowledge.${similarity}, knowledge.minCoverage, knowledge.minFuzzy, knowledge.minConcepts, knowledge.rrfK, ${sections.filter((s) => s.suggestion).map((s) => s.setting).join(', ')} to ${file}`);
+  console.log(`\nwrote knowledge.fusion, knowledge.minScore, knowledge.minMargin, ${sections.filter((s) => s.suggestion).map((s) => s.setting).join(', ')} to ${file}`);
 }
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Language } from '../config/index.js';
-import { chunkFor, confidenceOf, type HybridIndex, type HybridThresholds, type SectionScore } from '../knowledge/index.js';
+import { answering, chunkFor, rescore, type HybridIndex, type HybridThresholds, type SectionScore } from '../knowledge/index.js';
 import type { KnowledgeSet } from './retrieval.js';
 
 /**
@@ -24,36 +24,24 @@ export interface KnowledgeOutcomes {
   misses: { q: string; lang: Language; expected: string[] | null; got: string | null }[];
 }
 
-/** Each question's sections with their signals, ranked for every RRF k tried (thresholds apply later, cheaply). */
+/** Each question's sections with their signals (which do not depend on the weights: those apply later, cheaply). */
 export interface Ranked {
   q: string;
   lang: Language;
   /** null: unanswerable. */
   answer: string[] | null;
-  byK: Map<number, SectionScore[]>;
+  sections: SectionScore[];
 }
 
-export function rankSet(
-  set: KnowledgeSet,
-  index: HybridIndex,
-  similarity: (question: string) => (chunkId: string) => number,
-  ks: readonly number[],
-  base: HybridThresholds,
-): Ranked[] {
+export function rankSet(set: KnowledgeSet, index: HybridIndex, similarity: (question: string) => (chunkId: string) => number, t: HybridThresholds): Ranked[] {
   const all = [...set.questions.map((x) => ({ q: x.q, lang: x.lang, answer: x.answer })), ...set.unanswerable.map((x) => ({ q: x.q, lang: x.lang, answer: null }))];
-  return all.map((x) => {
-    const sim = similarity(x.q);
-    return { ...x, byK: new Map(ks.map((k) => [k, index.rank(x.q, sim, { ...base, rrfK: k })])) };
-  });
+  return all.map((x) => ({ ...x, sections: index.rank(x.q, similarity(x.q), t) }));
 }
-
 
 export function outcomes(ranked: readonly Ranked[], t: HybridThresholds, label: (section: string) => string): KnowledgeOutcomes {
   const o: KnowledgeOutcomes = { questions: 0, right: 0, wrong: 0, refused: 0, inLanguage: 0, unanswerable: 0, refusedUnanswerable: 0, byLanguage: {}, misses: [] };
   for (const r of ranked) {
-    const sections = r.byK.get(t.rrfK);
-    if (!sections) throw new Error(`not ranked for rrfK ${t.rrfK}`);
-    const best = sections.find((s) => confidenceOf(s, t) >= 1) ?? null;
+    const best = answering(rescore(r.sections, t), t)[0] ?? null;
     const got = best ? label(best.section) : null;
     if (r.answer === null) {
       o.unanswerable++;
@@ -79,24 +67,37 @@ export function outcomes(ranked: readonly Ranked[], t: HybridThresholds, label: 
 /**
  * What a development set prefers, judged as the issue's acceptance judges it: answered from the
  * right section, with a wrong answer (to a question or to an unanswerable one) costing five right
- * ones; ties go to the stricter thresholds (the last of the grid).
+ * ones.
  */
-export const objective = (o: KnowledgeOutcomes) => o.right / o.questions + o.refusedUnanswerable / Math.max(1, o.unanswerable) - 5 * (o.wrong / o.questions + (o.unanswerable - o.refusedUnanswerable) / Math.max(1, o.unanswerable));
+export const objective = (o: KnowledgeOutcomes) =>
+  o.right / o.questions +
+  o.refusedUnanswerable / Math.max(1, o.unanswerable) -
+  5 * (o.wrong / o.questions + (o.unanswerable - o.refusedUnanswerable) / Math.max(1, o.unanswerable));
 
 const steps = (from: number, to: number, step: number) => Array.from({ length: Math.round((to - from) / step) + 1 }, (_, i) => Math.round((from + i * step) * 1000) / 1000);
 
-/** The thresholds that do best on `ranked` (a development set), by exhaustive search over a grid. */
-export function calibrate(ranked: readonly Ranked[], ks: readonly number[], label: (section: string) => string): { thresholds: HybridThresholds; outcomes: KnowledgeOutcomes } {
+/**
+ * The weights, minimum score and margin that do best on `ranked` (a development set), by
+ * exhaustive search over a small grid; ties keep the first found (the smaller weights).
+ */
+export function calibrate(ranked: readonly Ranked[], base: HybridThresholds, label: (section: string) => string): { thresholds: HybridThresholds; outcomes: KnowledgeOutcomes } {
   let best: { thresholds: HybridThresholds; outcomes: KnowledgeOutcomes; score: number } | null = null;
-  for (const rrfK of ks)
-    for (const minSimilarity of steps(0.3, 0.9, 0.05))
-      for (const minCoverage of steps(0.4, 1.1, 0.1))
-        for (const minConcepts of steps(0.5, 1.1, 0.1))
-        for (const minFuzzy of steps(0.5, 1, 0.05)) {
-          const thresholds = { minSimilarity, minCoverage, minConcepts, minFuzzy, rrfK };
-          const o = outcomes(ranked, thresholds, label);
-          const score = objective(o);
-          if (!best || score >= best.score - 1e-9) best = { thresholds, outcomes: o, score };
-        }
+  const w = [0, 1];
+  for (const similarity of w)
+    for (const coverage of w)
+      for (const concepts of w)
+        for (const fuzzy of w)
+          for (const rrf of [0, 1]) {
+            const weights = { similarity, coverage, concepts, fuzzy, rrf };
+            const total = similarity * 2 + coverage + concepts + fuzzy + rrf;
+            if (total === 0) continue;
+            for (const share of steps(0.2, 0.8, 0.05))
+              for (const margin of [0, 0.02, 0.05, 0.1, 0.2]) {
+                const thresholds = { ...base, weights, minScore: Math.round(share * total * 1000) / 1000, minMargin: Math.round(margin * total * 1000) / 1000 };
+                const o = outcomes(ranked, thresholds, label);
+                const score = objective(o);
+                if (!best || score > best.score + 1e-9) best = { thresholds, outcomes: o, score };
+              }
+          }
   return { thresholds: best!.thresholds, outcomes: best!.outcomes };
 }

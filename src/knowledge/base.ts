@@ -24,9 +24,9 @@ export interface KnowledgeBaseOptions {
   topK: number;
   /** When a section answers, and how the rankings are fused (see hybrid.ts). */
   minSimilarity: HybridThresholds['minSimilarity'];
-  minCoverage: HybridThresholds['minCoverage'];
-  minFuzzy: HybridThresholds['minFuzzy'];
-  minConcepts: HybridThresholds['minConcepts'];
+  weights: HybridThresholds['weights'];
+  minScore: HybridThresholds['minScore'];
+  minMargin: HybridThresholds['minMargin'];
   rrfK: HybridThresholds['rrfK'];
   watch: boolean;
   watchDebounceMs: number;
@@ -199,7 +199,7 @@ export class KnowledgeBase implements KnowledgePort {
     const source: KnowledgeSource = inMemory ? 'memory' : 'chroma';
     const ranked = this.#hybrid().rank(query, (id) => cosine.get(id) ?? 0, this.#o);
     const byId = new Map(chunks.map((c) => [c.id, c]));
-    const hits = answering(ranked)
+    const hits = answering(ranked, this.#o)
       .slice(0, n)
       .map((section) => ({ ...toHit(byId.get(chunkFor(section, language).id)!, cosine.get(chunkFor(section, language).id) ?? 0), score: section.confidence }));
     const result = { query, hits, source, best: ranked[0]?.confidence ?? null, modelMs };

@@ -19,19 +19,20 @@ import { isConcept, terms } from './tokens.js';
  * A section is every language version of it together (see layout.ts): each signal takes its best
  * chunk. Sections are ranked by reciprocal rank fusion of the four rankings (Cormack et al.
  * 2009: Σ 1/(k + rank)), which needs no common scale; whether the best section answers at all is a
- * separate decision, since ranks say nothing about that: it answers when one of its signals
- * reaches its threshold (the thresholds are calibrated by `npm run eval:retrieval`).
+ * separate decision, since ranks say nothing about that. A section's score is a weighted sum of
+ * its signals and its fused rank; the best answers when its score is high enough and clearly
+ * ahead of the next (weights and thresholds are calibrated by `npm run eval:retrieval`).
  */
 
 export interface HybridThresholds {
-  /** Cosine similarity from which a chunk answers (depends on the embedder). */
+  /** Cosine similarity of an embedder that counts as 1 in the fusion (the embedder's usual threshold). */
   minSimilarity: number;
-  /** Share of the question's idf weight from which a section answers. */
-  minCoverage: number;
-  /** Fuzzy match (1 − fuse.js score) of a question variant from which its section answers. */
-  minFuzzy: number;
-  /** Share of the question's concepts' idf weight from which a section answers (above 1: never by concepts alone). */
-  minConcepts: number;
+  /** Weights of the signals in a section's score. */
+  weights: { similarity: number; coverage: number; concepts: number; fuzzy: number; rrf: number };
+  /** A section answers from this score on… */
+  minScore: number;
+  /** …and, for the best, when it leads the next section by this much (else the question is too ambiguous to answer offline). */
+  minMargin: number;
   /** RRF's k: larger flattens the difference between ranks. */
   rrfK: number;
 }
@@ -42,8 +43,11 @@ export interface SectionScore {
   coverage: number;
   concepts: number;
   fuzzy: number;
+  /** Reciprocal rank fusion of the four rankings, scaled to 0–1 (1: first in all four). */
   rrf: number;
-  /** The largest signal/threshold ratio: from 1 on, the section answers. */
+  /** The weighted sum of the signals (see scoreOf). */
+  score: number;
+  /** score / minScore: from 1 on, the section answers. */
   confidence: number;
   /** Cosine per chunk of this section, by chunk id. */
   chunks: { id: string; language: Language | null; file: string; similarity: number; coverage: number }[];
@@ -55,6 +59,17 @@ type HybridChunk = Pick<KnowledgeChunk, 'id' | 'file' | 'section' | 'language' |
 const FUSE_OPTIONS = { includeScore: true, ignoreLocation: true, ignoreDiacritics: true, threshold: 0.6, keys: ['text'] };
 
 const strip = (text: string) => text.replace(/[\p{P}\p{S}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+
+/**
+ * Coverage says how much of the question a section speaks of, not how much the section is about
+ * it: "feelings" is one word of "How my mind works" and the whole of "My feelings". Each coverage
+ * is scaled by the section's BM25 score relative to the best section's (term frequency and length
+ * normalisation), which keeps a refusal's low coverage low and ranks the section about it first.
+ */
+function weighted(coverage: readonly number[], bm25: readonly number[]): number[] {
+  const top = Math.max(0, ...bm25);
+  return coverage.map((c, i) => (top > 0 ? c * (bm25[i]! / top) : 0));
+}
 
 export class HybridIndex {
   readonly #chunks: readonly HybridChunk[];
@@ -79,9 +94,10 @@ export class HybridIndex {
    */
   rank(question: string, similarity: (chunkId: string) => number, t: HybridThresholds): SectionScore[] {
     const asks = terms(question);
-    const coverage = this.#bm25.coverage(asks);
-    const concepts = this.#bm25.coverage(asks.filter(isConcept));
     const bm25 = this.#bm25.scores(asks);
+    const coverage = weighted(this.#bm25.coverage(asks), bm25);
+    const ideas = asks.filter(isConcept);
+    const concepts = weighted(this.#bm25.coverage(ideas), this.#bm25.scores(ideas));
     const fuzzy = new Map<string, number>();
     const asked = strip(question);
     if (asked) {
@@ -92,7 +108,7 @@ export class HybridIndex {
     }
     const sections = new Map<string, SectionScore & { bm25: number }>();
     this.#chunks.forEach((c, i) => {
-      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, rrf: 0, confidence: 0, chunks: [], bm25: 0 };
+      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, rrf: 0, score: 0, confidence: 0, chunks: [], bm25: 0 };
       const cos = similarity(c.id);
       s.similarity = Math.max(s.similarity, cos);
       s.coverage = Math.max(s.coverage, coverage[i]!);
@@ -104,19 +120,39 @@ export class HybridIndex {
     const all = [...sections.values()];
     for (const key of ['similarity', 'bm25', 'concepts', 'fuzzy'] as const) {
       const ranked = all.filter((s) => s[key] > 0).sort((a, b) => b[key] - a[key]);
-      ranked.forEach((s, rank) => (s.rrf += 1 / (t.rrfK + rank + 1)));
+      ranked.forEach((s, rank) => (s.rrf += (t.rrfK + 1) / (4 * (t.rrfK + rank + 1))));
     }
-    for (const s of all) s.confidence = confidenceOf(s, t);
-    return all.sort((a, b) => b.rrf - a.rrf || b.confidence - a.confidence).map(({ bm25: _, ...s }) => s);
+    return rescore(all.map(({ bm25: _, ...s }) => s), t);
   }
 }
 
-/** The largest of a section's signals over its threshold: from 1 on, the section answers. */
-export const confidenceOf = (s: Pick<SectionScore, 'similarity' | 'coverage' | 'concepts' | 'fuzzy'>, t: HybridThresholds) =>
-  Math.max(s.similarity / t.minSimilarity, s.coverage / t.minCoverage, s.concepts / t.minConcepts, s.fuzzy / t.minFuzzy);
+/**
+ * A section's score: the weighted sum of its signals, the cosine counted relative to the
+ * embedder's usual threshold (capped at 2) so that one set of weights fits any embedder.
+ */
+export const scoreOf = (s: Pick<SectionScore, 'similarity' | 'coverage' | 'concepts' | 'fuzzy' | 'rrf'>, t: HybridThresholds) =>
+  t.weights.similarity * Math.min(2, Math.max(0, s.similarity) / t.minSimilarity) +
+  t.weights.coverage * s.coverage +
+  t.weights.concepts * s.concepts +
+  t.weights.fuzzy * s.fuzzy +
+  t.weights.rrf * s.rrf;
 
-/** The sections that answer, best first: those whose confidence reaches 1, in RRF order. */
-export const answering = (ranked: readonly SectionScore[]) => ranked.filter((s) => s.confidence >= 1);
+/** Scores and confidences for `t`, best first. */
+export function rescore(sections: readonly SectionScore[], t: HybridThresholds): SectionScore[] {
+  return sections
+    .map((s) => {
+      const score = scoreOf(s, t);
+      return { ...s, score, confidence: score / t.minScore };
+    })
+    .sort((a, b) => b.score - a.score || b.rrf - a.rrf);
+}
+
+/** The sections that answer, best first: none when the best is below minScore or too close to the next; then those from minScore on. */
+export function answering(ranked: readonly SectionScore[], t: Pick<HybridThresholds, 'minScore' | 'minMargin'>): SectionScore[] {
+  const [best, next] = ranked;
+  if (!best || best.score < t.minScore || (next && best.score - next.score < t.minMargin)) return [];
+  return ranked.filter((s) => s.score >= t.minScore);
+}
 
 /**
  * The chunk of a section to answer with: one in the visitor's language when the section has it,

@@ -21,7 +21,7 @@ export { splitLongText } from './split.js';
 export type { SplitOptions } from './split.js';
 export { knowledgeDir, knowledgeManifestFile, minSimilarityFor, startKnowledge, thresholdsFor } from './start.js';
 export { Bm25 } from './bm25.js';
-export { answering, chunkFor, confidenceOf, HybridIndex } from './hybrid.js';
+export { answering, chunkFor, HybridIndex, rescore, scoreOf } from './hybrid.js';
 export type { HybridThresholds, SectionScore } from './hybrid.js';
 export { fileLayout, sectionKey } from './layout.js';
 export type { FileLayout } from './layout.js';

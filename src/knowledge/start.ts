@@ -17,9 +17,9 @@ export const minSimilarityFor = (embedder: Pick<Embedder, 'id'>, settings: Confi
 /** When a section answers (see hybrid.ts), as configured for this embedder. */
 export const thresholdsFor = (embedder: Pick<Embedder, 'id'>, settings: Config['knowledge']): HybridThresholds => ({
   minSimilarity: minSimilarityFor(embedder, settings),
-  minCoverage: settings.minCoverage,
-  minFuzzy: settings.minFuzzy,
-  minConcepts: settings.minConcepts,
+  weights: settings.fusion,
+  minScore: settings.minScore,
+  minMargin: settings.minMargin,
   rrfK: settings.rrfK,
 });
 
