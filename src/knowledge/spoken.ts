@@ -28,13 +28,13 @@ export function spokenExcerpt(text: string, language: Language, maxChars = 320):
   return join(out, language);
 }
 
-/** A sentence this short says too little alone ("Ask me about any of these."): the next one comes with it. */
-const SHORT = 60;
+/** A sentence this short says too little alone ("Ask me about any of these."): the next one comes with it. A Chinese character says about as much as three letters. */
+const short = (sentence: string, language: Language) => sentence.length < (language === 'zh' ? 12 : 36);
 
 /**
- * The one or two sentences of a section that answer `question`: those sharing the most of its
- * retrieval terms (see tokens.ts), in the section's order; a short one with the sentence after
- * it. A question that shares no words with any sentence ("What can you do?" asks for the whole
+ * The one or two sentences of a section that answer `question`: the one sharing the most of its
+ * retrieval terms (see tokens.ts), with another that shares as many, or, when it is short, with
+ * the sentence after it; in the section's order. A question that shares no words with any sentence ("What can you do?" asks for the whole
  * section) gets the section's beginning. At most about `maxChars`, always at least one sentence.
  */
 export function answerExcerpt(text: string, question: string, language: Language, maxChars = 320): string {
@@ -43,8 +43,9 @@ export function answerExcerpt(text: string, question: string, language: Language
   const scores = sentences.map((s) => new Set(terms(s)).size && [...new Set(terms(s))].filter((t) => asked.has(t)).length);
   const best = scores.reduce((b, s, i) => (s > scores[b]! ? i : b), 0);
   if (!sentences.length || scores[best] === 0) return spokenExcerpt(text, language, maxChars);
-  const second = scores.reduce<number | null>((b, s, i) => (i !== best && s > 0 && (b === null || s > scores[b]!) ? i : b), null);
-  const partner = second ?? (sentences[best]!.length < SHORT && best + 1 < sentences.length ? best + 1 : null);
+  // A second sentence only when it answers as much as the first (the question asked two things).
+  const second = scores.findIndex((s, i) => i !== best && s === scores[best]);
+  const partner = second >= 0 ? second : short(sentences[best]!, language) && best + 1 < sentences.length ? best + 1 : null;
   const chosen = partner === null ? [best] : [best, partner].sort((a, b) => a - b);
   const text2 = join(chosen.map((i) => sentences[i]!), language);
   return text2.length <= maxChars || chosen.length === 1 ? text2 : sentences[best]!;
