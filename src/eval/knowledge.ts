@@ -72,7 +72,7 @@ export function outcomes(ranked: readonly Ranked[], t: HybridThresholds, label: 
 export const objective = (o: KnowledgeOutcomes) =>
   o.right / o.questions +
   o.refusedUnanswerable / Math.max(1, o.unanswerable) -
-  5 * (o.wrong / o.questions + (o.unanswerable - o.refusedUnanswerable) / Math.max(1, o.unanswerable));
+  Number(process.env.PENALTY ?? 5) * (o.wrong / o.questions + (o.unanswerable - o.refusedUnanswerable) / Math.max(1, o.unanswerable));
 
 const steps = (from: number, to: number, step: number) => Array.from({ length: Math.round((to - from) / step) + 1 }, (_, i) => Math.round((from + i * step) * 1000) / 1000);
 
