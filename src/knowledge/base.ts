@@ -4,17 +4,18 @@ import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import type { VectorStore } from '../vectors/index.js';
 import type { ChunkOptions } from './chunk.js';
-import { nearestInMemory, toHit } from './collection.js';
+import { nearestInMemory } from './collection.js';
 import { readKnowledgeFile, scanFolder } from './files.js';
 import { emptyIndex, loadManifest, saveManifest, type IndexedChunk, type KnowledgeIndexState } from './manifest.js';
 import { knowledgeHealth } from './health.js';
 import { CollectionMirror } from './mirror.js';
-import { answering, chunkFor, HybridIndex, type HybridThresholds } from './hybrid.js';
+import { HybridIndex, searchHits, type HybridThresholds } from './hybrid.js';
 import type { KnowledgeHit, KnowledgePort, KnowledgeSearch, KnowledgeSearchContext, KnowledgeSource } from './port.js';
 import { reindex, type RefreshReport } from './reindex.js';
 import { watchFolder, type FolderWatch } from './watch.js';
 
-export interface KnowledgeBaseOptions {
+/** With when a section answers, and how the rankings are fused (see hybrid.ts). */
+export interface KnowledgeBaseOptions extends HybridThresholds {
   /** The folder of markdown files (paths.rag), absolute. */
   dir: string;
   /** Where the index is kept (<paths.data>/knowledge/manifest.json). */
@@ -22,12 +23,6 @@ export interface KnowledgeBaseOptions {
   collection: string;
   chunking: ChunkOptions;
   topK: number;
-  /** When a section answers, and how the rankings are fused (see hybrid.ts). */
-  minSimilarity: HybridThresholds['minSimilarity'];
-  weights: HybridThresholds['weights'];
-  minScore: HybridThresholds['minScore'];
-  minMargin: HybridThresholds['minMargin'];
-  rrfK: HybridThresholds['rrfK'];
   watch: boolean;
   watchDebounceMs: number;
   /** Before a question, the folder is re-checked when the last check is older than this. */
@@ -168,7 +163,6 @@ export class KnowledgeBase implements KnowledgePort {
   }
 
   async search(query: string, context: KnowledgeSearchContext): Promise<KnowledgeSearch> {
-    const log = context.log;
     await this.#fresh();
     const chunks = this.#chunks();
     const nothing = (source: KnowledgeSource): KnowledgeSearch => ({ query, hits: [], source, best: null, modelMs: 0 });
@@ -180,32 +174,30 @@ export class KnowledgeBase implements KnowledgePort {
     if (this.#recent?.key === key && Date.now() - this.#recent.at < RECENT_MS) return { ...structuredClone(this.#recent.result), modelMs: 0 };
     const started = performance.now();
     // The embedder's ranking; without it (it failed) BM25 and the question variants still answer.
-    let cosine = new Map<string, number>();
-    let found: KnowledgeHit[] | null = null;
-    let inMemory = false;
-    try {
-      const [vector] = (await this.#o.embedder.embed([query], context.signal)) as [Float32Array];
-      // A small collection is searched in process by the vector store itself (chroma.mirror).
-      found = await this.#mirror.query(vector, chunks.length, log);
-      inMemory = !found && this.#o.memoryFallback;
-      if (inMemory) found = nearestInMemory(chunks, vector, chunks.length);
-      cosine = new Map((found ?? []).map((h) => [h.id, h.similarity]));
-    } catch (err) {
-      if (context.signal?.aborted) throw err;
-      log.warn({ err: (err as Error).message }, 'knowledge: cannot embed the question; words and question variants only this turn');
-      inMemory = true;
-    }
+    const { found, inMemory } = await this.#nearest(query, chunks, context);
+    const cosine = new Map((found ?? []).map((h) => [h.id, h.similarity]));
     const modelMs = performance.now() - started;
     const source: KnowledgeSource = inMemory ? 'memory' : 'chroma';
-    const ranked = this.#hybrid().rank(query, (id) => cosine.get(id) ?? 0, this.#o);
-    const byId = new Map(chunks.map((c) => [c.id, c]));
-    const hits = answering(ranked, this.#o)
-      .slice(0, n)
-      .map((section) => ({ ...toHit(byId.get(chunkFor(section, language).id)!, cosine.get(chunkFor(section, language).id) ?? 0), score: section.confidence }));
-    const result = { query, hits, source, best: ranked[0]?.confidence ?? null, modelMs };
+    const { hits, best } = searchHits(this.#hybrid(), chunks, query, cosine, this.#o, language, n);
+    const result = { query, hits, source, best, modelMs };
     // Keyed by the collection's state after the query: an answer from memory because ChromaDB failed is not reused once it is back.
     if (found) this.#recent = { key: keyOf(), at: Date.now(), result: structuredClone(result) };
     return result;
+  }
+
+  /** Every chunk's cosine with the question: from the collection while it is in step, else (memoryFallback) from the in-memory index. */
+  async #nearest(query: string, chunks: IndexedChunk[], context: KnowledgeSearchContext): Promise<{ found: KnowledgeHit[] | null; inMemory: boolean }> {
+    try {
+      const [vector] = (await this.#o.embedder.embed([query], context.signal)) as [Float32Array];
+      // A small collection is searched in process by the vector store itself (chroma.mirror).
+      const found = await this.#mirror.query(vector, chunks.length, context.log);
+      if (found || !this.#o.memoryFallback) return { found, inMemory: false };
+      return { found: nearestInMemory(chunks, vector, chunks.length), inMemory: true };
+    } catch (err) {
+      if (context.signal?.aborted) throw err;
+      context.log.warn({ err: (err as Error).message }, 'knowledge: cannot embed the question; words and question variants only this turn');
+      return { found: null, inMemory: true };
+    }
   }
 
   /** The lexical and fuzzy indexes of the current index, built again when the index changes. */

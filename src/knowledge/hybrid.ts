@@ -2,6 +2,9 @@ import Fuse from 'fuse.js';
 import type { Language } from '../config/index.js';
 import { Bm25 } from './bm25.js';
 import type { KnowledgeChunk } from './chunk.js';
+import { toHit } from './collection.js';
+import type { IndexedChunk } from './manifest.js';
+import type { KnowledgeHit } from './port.js';
 import { isConcept, terms } from './tokens.js';
 
 /**
@@ -163,4 +166,28 @@ export function chunkFor(section: SectionScore, language: Language | null): Sect
   const pool =
     [section.chunks.filter((c) => language !== null && c.language === language), section.chunks.filter((c) => c.file === original), section.chunks].find((p) => p.length > 0) ?? section.chunks;
   return pool.reduce((best, c) => (c.similarity + c.coverage > best.similarity + best.coverage ? c : best));
+}
+
+/**
+ * A question's answering sections as hits, at most `n`, each its chunk in `language` where there
+ * is one, with the section's confidence as score; and the best-ranked section's confidence.
+ */
+export function searchHits(
+  index: HybridIndex,
+  chunks: readonly IndexedChunk[],
+  question: string,
+  cosine: ReadonlyMap<string, number>,
+  t: HybridThresholds,
+  language: Language | null,
+  n: number,
+): { hits: KnowledgeHit[]; best: number | null } {
+  const ranked = index.rank(question, (id) => cosine.get(id) ?? 0, t);
+  const byId = new Map(chunks.map((c) => [c.id, c]));
+  const hits = answering(ranked, t)
+    .slice(0, n)
+    .map((section) => {
+      const id = chunkFor(section, language).id;
+      return { ...toHit(byId.get(id)!, cosine.get(id) ?? 0), score: section.confidence };
+    });
+  return { hits, best: ranked[0]?.confidence ?? null };
 }
