@@ -20,7 +20,7 @@ describe('the developer console', () => {
     await daemon.stop();
     expect(text).toMatch(/"files": 20,\s+"chunks": 90/);
     expect(text).toMatch(/"added": \[\s+"about-me.md",/);
-    expect(text).toMatch(/^\d\.\d{3} {2}what-i-can-do\.md › What I can do › Languages\n {7}I can speak English, German, French, Chinese and Spanish\./m);
+    expect(text).toMatch(/^\d\.\d{3} {2}what-i-can-do\.md › What I can do › Languages {2}\(score \d+\.\d{2}\)\n {7}I can speak English, German, French, Chinese and Spanish\./m);
     expect(text).toMatch(/nothing answers/);
   });
 });
