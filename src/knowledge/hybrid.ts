@@ -8,7 +8,7 @@ import type { KnowledgeHit } from './port.js';
 import { isConcept, terms } from './tokens.js';
 
 /**
- * Which section of the knowledge answers a question, from three signals that fail differently:
+ * Which section of the knowledge answers a question, from four signals that fail differently:
  *
  * - similarity: the configured embedder's cosine of the question and the chunk (meaning, with a
  *   model; shared spellings with the lexical fallback);
@@ -20,10 +20,10 @@ import { isConcept, terms } from './tokens.js';
  *   heading (fuse.js): "What can you do?" is all stop words, but it is a question the file lists.
  *
  * A section is every language version of it together (see layout.ts): each signal takes its best
- * chunk. Sections are ranked by reciprocal rank fusion of the four rankings (Cormack et al.
- * 2009: Σ 1/(k + rank)), which needs no common scale; whether the best section answers at all is a
- * separate decision, since ranks say nothing about that. A section's score is a weighted sum of
- * its signals and its fused rank; the best answers when its score is high enough and clearly
+ * chunk. The four rankings are fused by reciprocal rank fusion (Cormack et al. 2009:
+ * Σ 1/(k + rank)), which needs no common scale; but ranks say nothing about whether the best
+ * section answers at all. So a section's score is a weighted sum of its signals and its fused
+ * rank, sections are ranked by it, and the best answers when its score is high enough and clearly
  * ahead of the next (weights and thresholds are calibrated by `npm run eval:retrieval`).
  */
 

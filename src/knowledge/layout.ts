@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { LANGUAGES, type Language } from '../config/index.js';
 
 /**
@@ -33,6 +32,3 @@ export function fileLayout(file: string): FileLayout {
 
 /** The key shared by a section and its translations: the original file and the section's place in it. */
 export const sectionKey = (file: string, section: number) => `${fileLayout(file).original}#${section}`;
-
-/** The file a path names, with "/" separators whatever the platform. */
-export const posixPath = (file: string) => file.split(path.sep).join('/');
