@@ -524,6 +524,27 @@ export const ConfigSchema = z.strictObject({
       minSimilarity: z.number().min(-1).max(1).default(0.3),
       /** The same, when the embedder is the lexical fallback (its similarities are lower). */
       lexicalMinSimilarity: z.number().min(-1).max(1).default(0.35),
+      /**
+       * Weights of a knowledge section's signals in its score (src/knowledge/hybrid.ts): the
+       * embedder's cosine over its minimum similarity, BM25 coverage of the question's words, of its
+       * thesaurus concepts, fuzzy match of a `Questions:` variant, and the fused rank.
+       */
+      fusion: z
+        .strictObject({
+          // Calibrated by `npm run eval:retrieval` on eval/retrieval/knowledge.yaml with the lexical fallback embedder.
+          similarity: z.number().min(0).max(10).default(0),
+          coverage: z.number().min(0).max(10).default(0),
+          concepts: z.number().min(0).max(10).default(1),
+          fuzzy: z.number().min(0).max(10).default(1),
+          rrf: z.number().min(0).max(10).default(1),
+        })
+        .prefault({}),
+      /** A section answers from this score on. */
+      minScore: z.number().min(0).max(50).default(1.2),
+      /** The best section answers only when it leads the next by this much. */
+      minMargin: z.number().min(0).max(10).default(0.3),
+      /** k of the reciprocal rank fusion of the embedder's, BM25's, the concepts' and the fuzzy ranking (larger: ranks matter less). */
+      rrfK: z.number().min(0).max(1000).default(60),
       chunk: z
         .strictObject({
           /** Longest chunk text; longer sections are split at paragraphs, sentences or words. */

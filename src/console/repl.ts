@@ -62,9 +62,10 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
         const kb = daemon.knowledge;
         if (!kb) return 'knowledge is off (agents.knowledge: false)';
         if (!question) return json({ ...kb.stats(), lastUpdate: kb.lastUpdate, health: daemon.health.get('knowledge') });
-        const found = await kb.search(question, { log: silentLogger });
-        const hits = found.hits.map((h) => `${h.similarity.toFixed(3)}  ${h.file} › ${h.headings.join(' › ')}\n       ${h.text.slice(0, 200)}`);
-        return [`from ${found.source}; best similarity ${found.best?.toFixed(3) ?? '-'}`, ...(hits.length ? hits : ['nothing above the minimum similarity'])].join('\n');
+        const found = await kb.search(question, { log: silentLogger, language: sessions.current().language });
+        // Each hit: the embedder's cosine, then the section's score over the minimum (from 1 on it answers).
+        const hits = found.hits.map((h) => `${h.similarity.toFixed(3)}  ${h.file} › ${h.headings.join(' › ')}  (score ${h.score?.toFixed(2) ?? '-'})\n       ${h.text.slice(0, 200)}`);
+        return [`from ${found.source}; best section's score ${found.best?.toFixed(2) ?? '-'} (answers from 1)`, ...(hits.length ? hits : ['nothing answers'])].join('\n');
       },
     },
     reset: {

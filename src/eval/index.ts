@@ -7,7 +7,7 @@ export { END_MARK, JUDGE_PROMPT_START, VISITOR_PROMPT_START, judge, visitorSays 
 export type { SimLine, SimModels, Verdict } from './simulate.js';
 export { at, mismatches, toRegex } from './match.js';
 export { distribution, KnowledgeSetSchema, loadSet, MemorySetSchema, rankOfRight, recallAt, SceneSetSchema, suggestThreshold } from './retrieval.js';
-export type { Distribution, Suggestion } from './retrieval.js';
+export type { Distribution, KnowledgeSet, Suggestion } from './retrieval.js';
 export { replayText, replayVisit } from './replay.js';
 export type { DiffField, ReplayOptions, ReplayReport, TurnReplay } from './replay.js';
 export { readVisit } from './replay-visit.js';
@@ -16,3 +16,5 @@ export { APPRAISAL_FAMILIES, AppraisalSetSchema, appraisedFamily, scoreAppraisal
 export type { AppraisalFamily, AppraisalScore, AppraisalSet } from './appraisal.js';
 export { AboutSetSchema, askedLabel, scoreAbout } from './about.js';
 export type { AboutScore, AboutSet } from './about.js';
+export { calibrate, objective, outcomes, rankSet } from './knowledge.js';
+export type { KnowledgeOutcomes, Ranked } from './knowledge.js';

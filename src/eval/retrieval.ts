@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { LanguageSchema } from '../config/index.js';
 
 /**
  * Retrieval measured on labelled sets (eval/retrieval/): recall@k of the right item, the score
@@ -8,10 +9,15 @@ import { z } from 'zod';
  */
 
 const Answer = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).transform((a) => (Array.isArray(a) ? a : [a]));
+/** The visitor's language of a question (which version of a section it should be answered from). */
+const Lang = LanguageSchema.default('en');
 export const KnowledgeSetSchema = z.strictObject({
-  questions: z.array(z.strictObject({ q: z.string().min(1), answer: Answer })).min(1),
-  unanswerable: z.array(z.string().min(1)).default([]),
+  questions: z.array(z.strictObject({ q: z.string().min(1), answer: Answer, lang: Lang })).min(1),
+  unanswerable: z
+    .array(z.union([z.string().min(1).transform((q) => ({ q, lang: 'en' as const })), z.strictObject({ q: z.string().min(1), lang: Lang })]))
+    .default([]),
 });
+export type KnowledgeSet = z.infer<typeof KnowledgeSetSchema>;
 export const MemorySetSchema = z.strictObject({
   memories: z.array(z.strictObject({ id: z.string().min(1), text: z.string().min(1), questions: z.array(z.string().min(1)).min(1) })).min(2),
 });

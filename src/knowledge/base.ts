@@ -9,11 +9,13 @@ import { readKnowledgeFile, scanFolder } from './files.js';
 import { emptyIndex, loadManifest, saveManifest, type IndexedChunk, type KnowledgeIndexState } from './manifest.js';
 import { knowledgeHealth } from './health.js';
 import { CollectionMirror } from './mirror.js';
-import type { KnowledgePort, KnowledgeSearch, KnowledgeSource } from './port.js';
+import { HybridIndex, searchHits, type HybridThresholds } from './hybrid.js';
+import type { KnowledgeHit, KnowledgePort, KnowledgeSearch, KnowledgeSearchContext, KnowledgeSource } from './port.js';
 import { reindex, type RefreshReport } from './reindex.js';
 import { watchFolder, type FolderWatch } from './watch.js';
 
-export interface KnowledgeBaseOptions {
+/** With when a section answers, and how the rankings are fused (see hybrid.ts). */
+export interface KnowledgeBaseOptions extends HybridThresholds {
   /** The folder of markdown files (paths.rag), absolute. */
   dir: string;
   /** Where the index is kept (<paths.data>/knowledge/manifest.json). */
@@ -21,8 +23,6 @@ export interface KnowledgeBaseOptions {
   collection: string;
   chunking: ChunkOptions;
   topK: number;
-  /** Chunks below this cosine similarity are not knowledge about the question. */
-  minSimilarity: number;
   watch: boolean;
   watchDebounceMs: number;
   /** Before a question, the folder is re-checked when the last check is older than this. */
@@ -80,6 +80,7 @@ export class KnowledgeBase implements KnowledgePort {
    * the same: the rule-based planner asks first, then the knowledge agent asks the same question.
    */
   #recent: { key: string; at: number; result: KnowledgeSearch } | null = null;
+  #hybridOf: { index: KnowledgeIndexState; hybrid: HybridIndex } | null = null;
 
   constructor(options: KnowledgeBaseOptions) {
     this.#o = options;
@@ -161,36 +162,48 @@ export class KnowledgeBase implements KnowledgePort {
     return this.#mirror.synced;
   }
 
-  async search(query: string, context: { log: Logger; signal?: AbortSignal; n?: number }): Promise<KnowledgeSearch> {
-    const log = context.log;
+  async search(query: string, context: KnowledgeSearchContext): Promise<KnowledgeSearch> {
     await this.#fresh();
     const chunks = this.#chunks();
     const nothing = (source: KnowledgeSource): KnowledgeSearch => ({ query, hits: [], source, best: null, modelMs: 0 });
     if (chunks.length === 0 || !query.trim()) return nothing(this.#mirror.synced ? 'chroma' : 'memory');
     const n = context.n ?? this.#o.topK;
-    const keyOf = () => `${this.#mirror.synced}\u0000${n}\u0000${query}`;
+    const language = context.language ?? null;
+    const keyOf = () => `${this.#mirror.synced}\u0000${n}\u0000${language}\u0000${query}`;
     const key = keyOf();
     if (this.#recent?.key === key && Date.now() - this.#recent.at < RECENT_MS) return { ...structuredClone(this.#recent.result), modelMs: 0 };
     const started = performance.now();
-    let vector: Float32Array;
-    try {
-      [vector] = (await this.#o.embedder.embed([query], context.signal)) as [Float32Array];
-    } catch (err) {
-      if (context.signal?.aborted) throw err;
-      log.warn({ err: (err as Error).message }, 'knowledge: cannot embed the question; no knowledge this turn');
-      return nothing('memory');
-    }
-    // A small collection is searched in process by the vector store itself (chroma.mirror).
-    const fromChroma = await this.#mirror.query(vector, n, log);
-    const inMemory = !fromChroma && this.#o.memoryFallback;
-    const found = fromChroma ?? (inMemory ? nearestInMemory(chunks, vector, n) : null);
+    // The embedder's ranking; without it (it failed) BM25 and the question variants still answer.
+    const { found, inMemory } = await this.#nearest(query, chunks, context);
+    const cosine = new Map((found ?? []).map((h) => [h.id, h.similarity]));
     const modelMs = performance.now() - started;
     const source: KnowledgeSource = inMemory ? 'memory' : 'chroma';
-    const all = found ?? [];
-    const result = { query, hits: all.filter((h) => h.similarity >= this.#o.minSimilarity), source, best: all[0]?.similarity ?? null, modelMs };
+    const { hits, best } = searchHits(this.#hybrid(), chunks, query, cosine, this.#o, language, n);
+    const result = { query, hits, source, best, modelMs };
     // Keyed by the collection's state after the query: an answer from memory because ChromaDB failed is not reused once it is back.
     if (found) this.#recent = { key: keyOf(), at: Date.now(), result: structuredClone(result) };
     return result;
+  }
+
+  /** Every chunk's cosine with the question: from the collection while it is in step, else (memoryFallback) from the in-memory index. */
+  async #nearest(query: string, chunks: IndexedChunk[], context: KnowledgeSearchContext): Promise<{ found: KnowledgeHit[] | null; inMemory: boolean }> {
+    try {
+      const [vector] = (await this.#o.embedder.embed([query], context.signal)) as [Float32Array];
+      // A small collection is searched in process by the vector store itself (chroma.mirror).
+      const found = await this.#mirror.query(vector, chunks.length, context.log);
+      if (found || !this.#o.memoryFallback) return { found, inMemory: false };
+      return { found: nearestInMemory(chunks, vector, chunks.length), inMemory: true };
+    } catch (err) {
+      if (context.signal?.aborted) throw err;
+      context.log.warn({ err: (err as Error).message }, 'knowledge: cannot embed the question; words and question variants only this turn');
+      return { found: null, inMemory: true };
+    }
+  }
+
+  /** The lexical and fuzzy indexes of the current index, built again when the index changes. */
+  #hybrid(): HybridIndex {
+    if (this.#hybridOf?.index !== this.#index) this.#hybridOf = { index: this.#index, hybrid: new HybridIndex(this.#chunks()) };
+    return this.#hybridOf.hybrid;
   }
 
   async close(): Promise<void> {

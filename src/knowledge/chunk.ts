@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Language } from '../config/index.js';
 import { declaredLanguage, detectLanguage } from './language.js';
+import { fileLayout, sectionKey } from './layout.js';
 import { parseMarkdown } from './markdown.js';
 import { splitLongText } from './split.js';
 
@@ -22,6 +23,10 @@ export interface KnowledgeChunk {
   /** Plain text, markdown stripped. */
   text: string;
   language: Language | null;
+  /** The section this chunk is part of, shared with its translations (see layout.ts): "<original file>#<section index>". */
+  section: string;
+  /** How visitors ask for the section (its `Questions:` lines). */
+  questions: string[];
   /** What is embedded: the heading path gives a short section its topic ("Languages" of "What I can do"). */
   embedText: string;
 }
@@ -35,26 +40,28 @@ export function titleFromFile(file: string): string {
 
 export const chunkId = (file: string, index: number) => `${file}::${index}`;
 
-/** What is embedded for a chunk: its heading path, then its text. */
-export const embedTextOf = (headings: readonly string[], text: string) => `${headings.join(' — ')}\n\n${text}`;
+/** What is embedded for a chunk: its heading path, the questions it answers, then its text. */
+export const embedTextOf = (headings: readonly string[], text: string, questions: readonly string[] = []) =>
+  [headings.join(' — '), questions.join(' '), text].filter(Boolean).join('\n\n');
 
 /**
  * A markdown file as knowledge chunks: one per `#`/`##` section with text (see parseMarkdown),
- * sections longer than `maxChars` split with overlap. Pure: the same file always gives the same
+ * sections longer than `maxChars` split with overlap (every piece keeps the section's questions). Pure: the same file always gives the same
  * chunks, which is what lets the index reuse embeddings of unchanged text.
  */
 export function chunkMarkdown(file: string, source: string, options: ChunkOptions): { chunks: KnowledgeChunk[]; warnings: string[] } {
   const { frontMatter, sections, warnings } = parseMarkdown(source);
-  const declared = declaredLanguage(file, frontMatter.language);
+  const declared = declaredLanguage(file, frontMatter.language) ?? fileLayout(file).language;
   const fileLanguage = declared ?? detectLanguage(sections.map((s) => s.text).join('\n\n'));
   const fallbackTitle = frontMatter.title ?? titleFromFile(file);
   const chunks: KnowledgeChunk[] = [];
-  for (const section of sections) {
+  for (const [place, section] of sections.entries()) {
     const headings = [section.title ?? fallbackTitle, section.heading].filter((h): h is string => Boolean(h));
     const language = declared ?? detectLanguage(section.text) ?? fileLanguage;
     for (const text of splitLongText(section.text, { ...options, ...(language && { locale: language }) })) {
       const index = chunks.length;
-      chunks.push({ id: chunkId(file, index), file, index, headings, text, language, embedText: embedTextOf(headings, text) });
+      const { questions } = section;
+      chunks.push({ id: chunkId(file, index), file, index, headings, text, language, section: sectionKey(file, place), questions, embedText: embedTextOf(headings, text, questions) });
     }
   }
   return { chunks, warnings };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { LanguageSchema } from '../config/index.js';
 import type { VectorSpace } from '../vectors/index.js';
 import { chunkId, embedTextOf, type KnowledgeChunk } from './chunk.js';
+import { sectionKey } from './layout.js';
 
 /**
  * The knowledge index on disk (`<paths.data>/knowledge/manifest.json`): per file its content
@@ -14,7 +15,7 @@ import { chunkId, embedTextOf, type KnowledgeChunk } from './chunk.js';
  */
 
 /** Bump when chunking changes for the same settings: every file is chunked again (vectors of unchanged text are kept). */
-export const CHUNKER_VERSION = 1;
+export const CHUNKER_VERSION = 2;
 
 export interface IndexedChunk extends KnowledgeChunk {
   /** SHA-256 of the embedded text: a chunk with the same text keeps its vector. */
@@ -48,6 +49,9 @@ const ChunkEntrySchema = z.object({
   headings: z.array(z.string()).min(1),
   text: z.string().min(1),
   language: LanguageSchema.nullable(),
+  // Absent in manifests of chunker version 1 (their files are chunked again: see CHUNKER_VERSION).
+  section: z.string().min(1).optional(),
+  questions: z.array(z.string()).default([]),
   sha: Hex64,
   /** Little-endian float32, base64. */
   vector: z.string(),
@@ -96,7 +100,9 @@ export async function loadManifest(file: string): Promise<{ index: KnowledgeInde
         headings: c.headings,
         text: c.text,
         language: c.language,
-        embedText: embedTextOf(c.headings, c.text),
+        section: c.section ?? sectionKey(name, c.index),
+        questions: c.questions,
+        embedText: embedTextOf(c.headings, c.text, c.questions),
         sha: c.sha,
         vector: decodeVector(c.vector, m.embedder.dims),
       }));
@@ -118,7 +124,7 @@ export async function saveManifest(file: string, index: KnowledgeIndexState): Pr
         sha256: f.sha256,
         size: f.size,
         mtimeMs: f.mtimeMs,
-        chunks: f.chunks.map((c) => ({ index: c.index, headings: c.headings, text: c.text, language: c.language, sha: c.sha, vector: encodeVector(c.vector) })),
+        chunks: f.chunks.map((c) => ({ index: c.index, headings: c.headings, text: c.text, language: c.language, section: c.section, questions: c.questions, sha: c.sha, vector: encodeVector(c.vector) })),
       },
     ]),
   );

@@ -23,6 +23,8 @@ export interface Section {
   heading: string | null;
   /** Plain text: paragraphs separated by a blank line, one list item or table row per line. */
   text: string;
+  /** How visitors ask for this section, from its `Questions:` lines (not part of its text). */
+  questions: string[];
 }
 
 export interface ParsedMarkdown {
@@ -129,9 +131,27 @@ function blocksText(tokens: readonly Token[]): string {
 }
 
 /**
+ * A `Questions:` paragraph lists ways a visitor may ask for its section, separated by `|`:
+ *
+ *     Questions: What can you do? | What are you good at? | How can you help me?
+ *
+ * The keyword is English in every language's file (it is markup, not knowledge); the questions are
+ * in the file's language. Null for any other paragraph.
+ */
+export function questionsLine(token: Token): string[] | null {
+  if (token.type !== 'paragraph') return null;
+  const match = /^questions\s*:\s*([\s\S]*)$/i.exec(blockText(token).trim());
+  if (!match) return null;
+  return match[1]!
+    .split(/\s*[|\n]\s*/)
+    .map((q) => q.trim())
+    .filter(Boolean);
+}
+
+/**
  * Front matter, then sections: a `#` heading starts a new top section, a `##` heading a
  * sub-section under it; deeper headings stay inside their section as a line of text. Sections
- * without any text (a heading followed directly by another) are left out.
+ * without any text (a heading followed directly by another) are left out, with their questions.
  */
 export function parseMarkdown(source: string): ParsedMarkdown {
   const { frontMatter, body, warning } = splitFrontMatter(source.replace(/\r\n?/g, '\n'));
@@ -139,10 +159,12 @@ export function parseMarkdown(source: string): ParsedMarkdown {
   let h1: string | null = null;
   let h2: string | null = null;
   let blocks: string[] = [];
+  let questions: string[] = [];
   const flush = () => {
     const text = blocks.filter(Boolean).join('\n\n').trim();
-    if (text) sections.push({ title: h1 || null, heading: h2 || null, text });
+    if (text) sections.push({ title: h1 || null, heading: h2 || null, text, questions });
     blocks = [];
+    questions = [];
   };
   for (const token of marked.lexer(body)) {
     if (token.type === 'heading' && (token as Tokens.Heading).depth <= 2) {
@@ -152,7 +174,9 @@ export function parseMarkdown(source: string): ParsedMarkdown {
       else h2 = text;
       continue;
     }
-    blocks.push(blockText(token).trim());
+    const asked = questionsLine(token);
+    if (asked) questions.push(...asked);
+    else blocks.push(blockText(token).trim());
   }
   flush();
   return { frontMatter, sections, warnings: warning ? [warning] : [] };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LanguageSchema } from '../config/index.js';
+import { LanguageSchema, type Language } from '../config/index.js';
 import type { Logger } from '../log/index.js';
 
 /** One chunk of knowledge found for a question: what the response agent reads. */
@@ -10,9 +10,14 @@ export const KnowledgeHitSchema = z.object({
   /** Title of the document, then the section heading. */
   headings: z.array(z.string()),
   text: z.string(),
-  /** Cosine similarity of the question and the chunk. */
+  /** Cosine similarity of the question and the chunk (the configured embedder's). */
   similarity: z.number(),
   language: LanguageSchema.nullable(),
+  /**
+   * How surely the section answers: the largest of its signals over their thresholds (embedder,
+   * BM25 coverage, fuzzy question match; see hybrid.ts); from 1 on it answers.
+   */
+  score: z.number().optional(),
 });
 export type KnowledgeHit = z.infer<typeof KnowledgeHitSchema>;
 
@@ -22,10 +27,10 @@ export type KnowledgeSource = z.infer<typeof KnowledgeSourceSchema>;
 
 export const KnowledgeRetrievalSchema = z.object({
   query: z.string(),
-  /** Chunks above the minimum similarity, best first (possibly none). */
+  /** The sections that answer, best first (possibly none), each as its chunk in the visitor's language where there is one. */
   hits: z.array(KnowledgeHitSchema),
   source: KnowledgeSourceSchema,
-  /** Similarity of the best chunk, even below the threshold (for tuning); null for an empty index. */
+  /** Score (see KnowledgeHit.score) of the best-ranked section, even below 1 (for tuning); null for an empty index. */
   best: z.number().nullable(),
 });
 export type KnowledgeRetrieval = z.infer<typeof KnowledgeRetrievalSchema>;
@@ -38,10 +43,21 @@ export interface KnowledgeSearch extends KnowledgeRetrieval {
   modelMs: number;
 }
 
+export interface KnowledgeSearchContext {
+  log: Logger;
+  signal?: AbortSignal;
+  n?: number;
+  /** The visitor's language: which version of a section to answer with. */
+  language?: Language;
+}
+
 /** What the dialogue needs of the knowledge base. */
 export interface KnowledgePort {
-  /** The chunks that answer `query`, above the minimum similarity. Never throws: an index it cannot use gives no hits. */
-  search(query: string, context: { log: Logger; signal?: AbortSignal; n?: number }): Promise<KnowledgeSearch>;
+  /**
+   * The sections that answer `query`, in `language` where the knowledge has that version. Never
+   * throws: an index it cannot use gives no hits.
+   */
+  search(query: string, context: KnowledgeSearchContext): Promise<KnowledgeSearch>;
   /** "Title — heading" of the sections the robot knows about, for the planner's prompt. */
   topics(limit: number): string[];
 }

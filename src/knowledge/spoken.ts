@@ -1,13 +1,10 @@
 import type { Language } from '../config/index.js';
+import { terms } from './tokens.js';
 
 const END = /[.!?…。！？]["'”’)\]]*$/u;
 
-/**
- * The beginning of a chunk as something to say: the plain text read as sentences (a list item
- * or table row without a full stop gets one, so it is not run into the next), then whole
- * sentences up to about `maxChars` (always at least one).
- */
-export function spokenExcerpt(text: string, language: Language, maxChars = 320): string {
+/** The chunk's plain text as sentences (a list item or table row without a full stop gets one, so it is not run into the next). */
+export function sentencesOf(text: string, language: Language): string[] {
   const stop = language === 'zh' ? '。' : '.';
   const flowing = text
     .split(/\n+/)
@@ -16,12 +13,40 @@ export function spokenExcerpt(text: string, language: Language, maxChars = 320):
     .map((l) => (END.test(l) ? l : `${l}${stop}`))
     .join(language === 'zh' ? '' : ' ');
   const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
-  let out = '';
-  for (const { segment } of segmenter.segment(flowing)) {
-    const sentence = segment.trim();
-    if (!sentence) continue;
-    if (out && out.length + sentence.length + 1 > maxChars) break;
-    out = out ? `${out}${language === 'zh' ? '' : ' '}${sentence}` : sentence;
+  return [...segmenter.segment(flowing)].map((s) => s.segment.trim()).filter(Boolean);
+}
+
+const join = (sentences: readonly string[], language: Language) => sentences.join(language === 'zh' ? '' : ' ');
+
+/** The beginning of a chunk as something to say: whole sentences up to about `maxChars` (always at least one). */
+export function spokenExcerpt(text: string, language: Language, maxChars = 320): string {
+  const out: string[] = [];
+  for (const sentence of sentencesOf(text, language)) {
+    if (out.length && join([...out, sentence], language).length > maxChars) break;
+    out.push(sentence);
   }
-  return out;
+  return join(out, language);
+}
+
+/** A sentence this short says too little alone ("Ask me about any of these."): the next one comes with it. A Chinese character says about as much as three letters. */
+const short = (sentence: string, language: Language) => sentence.length < (language === 'zh' ? 12 : 36);
+
+/**
+ * The one or two sentences of a section that answer `question`: the one sharing the most of its
+ * retrieval terms (see tokens.ts), with another that shares as many, or, when it is short, with
+ * the sentence after it; in the section's order. A question that shares no words with any sentence ("What can you do?" asks for the whole
+ * section) gets the section's beginning. At most about `maxChars`, always at least one sentence.
+ */
+export function answerExcerpt(text: string, question: string, language: Language, maxChars = 320): string {
+  const sentences = sentencesOf(text, language);
+  const asked = new Set(terms(question));
+  const scores = sentences.map((s) => new Set(terms(s)).size && [...new Set(terms(s))].filter((t) => asked.has(t)).length);
+  const best = scores.reduce((b, s, i) => (s > scores[b]! ? i : b), 0);
+  if (!sentences.length || scores[best] === 0) return spokenExcerpt(text, language, maxChars);
+  // A second sentence only when it answers as much as the first (the question asked two things).
+  const second = scores.findIndex((s, i) => i !== best && s === scores[best]);
+  const partner = second >= 0 ? second : short(sentences[best]!, language) && best + 1 < sentences.length ? best + 1 : null;
+  const chosen = partner === null ? [best] : [best, partner].sort((a, b) => a - b);
+  const text2 = join(chosen.map((i) => sentences[i]!), language);
+  return text2.length <= maxChars || chosen.length === 1 ? text2 : sentences[best]!;
 }

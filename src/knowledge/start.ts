@@ -5,6 +5,7 @@ import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import type { VectorStore } from '../vectors/index.js';
 import { KnowledgeBase } from './base.js';
+import type { HybridThresholds } from './hybrid.js';
 
 export const knowledgeDir = (config: Pick<Config, 'paths'>) => path.resolve(config.paths.rag);
 export const knowledgeManifestFile = (config: Pick<Config, 'paths'>) => path.resolve(config.paths.data, 'knowledge', 'manifest.json');
@@ -12,6 +13,15 @@ export const knowledgeManifestFile = (config: Pick<Config, 'paths'>) => path.res
 /** The lexical fallback embedder's similarities are lower than a model's: it has its own threshold. */
 export const minSimilarityFor = (embedder: Pick<Embedder, 'id'>, settings: Config['knowledge']) =>
   embedder.id.startsWith('lexical:') ? settings.lexicalMinSimilarity : settings.minSimilarity;
+
+/** When a section answers (see hybrid.ts), as configured for this embedder. */
+export const thresholdsFor = (embedder: Pick<Embedder, 'id'>, settings: Config['knowledge']): HybridThresholds => ({
+  minSimilarity: minSimilarityFor(embedder, settings),
+  weights: settings.fusion,
+  minScore: settings.minScore,
+  minMargin: settings.minMargin,
+  rrfK: settings.rrfK,
+});
 
 /**
  * The knowledge base as configured, started (its first index build runs in the background);
@@ -30,7 +40,7 @@ export async function startKnowledge(options: { config: Config; embedder: Embedd
     collection: settings.collection,
     chunking: settings.chunk,
     topK: settings.topK,
-    minSimilarity: minSimilarityFor(embedder, settings),
+    ...thresholdsFor(embedder, settings),
     watch: settings.watch,
     watchDebounceMs: settings.watchDebounceMs,
     recheckMs: settings.recheckMs,

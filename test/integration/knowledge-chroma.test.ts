@@ -51,14 +51,14 @@ describe('the knowledge base on a real ChromaDB server', () => {
     const { kb, store, health } = await setup({ collection: 'kb-answers' });
     expect(await kb.sync()).toBe(true);
     const collection = store.collection('kb-answers', SPACE);
-    expect(await collection.count()).toBe(18);
+    expect(await collection.count()).toBe(90);
     const [stored] = await collection.get({ where: { file: 'what-i-can-do.md', chunk: 2 } });
     expect(stored).toMatchObject({ id: 'what-i-can-do.md::2', metadata: { heading: 'Languages', headings: '["What I can do","Languages"]', language: 'en' } });
 
     const result = await kb.search('What languages can you speak?', { log });
     expect(result.source).toBe('chroma');
     expect(result.hits[0]).toMatchObject({ id: 'what-i-can-do.md::2', file: 'what-i-can-do.md', headings: ['What I can do', 'Languages'], language: 'en' });
-    expect(health.get('knowledge')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/18 chunks from 4 files .*"kb-answers" in step/) });
+    expect(health.get('knowledge')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/90 chunks from 20 files .*"kb-answers" in step/) });
   });
 
   it('finds in the collection copied in process exactly what the ChromaDB server finds', async () => {
@@ -96,7 +96,7 @@ describe('the knowledge base on a real ChromaDB server', () => {
     expect(result.hits[0]!.text).toMatch(/Spanish and Italian\./);
 
     expect(await kb.sync()).toBe(true);
-    expect(await collection.count()).toBe(15);
+    expect(await collection.count()).toBe(87);
     expect(await collection.get({ where: { file: 'privacy.md' } })).toEqual([]);
     const [languages] = await collection.get({ ids: ['what-i-can-do.md::2'] });
     expect(languages!.document).toMatch(/Spanish and Italian\./);
@@ -126,7 +126,7 @@ describe('the knowledge base on a real ChromaDB server', () => {
     await store.flush(5_000);
     expect((await kb.search('What languages can you speak?', { log })).hits[0]?.file).toBe('what-i-can-do.md');
     // The search found the collection empty: it fell back to memory and the check rewrote it.
-    await waitFor(async () => (await store.collection('kb-lost', SPACE).count()) === 18, 20_000, 'the collection rewritten');
+    await waitFor(async () => (await store.collection('kb-lost', SPACE).count()) === 90, 20_000, 'the collection rewritten');
     await waitFor(() => kb.synced, 20_000, 'in step again');
     expect(embedder.texts).toEqual(['What languages can you speak?']);
   });

@@ -28,13 +28,13 @@ describe('the knowledge base (ChromaDB unreachable: the in-memory index answers)
   it('indexes the shipped files and finds the section that answers, with its file and heading', async () => {
     const health = new Health();
     const kb = await started({ dir: copyRagFiles(), embedder: new LexicalEmbedder(), health });
-    expect(kb.stats()).toMatchObject({ files: 4, chunks: 18, synced: false });
+    expect(kb.stats()).toMatchObject({ files: 20, chunks: 90, synced: false });
     const result = await kb.search('What languages can you speak?', { log });
     expect(result.source).toBe('memory');
     expect(result.hits[0]).toMatchObject({ file: 'what-i-can-do.md', headings: ['What I can do', 'Languages'], language: 'en' });
     expect(result.hits[0]!.text).toMatch(/^I can speak English, German, French, Chinese and Spanish\./);
     expect(result.hits.length).toBeLessThanOrEqual(2);
-    expect(health.get('knowledge')).toMatchObject({ status: 'degraded', detail: expect.stringMatching(/18 chunks from 4 files .*not in step yet: answering from the in-memory index/) });
+    expect(health.get('knowledge')).toMatchObject({ status: 'degraded', detail: expect.stringMatching(/90 chunks from 20 files .*not in step yet: answering from the in-memory index/) });
   });
 
   it('answers the same question twice in a turn (planner, then knowledge agent) with one search', async () => {
@@ -61,7 +61,7 @@ describe('the knowledge base (ChromaDB unreachable: the in-memory index answers)
     const manifestFile = path.join(tempDir(), 'knowledge', 'manifest.json');
     const first = new CountingEmbedder(new LexicalEmbedder());
     await started({ dir, embedder: first, manifestFile });
-    expect(first.texts).toHaveLength(18);
+    expect(first.texts).toHaveLength(90);
 
     const second = new CountingEmbedder(new LexicalEmbedder());
     const kb = await started({ dir, embedder: second, manifestFile });
@@ -83,7 +83,7 @@ describe('the knowledge base (ChromaDB unreachable: the in-memory index answers)
     expect(hit?.text).toMatch(/^I can speak English, German, French, Chinese, Spanish and Italian\./);
     expect(kb.lastRefresh).toMatchObject({ reason: 'question', changed: ['what-i-can-do.md'], embeddedFiles: ['what-i-can-do.md'], embedded: 1, rebuilt: false });
     // One section changed: one chunk embedded, then the question.
-    expect(embedder.texts).toEqual([expect.stringMatching(/^What I can do — Languages\n\nI can speak English, German, French, Chinese, Spanish and Italian/), 'What languages can you speak?']);
+    expect(embedder.texts).toEqual([expect.stringMatching(/^What I can do — Languages\n\n.*\n\nI can speak English, German, French, Chinese, Spanish and Italian/), 'What languages can you speak?']);
   });
 
   it('adds new files and stops citing removed ones', async () => {
@@ -107,12 +107,12 @@ describe('the knowledge base (ChromaDB unreachable: the in-memory index answers)
     await started({ dir, embedder: new LexicalEmbedder(512), manifestFile });
     const other = new CountingEmbedder(new LexicalEmbedder(256));
     const kb = await started({ dir, embedder: other, manifestFile });
-    expect(kb.lastRefresh).toMatchObject({ rebuilt: true, embedded: 18 });
+    expect(kb.lastRefresh).toMatchObject({ rebuilt: true, embedded: 90 });
 
     writeFileSync(manifestFile, '{"version": 1, "files": trunc');
     const again = new CountingEmbedder(new LexicalEmbedder(256));
     const rebuilt = await started({ dir, embedder: again, manifestFile });
-    expect(rebuilt.lastRefresh).toMatchObject({ rebuilt: true, embedded: 18 });
+    expect(rebuilt.lastRefresh).toMatchObject({ rebuilt: true, embedded: 90 });
     expect(JSON.parse(readFileSync(manifestFile, 'utf8'))).toMatchObject({ version: 1, embedder: { id: 'lexical:v1/d256', dims: 256 } });
   });
 

@@ -7,9 +7,9 @@ describe('markdown sections', () => {
   it('cuts at # and ## headings, keeps deeper headings inside, and keeps the heading path', () => {
     const { sections } = parseMarkdown('# Guide\n\nIntro.\n\n## Rooms\n\nRoom text.\n\n### Upstairs\n\nStairs.\n\n# Other\n\n## Sub\n\nSub text.\n');
     expect(sections).toEqual([
-      { title: 'Guide', heading: null, text: 'Intro.' },
-      { title: 'Guide', heading: 'Rooms', text: 'Room text.\n\nUpstairs\n\nStairs.' },
-      { title: 'Other', heading: 'Sub', text: 'Sub text.' },
+      { title: 'Guide', heading: null, text: 'Intro.', questions: [] },
+      { title: 'Guide', heading: 'Rooms', text: 'Room text.\n\nUpstairs\n\nStairs.', questions: [] },
+      { title: 'Other', heading: 'Sub', text: 'Sub text.', questions: [] },
     ]);
   });
 
@@ -22,19 +22,19 @@ describe('markdown sections', () => {
   it('leaves out empty sections, and reads setext headings', () => {
     const { sections } = parseMarkdown('# Title\n\n## Empty\n\n## Full\n\nText.\n\nOther title\n===========\n\nMore.\n');
     expect(sections).toEqual([
-      { title: 'Title', heading: 'Full', text: 'Text.' },
-      { title: 'Other title', heading: null, text: 'More.' },
+      { title: 'Title', heading: 'Full', text: 'Text.', questions: [] },
+      { title: 'Other title', heading: null, text: 'More.', questions: [] },
     ]);
   });
 
   it('reads YAML front matter (title, language) and keeps it out of the text', () => {
     const parsed = parseMarkdown('---\ntitle: Opening hours\nlanguage: de-DE\n---\n## Werktags\n\nVon 9 bis 17 Uhr.\n');
     expect(parsed.frontMatter).toEqual({ title: 'Opening hours', language: 'de-DE' });
-    expect(parsed.sections).toEqual([{ title: null, heading: 'Werktags', text: 'Von 9 bis 17 Uhr.' }]);
+    expect(parsed.sections).toEqual([{ title: null, heading: 'Werktags', text: 'Von 9 bis 17 Uhr.', questions: [] }]);
     // Without front matter, a leading "---" is a rule and the next line is not a heading title.
     const broken = parseMarkdown('---\n: [unclosed\n---\nText.\n');
     expect(broken.warnings[0]).toMatch(/front matter is not valid YAML/);
-    expect(broken.sections).toEqual([{ title: null, heading: null, text: 'Text.' }]);
+    expect(broken.sections).toEqual([{ title: null, heading: null, text: 'Text.', questions: [] }]);
   });
 
   it('strips markdown to plain text: emphasis, links, code spans, images, HTML, entities, lists, tables', () => {
@@ -47,7 +47,7 @@ describe('markdown sections', () => {
 
   it('handles Windows line endings and a byte order mark', () => {
     const { sections } = parseMarkdown('\uFEFF# A\r\n\r\nline one\r\nline two\r\n');
-    expect(sections).toEqual([{ title: 'A', heading: null, text: 'line one line two' }]);
+    expect(sections).toEqual([{ title: 'A', heading: null, text: 'line one line two', questions: [] }]);
   });
 });
 

@@ -27,21 +27,27 @@ const vision = (status: VisionResult['status'], description: string | null = nul
 const turn = (text: string, patch: Partial<TurnState> = {}): TurnState => ({ ...startTurn(newSession('en'), 'turn-1', text, null), intent: 'continue_conversation', ...patch });
 
 describe('offline answers from the tools', () => {
-  it('answers a knowledge question with the first sentences of the chunk, as plain speech', () => {
+  it('answers a knowledge question with the sentences of the chunk that answer it, as plain speech', () => {
     const reply = offlineReply(turn('What languages can you speak?', { knowledge_retrieval: knowledge([hit()]) }), ctx);
-    expect(reply).toBe('I can speak English, German, French, Chinese and Spanish. Ask me to switch, for example "Can you speak German?" or "Parle-moi en français", and I will continue in that language until you ask for another one.');
+    expect(reply).toMatch(/^I can speak English, German, French, Chinese and Spanish\./);
+    // The sentence that answers, not the chunk's beginning.
+    const cannot = hit({ text: 'I cannot walk around or pick things up. I cannot take payments or make phone calls.', headings: ['What I cannot do'] });
+    expect(offlineReply(turn('Can I pay here?', { knowledge_retrieval: { ...knowledge([cannot]), query: 'Can I pay here?' } }), ctx)).toBe('I cannot take payments or make phone calls.');
     expect(offlineReply(turn('Opening hours?', { knowledge_retrieval: knowledge([hit({ text: 'Monday: 9 to 5\nSunday: closed', headings: ['Hours'] })]) }), ctx)).toBe('Monday: 9 to 5. Sunday: closed.');
   });
 
-  it('does not read an English chunk out in German: it offers to switch instead', () => {
+  it('does not read an English chunk out in German: it says it knows this only in English and offers to say it', () => {
     const state = turn('Welche Sprachen sprichst du?', { language: 'de', knowledge_retrieval: knowledge([hit()]) });
-    expect(offlineReply(state, ctx)).toBe('Dazu weiß ich etwas, aber nur auf Englisch. Soll ich auf Englisch wechseln?');
+    expect(offlineReply(state, ctx)).toBe('Das weiß ich leider nur auf Englisch. Soll ich es dir auf Englisch sagen?');
     const german = hit({ language: 'de', text: 'Ich spreche Englisch, Deutsch, Französisch, Chinesisch und Spanisch.' });
     expect(offlineReply({ ...state, knowledge_retrieval: knowledge([german, hit()]) }, ctx)).toBe('Ich spreche Englisch, Deutsch, Französisch, Chinesisch und Spanisch.');
   });
 
-  it('falls back to the honest "no language model" line when no knowledge was found', () => {
-    expect(offlineReply(turn('What is the meaning of life?', { knowledge_retrieval: knowledge([]) }), ctx)).toMatch(/my language model isn't available/);
+  it('says honestly, in the visitor’s language, that it does not know, with what it can do, when no knowledge answers', () => {
+    expect(offlineReply(turn('What is the meaning of life?', { knowledge_retrieval: knowledge([]) }), ctx)).toBe(TOOL_LINES.en.knowledge_unknown[0]);
+    expect(offlineReply(turn('Wie wird das Wetter?', { language: 'de', knowledge_retrieval: knowledge([]) }), ctx)).toBe(TOOL_LINES.de.knowledge_unknown[0]);
+    // Not searched at all (no knowledge base): the "no language model" line.
+    expect(offlineReply(turn('What is the meaning of life?', {}), ctx)).toMatch(/my language model isn't available/);
   });
 
   it('says what the camera showed, or honestly why it cannot say', () => {

@@ -7,22 +7,22 @@ const NO_LOOKUP = new Set(['end_conversation', 'language_change']);
 
 /**
  * Knowledge RAG, in the recall step beside memory and visual memory: the chunks of the robot's
- * knowledge files that answer the question, searched on the device (no plan needed; the minimum
- * similarity decides whether anything is relevant). Only for what is asked: a greeting or a person
+ * knowledge files that answer the question, searched on the device (no plan needed; the knowledge
+ * base decides whether anything answers), in the visitor's language where the files have it. Only for what is asked: a greeting or a person
  * telling their name is not a question about the robot, even when the knowledge files have a
  * section on greetings or names. Not when the person asked the robot to look: the current view
  * is what the question is about, not the robot's documentation.
  */
 export const knowledgeAgent = defineAgent({
   name: 'knowledge',
-  reads: ['standalone_question', 'user_text', 'intent', 'plan_steps'],
+  reads: ['standalone_question', 'user_text', 'intent', 'plan_steps', 'language'],
   writes: ['knowledge_retrieval'],
   async run(s, ports: Pick<Ports, 'knowledge' | 'log' | 'metrics' | 'signal'>) {
     const query = (s.standalone_question ?? s.user_text).trim();
     const asking = s.intent === 'continue_conversation' || asksSomething(s.user_text);
     const looking = s.plan_steps.some((p) => p.tool === 'vision');
     if (!ports.knowledge || !query || !asking || looking || (s.intent && NO_LOOKUP.has(s.intent))) return { knowledge_retrieval: null };
-    const { modelMs, ...found } = await ports.knowledge.search(query, { log: ports.log, signal: ports.signal });
+    const { modelMs, ...found } = await ports.knowledge.search(query, { log: ports.log, signal: ports.signal, language: s.language });
     if (modelMs) ports.metrics.model('knowledge', modelMs);
     ports.log.info(
       { query, source: found.source, best: found.best === null ? null : Math.round(found.best * 1000) / 1000, hits: found.hits.map((h) => h.id) },

@@ -62,7 +62,8 @@ function intentReply(state: OfflineInput, ctx: OfflineContext): string {
     case 'update_user_info':
       return userInfoReply(state, ctx);
     default:
-      return line('no_llm', state.language, ctx);
+      // The knowledge was searched and nothing answers: that is said honestly, with what the robot can do.
+      return state.knowledge_retrieval ? line('knowledge_unknown', state.language, ctx) : line('no_llm', state.language, ctx);
   }
 }
 

@@ -1,5 +1,5 @@
 import { languageName } from '../../intent/index.js';
-import { spokenExcerpt } from '../../knowledge/index.js';
+import { answerExcerpt, spokenExcerpt } from '../../knowledge/index.js';
 import type { TurnState } from '../state.js';
 import { line, type OfflineContext } from './say.js';
 
@@ -22,11 +22,12 @@ export function toolAnswer(state: ToolInput, ctx: OfflineContext): string | null
   }
   const best = state.knowledge_retrieval?.hits[0];
   if (best) {
-    // A chunk in another language is not read out in this one: the robot offers to switch instead.
+    // The knowledge base answers in the visitor's language where the section has that version;
+    // a section only in another language is not read out in this one: the robot offers to say it.
     if (best.language && best.language !== state.language) {
       return line('knowledge_other_language', state.language, ctx, { language: languageName(best.language, state.language) });
     }
-    return spokenExcerpt(best.text, state.language, EXCERPT_CHARS);
+    return answerExcerpt(best.text, state.knowledge_retrieval?.query ?? '', state.language, EXCERPT_CHARS);
   }
   const r = state.search_results;
   if (r) {

@@ -1,0 +1,193 @@
+import Fuse from 'fuse.js';
+import type { Language } from '../config/index.js';
+import { Bm25 } from './bm25.js';
+import type { KnowledgeChunk } from './chunk.js';
+import { toHit } from './collection.js';
+import type { IndexedChunk } from './manifest.js';
+import type { KnowledgeHit } from './port.js';
+import { isConcept, terms } from './tokens.js';
+
+/**
+ * Which section of the knowledge answers a question, from four signals that fail differently:
+ *
+ * - similarity: the configured embedder's cosine of the question and the chunk (meaning, with a
+ *   model; shared spellings with the lexical fallback);
+ * - coverage: how much of the question's idf weight a section's words cover (BM25's terms, see
+ *   bm25.ts): rare words the visitor used, in any language the section is written in;
+ * - concepts: the same over the thesaurus' concepts only (concepts.ts): "Is there a company
+ *   behind you?" asks about BUILD whatever else it says, and so does "Who built me";
+ * - fuzzy: how closely the question matches one of the section's `Questions:` variants or its
+ *   heading (fuse.js): "What can you do?" is all stop words, but it is a question the file lists.
+ *
+ * A section is every language version of it together (see layout.ts): each signal takes its best
+ * chunk. The four rankings are fused by reciprocal rank fusion (Cormack et al. 2009:
+ * Σ 1/(k + rank)), which needs no common scale; but ranks say nothing about whether the best
+ * section answers at all. So a section's score is a weighted sum of its signals and its fused
+ * rank, sections are ranked by it, and the best answers when its score is high enough and clearly
+ * ahead of the next (weights and thresholds are calibrated by `npm run eval:retrieval`).
+ */
+
+export interface HybridThresholds {
+  /** Cosine similarity of an embedder that counts as 1 in the fusion (the embedder's usual threshold). */
+  minSimilarity: number;
+  /** Weights of the signals in a section's score. */
+  weights: { similarity: number; coverage: number; concepts: number; fuzzy: number; rrf: number };
+  /** A section answers from this score on… */
+  minScore: number;
+  /** …and, for the best, when it leads the next section by this much (else the question is too ambiguous to answer offline). */
+  minMargin: number;
+  /** RRF's k: larger flattens the difference between ranks. */
+  rrfK: number;
+}
+
+export interface SectionScore {
+  section: string;
+  similarity: number;
+  coverage: number;
+  concepts: number;
+  fuzzy: number;
+  /** Reciprocal rank fusion of the four rankings, scaled to 0–1 (1: first in all four). */
+  rrf: number;
+  /** The weighted sum of the signals (see scoreOf). */
+  score: number;
+  /** score / minScore: from 1 on, the section answers. */
+  confidence: number;
+  /** Cosine per chunk of this section, by chunk id. */
+  chunks: { id: string; language: Language | null; file: string; similarity: number; coverage: number }[];
+}
+
+type HybridChunk = Pick<KnowledgeChunk, 'id' | 'file' | 'section' | 'language' | 'headings' | 'text' | 'questions'>;
+
+/** Fuse's bitap matching compares at most 32 characters at once; longer questions are matched piecewise (Fuse does this itself). */
+const FUSE_OPTIONS = { includeScore: true, ignoreLocation: true, ignoreDiacritics: true, threshold: 0.6, keys: ['text'] };
+
+const strip = (text: string) => text.replace(/[\p{P}\p{S}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+
+/**
+ * Coverage says how much of the question a section speaks of, not how much the section is about
+ * it: "feelings" is one word of "How my mind works" and the whole of "My feelings". Each coverage
+ * is scaled by the section's BM25 score relative to the best section's (term frequency and length
+ * normalisation), which keeps a refusal's low coverage low and ranks the section about it first.
+ */
+function weighted(coverage: readonly number[], bm25: readonly number[]): number[] {
+  const top = Math.max(0, ...bm25);
+  return coverage.map((c, i) => (top > 0 ? c * (bm25[i]! / top) : 0));
+}
+
+export class HybridIndex {
+  readonly #chunks: readonly HybridChunk[];
+  readonly #bm25: Bm25;
+  readonly #fuse: Fuse<{ section: string; text: string }>;
+
+  constructor(chunks: readonly HybridChunk[]) {
+    this.#chunks = chunks;
+    // A section's heading and questions are words of it too: "Languages" answers "which languages".
+    this.#bm25 = new Bm25(chunks.map((c) => terms([...c.headings, ...c.questions, c.text].join('\n'))));
+    const variants = chunks.flatMap((c) => [...c.questions, c.headings.at(-1) ?? ''].filter(Boolean).map((q) => ({ section: c.section, text: strip(q) })));
+    this.#fuse = new Fuse(variants, FUSE_OPTIONS);
+  }
+
+  get size(): number {
+    return this.#chunks.length;
+  }
+
+  /**
+   * Every section with its signals, best first (by RRF). `similarity(id)` is the embedder's cosine
+   * of the question and a chunk (0 when unknown).
+   */
+  rank(question: string, similarity: (chunkId: string) => number, t: HybridThresholds): SectionScore[] {
+    const asks = terms(question);
+    const bm25 = this.#bm25.scores(asks);
+    const coverage = weighted(this.#bm25.coverage(asks), bm25);
+    const ideas = asks.filter(isConcept);
+    const concepts = weighted(this.#bm25.coverage(ideas), this.#bm25.scores(ideas));
+    const fuzzy = new Map<string, number>();
+    const asked = strip(question);
+    if (asked) {
+      for (const r of this.#fuse.search(asked)) {
+        const value = 1 - (r.score ?? 1);
+        if (value > (fuzzy.get(r.item.section) ?? 0)) fuzzy.set(r.item.section, value);
+      }
+    }
+    const sections = new Map<string, SectionScore & { bm25: number }>();
+    this.#chunks.forEach((c, i) => {
+      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, rrf: 0, score: 0, confidence: 0, chunks: [], bm25: 0 };
+      const cos = similarity(c.id);
+      s.similarity = Math.max(s.similarity, cos);
+      s.coverage = Math.max(s.coverage, coverage[i]!);
+      s.concepts = Math.max(s.concepts, concepts[i]!);
+      s.bm25 = Math.max(s.bm25, bm25[i]!);
+      s.chunks.push({ id: c.id, language: c.language, file: c.file, similarity: cos, coverage: coverage[i]! });
+      sections.set(c.section, s);
+    });
+    const all = [...sections.values()];
+    for (const key of ['similarity', 'bm25', 'concepts', 'fuzzy'] as const) {
+      const ranked = all.filter((s) => s[key] > 0).sort((a, b) => b[key] - a[key]);
+      ranked.forEach((s, rank) => (s.rrf += (t.rrfK + 1) / (4 * (t.rrfK + rank + 1))));
+    }
+    return rescore(all.map(({ bm25: _, ...s }) => s), t);
+  }
+}
+
+/**
+ * A section's score: the weighted sum of its signals, the cosine counted relative to the
+ * embedder's usual threshold (capped at 2) so that one set of weights fits any embedder.
+ */
+export const scoreOf = (s: Pick<SectionScore, 'similarity' | 'coverage' | 'concepts' | 'fuzzy' | 'rrf'>, t: HybridThresholds) =>
+  t.weights.similarity * Math.min(2, Math.max(0, s.similarity) / t.minSimilarity) +
+  t.weights.coverage * s.coverage +
+  t.weights.concepts * s.concepts +
+  t.weights.fuzzy * s.fuzzy +
+  t.weights.rrf * s.rrf;
+
+/** Scores and confidences for `t`, best first. */
+export function rescore(sections: readonly SectionScore[], t: HybridThresholds): SectionScore[] {
+  return sections
+    .map((s) => {
+      const score = scoreOf(s, t);
+      return { ...s, score, confidence: score / t.minScore };
+    })
+    .sort((a, b) => b.score - a.score || b.rrf - a.rrf);
+}
+
+/** The sections that answer, best first: none when the best is below minScore or too close to the next; then those from minScore on. */
+export function answering(ranked: readonly SectionScore[], t: Pick<HybridThresholds, 'minScore' | 'minMargin'>): SectionScore[] {
+  const [best, next] = ranked;
+  if (!best || best.score < t.minScore || (next && best.score - next.score < t.minMargin)) return [];
+  return ranked.filter((s) => s.score >= t.minScore);
+}
+
+/**
+ * The chunk of a section to answer with: one in the visitor's language when the section has it,
+ * else the original's (the file the others translate), else any; within those, the closest.
+ */
+export function chunkFor(section: SectionScore, language: Language | null): SectionScore['chunks'][number] {
+  const original = section.section.slice(0, section.section.lastIndexOf('#'));
+  const pool =
+    [section.chunks.filter((c) => language !== null && c.language === language), section.chunks.filter((c) => c.file === original), section.chunks].find((p) => p.length > 0) ?? section.chunks;
+  return pool.reduce((best, c) => (c.similarity + c.coverage > best.similarity + best.coverage ? c : best));
+}
+
+/**
+ * A question's answering sections as hits, at most `n`, each its chunk in `language` where there
+ * is one, with the section's confidence as score; and the best-ranked section's confidence.
+ */
+export function searchHits(
+  index: HybridIndex,
+  chunks: readonly IndexedChunk[],
+  question: string,
+  cosine: ReadonlyMap<string, number>,
+  t: HybridThresholds,
+  language: Language | null,
+  n: number,
+): { hits: KnowledgeHit[]; best: number | null } {
+  const ranked = index.rank(question, (id) => cosine.get(id) ?? 0, t);
+  const byId = new Map(chunks.map((c) => [c.id, c]));
+  const hits = answering(ranked, t)
+    .slice(0, n)
+    .map((section) => {
+      const id = chunkFor(section, language).id;
+      return { ...toHit(byId.get(id)!, cosine.get(id) ?? 0), score: section.confidence };
+    });
+  return { hits, best: ranked[0]?.confidence ?? null };
+}

@@ -1,0 +1,93 @@
+import { deu, eng, fra, spa, zho } from 'stopword';
+import { normalizeText } from '../intent/index.js';
+import { CONCEPTS } from './concepts.js';
+
+/**
+ * Terms of a text for lexical retrieval (BM25), the same for a question and a knowledge section in
+ * any of the robot's languages:
+ *
+ * - words are case-folded and stripped of accents ("Über" and "uber" are one term: speech
+ *   transcripts and typed questions spell them either way);
+ * - stop words of all five languages are dropped: a question's language is a guess, and the
+ *   function words of one language are rarely content words of another;
+ * - words are cut to their first STEM_CHARS letters, a stemmer for every alphabetic language at
+ *   once ("remembers", "remembering" → "remem"; "Sprachen", "Sprache" → "sprac"): prefix
+ *   truncation is known to match real stemmers closely for English, German, French and Spanish
+ *   retrieval, and it needs no word lists;
+ * - Chinese has no spaces: a run of Han characters gives its single characters that are not
+ *   stop characters and its character bigrams that are not both stop characters (bigrams are the
+ *   usual indexing unit for Chinese retrieval without a dictionary);
+ * - a word of a concept of the thesaurus (concepts.ts) adds the concept as a term ("~feel").
+ */
+
+const STEM_CHARS = 5;
+const HAN = /\p{Script=Han}/u;
+const fold = (word: string) => normalizeText(word).normalize('NFD').replace(/\p{M}/gu, '');
+const STOPWORDS = new Set([...eng, ...deu, ...fra, ...spa].map(fold));
+const STOP_HAN = new Set(zho.filter((w) => w.length === 1));
+const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
+const stem = (word: string) => [...word].slice(0, STEM_CHARS).join('');
+
+/** Whether a term is a concept of the thesaurus rather than a word. */
+export const isConcept = (term: string) => term.startsWith('~');
+
+/**
+ * Concept terms by word: a listed word matches itself, and, from MIN_PREFIX letters on, the words
+ * it begins ("remember" → "remembering", "Gefühl" → "Gefühle"); shorter words only themselves
+ * ("see" is not "seem"). Cutting to five letters here would join "company" and "companion".
+ */
+const MIN_PREFIX = 5;
+const EXACT = new Map<string, string[]>();
+const PREFIXES: [string, string][] = [];
+const HAN_WORDS: [string, string][] = [];
+for (const [concept, words] of Object.entries(CONCEPTS)) {
+  for (const word of words) {
+    const term = `~${concept}`;
+    if (HAN.test(word)) HAN_WORDS.push([word, term]);
+    else {
+      const key = fold(word);
+      const list = EXACT.get(key) ?? [];
+      if (!list.includes(term)) EXACT.set(key, [...list, term]);
+      if ([...key].length >= MIN_PREFIX) PREFIXES.push([key, term]);
+    }
+  }
+}
+
+function conceptsOf(word: string): string[] {
+  const found = new Set(EXACT.get(word));
+  for (const [prefix, term] of PREFIXES) if (word.startsWith(prefix)) found.add(term);
+  return [...found];
+}
+
+function hanTerms(run: string, out: string[]): void {
+  const chars = [...run];
+  chars.forEach((c, i) => {
+    if (!STOP_HAN.has(c)) out.push(c);
+    const next = chars[i + 1];
+    if (next && !(STOP_HAN.has(c) && STOP_HAN.has(next))) out.push(c + next);
+  });
+}
+
+/** The retrieval terms of `text`, in order, repeated as often as they occur. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  // Han runs are taken whole (the segmenter would cut them at dictionary words, differently in a question and in a section).
+  for (const part of text.split(/(\p{Script=Han}+)/u)) {
+    if (!part) continue;
+    if (HAN.test(part)) {
+      hanTerms(part, out);
+      for (const [word, concept] of HAN_WORDS) if (part.includes(word)) out.push(concept);
+      continue;
+    }
+    for (const { segment, isWordLike } of segmenter.segment(part)) {
+      if (!isWordLike) continue;
+      // "don't", "l'adresse": the part after an apostrophe is the word that matters in French.
+      const word = fold(segment).split("'").filter(Boolean).at(-1) ?? '';
+      // Concepts first: a stop word of one language can be a concept word of another ("vor").
+      out.push(...conceptsOf(word));
+      if (!word || STOPWORDS.has(word) || STOPWORDS.has(fold(segment))) continue;
+      out.push(stem(word));
+    }
+  }
+  return out;
+}

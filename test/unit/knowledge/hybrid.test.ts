@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { answering, chunkFor, HybridIndex, type HybridThresholds, type KnowledgeChunk } from '../../../src/knowledge/index.js';
+
+const chunk = (file: string, section: string, language: KnowledgeChunk['language'], heading: string, text: string, questions: string[] = []) => ({
+  id: `${file}::0`,
+  file,
+  section,
+  language,
+  headings: [heading],
+  text,
+  questions,
+});
+
+const CHUNKS = [
+  chunk('can.md', 'can.md#0', 'en', 'What I can do', 'I greet people, speak five languages and look through my camera.', ['What can you do?']),
+  chunk('de/can.md', 'can.md#0', 'de', 'Was ich kann', 'Ich begrüße Menschen, spreche fünf Sprachen und schaue durch meine Kamera.', ['Was kannst du?']),
+  chunk('feel.md', 'feel.md#0', 'en', 'My feelings', 'Kind words make me happy, rudeness makes me upset and sad news makes me sorry.', ['Do you have feelings?']),
+  chunk('pay.md', 'pay.md#0', 'en', 'Payments', 'I cannot take payments or cards.'),
+];
+
+const T: HybridThresholds = { minSimilarity: 0.35, weights: { similarity: 0, coverage: 0, concepts: 1, fuzzy: 1, rrf: 1 }, minScore: 1.2, minMargin: 0.3, rrfK: 60 };
+const none = () => 0;
+
+describe('hybrid knowledge search', () => {
+  const index = new HybridIndex(CHUNKS);
+
+  it('answers a question of stop words from its question variant, and a translation is the same section', () => {
+    const [best] = answering(index.rank('What can you do?', none, T), T);
+    expect(best?.section).toBe('can.md#0');
+    expect(best?.fuzzy).toBeGreaterThan(0.9);
+    expect(answering(index.rank('Was kannst du?', none, T), T)[0]?.section).toBe('can.md#0');
+  });
+
+  it('answers through the thesaurus when no word is shared, and across languages', () => {
+    expect(answering(index.rank('Does it bother you when people are rude?', none, T), T)[0]?.section).toBe('feel.md#0');
+    // The section exists in English only: a German question about payments still finds it.
+    expect(answering(index.rank('Kann ich mit Kreditkarte bezahlen?', none, T), T)[0]?.section).toBe('pay.md#0');
+  });
+
+  it('refuses what no section speaks of', () => {
+    expect(answering(index.rank("What's the weather like in Paris tomorrow?", none, T), T)).toEqual([]);
+    expect(answering(index.rank('明天天气怎么样？', none, T), T)).toEqual([]);
+  });
+
+  it('refuses when the best section is not clearly ahead of the next', () => {
+    const ranked = index.rank('What can you do?', none, T);
+    expect(answering(ranked, { ...T, minMargin: 100 })).toEqual([]);
+  });
+
+  it('the embedder’s similarity counts when it has weight, relative to its usual threshold', () => {
+    const t = { ...T, weights: { similarity: 1, coverage: 0, concepts: 0, fuzzy: 0, rrf: 0 }, minScore: 1, minMargin: 0 };
+    const ranked = index.rank('anything', (id) => (id === 'pay.md::0' ? 0.4 : 0.1), t);
+    expect(answering(ranked, t)[0]?.section).toBe('pay.md#0');
+  });
+
+  it('answers from the version in the visitor’s language, else the original', () => {
+    const section = index.rank('What can you do?', none, T).find((s) => s.section === 'can.md#0')!;
+    expect(chunkFor(section, 'de').file).toBe('de/can.md');
+    expect(chunkFor(section, 'fr').file).toBe('can.md');
+    expect(chunkFor(section, null).file).toBe('can.md');
+  });
+});
