@@ -48,8 +48,10 @@ export class InboundGate {
   readonly #o: InboundGateOptions;
   readonly #clock: () => number;
   readonly #wallClock: () => number;
-  /** Insertion-ordered: the oldest key goes first once the map is full. */
-  readonly #recent = new Map<string, true>();
+  /** Each message remembered, with the connection it came on. Insertion-ordered: the oldest goes first once full. */
+  readonly #recent = new Map<string, number>();
+  /** Counts this session's connections. */
+  #connection = 0;
   /** The marker of the backlog being caught up; null: messages are live. */
   #catchingUp: string | null = null;
   /** When the link was lost, until the backlog after it is caught up (null: not lost in this process). */
@@ -96,6 +98,7 @@ export class InboundGate {
   connected(sessionPresent: boolean): string | null {
     this.heard();
     this.#connected = true;
+    this.#connection++;
     if (!sessionPresent) {
       this.#recent.clear();
       this.caughtUp();
@@ -119,19 +122,23 @@ export class InboundGate {
 
   /**
    * A redelivery of a message already received: the same topic, packet id and payload, flagged
-   * as a redelivery or arriving in a resumed session's backlog (where brokers resend what was
-   * in flight). A fresh message never carries the flag, and a new session starts the memory afresh,
-   * so a repeated sentence ("yes", "yes") is never taken for a redelivery.
+   * as a redelivery (DUP) or received on an earlier connection of the session. Brokers resend
+   * only after a reconnection, with the original packet id, and aedes without the flag (nor
+   * always before the catch-up marker). A broker numbers a session's messages in sequence, so a
+   * new message matches an earlier one only after 65,535 others (aedes starts each connection at
+   * a random number: odds of n in 65,535 for a payload repeated n times among the remembered
+   * ones). On one connection a repeated sentence ("yes", "yes") is never taken for a
+   * redelivery; a new session starts the memory afresh.
    */
   duplicate(arrival: Arrival): boolean {
     if (arrival.messageId === undefined) return false;
     const hash = createHash('sha256').update(arrival.payload).digest('base64');
     const id = `${arrival.key}\u0000${arrival.messageId}\u0000${hash}`;
-    const seen = this.#recent.has(id);
+    const seenOn = this.#recent.get(id);
     this.#recent.delete(id);
-    this.#recent.set(id, true);
+    this.#recent.set(id, this.#connection);
     if (this.#recent.size > REMEMBERED) this.#recent.delete(this.#recent.keys().next().value!);
-    if (!seen || !(arrival.dup || this.catchingUp)) return false;
+    if (seenOn === undefined || !(arrival.dup || seenOn < this.#connection)) return false;
     this.#o.health.count('duplicate_messages');
     this.#o.health.count(`duplicate_messages.${arrival.key}`);
     this.#o.log.info({ topic: arrival.key, messageId: arrival.messageId }, 'redelivery of a message already handled: dropped');

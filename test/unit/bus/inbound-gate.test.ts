@@ -72,6 +72,17 @@ describe('redeliveries', () => {
     expect(delivered.map((d) => d.value)).toEqual([{ user_id: 'anna-1' }, { user_id: 'bruno-2' }]);
   });
 
+  it('a redelivery without the flag after the backlog is caught up (aedes resends out of order) is dropped: it came on an earlier connection', () => {
+    const { gate, receive, texts } = setUp();
+    gate.connected(false);
+    receive('user_speech', 'Hello.', 4634);
+    gate.disconnected();
+    gate.marker(gate.connected(true)!);
+    receive('user_speech', 'Hello.', 4634);
+    receive('user_speech', 'Hello.', 4635);
+    expect(texts()).toEqual(['Hello.', 'Hello.']);
+  });
+
   it('a new session (the broker lost the old one) starts afresh: its packet ids say nothing of the old ones', () => {
     const { gate, receive, texts } = setUp();
     gate.connected(false);
