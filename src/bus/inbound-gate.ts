@@ -14,7 +14,7 @@ export interface Arrival {
   key: InboundKey;
   /** The broker's packet id (none for QoS 0). A redelivery keeps it. */
   messageId: number | undefined;
-  /** Set by the broker on a redelivery (Mosquitto and EMQX do; aedes does not). */
+  /** Set by the broker on a redelivery (Mosquitto and EMQX do; aedes does not): logged. */
   dup: boolean;
   payload: Uint8Array;
 }
@@ -48,10 +48,8 @@ export class InboundGate {
   readonly #o: InboundGateOptions;
   readonly #clock: () => number;
   readonly #wallClock: () => number;
-  /** Each message remembered, with the connection it came on. Insertion-ordered: the oldest goes first once full. */
-  readonly #recent = new Map<string, number>();
-  /** Counts this session's connections. */
-  #connection = 0;
+  /** Insertion-ordered: the oldest key goes first once the set is full. */
+  readonly #recent = new Set<string>();
   /** The marker of the backlog being caught up; null: messages are live. */
   #catchingUp: string | null = null;
   /** When the link was lost, until the backlog after it is caught up (null: not lost in this process). */
@@ -98,7 +96,6 @@ export class InboundGate {
   connected(sessionPresent: boolean): string | null {
     this.heard();
     this.#connected = true;
-    this.#connection++;
     if (!sessionPresent) {
       this.#recent.clear();
       this.caughtUp();
@@ -121,27 +118,26 @@ export class InboundGate {
   }
 
   /**
-   * A redelivery of a message already received: the same topic, packet id and payload, flagged
-   * as a redelivery (DUP) or received on an earlier connection of the session. Brokers resend
-   * only after a reconnection, with the original packet id, and aedes without the flag (nor
-   * always before the catch-up marker). A broker numbers a session's messages in sequence, so a
-   * new message matches an earlier one only after 65,535 others (aedes starts each connection at
-   * a random number: odds of n in 65,535 for a payload repeated n times among the remembered
-   * ones). On one connection a repeated sentence ("yes", "yes") is never taken for a
-   * redelivery; a new session starts the memory afresh.
+   * A redelivery of a message already received: the same topic, packet id and payload as one of
+   * the last ones received. Brokers resend with the original packet id: Mosquitto and EMQX after a
+   * reconnection, flagged DUP; aedes without the flag, not always before the catch-up marker, and
+   * at times twice on one connection. A broker numbers a session's messages in sequence, so a new
+   * message takes an earlier one's id only 65,535 messages later: a sentence said twice ("yes",
+   * "yes") is two messages. (aedes starts each connection at a random number: after a
+   * reconnection, odds of n in 65,535 for a payload repeated n times among those remembered.)
+   * A new session starts the memory afresh.
    */
   duplicate(arrival: Arrival): boolean {
     if (arrival.messageId === undefined) return false;
     const hash = createHash('sha256').update(arrival.payload).digest('base64');
     const id = `${arrival.key}\u0000${arrival.messageId}\u0000${hash}`;
-    const seenOn = this.#recent.get(id);
-    this.#recent.delete(id);
-    this.#recent.set(id, this.#connection);
-    if (this.#recent.size > REMEMBERED) this.#recent.delete(this.#recent.keys().next().value!);
-    if (seenOn === undefined || !(arrival.dup || seenOn < this.#connection)) return false;
+    const seen = this.#recent.delete(id);
+    this.#recent.add(id);
+    if (this.#recent.size > REMEMBERED) this.#recent.delete(this.#recent.values().next().value!);
+    if (!seen) return false;
     this.#o.health.count('duplicate_messages');
     this.#o.health.count(`duplicate_messages.${arrival.key}`);
-    this.#o.log.info({ topic: arrival.key, messageId: arrival.messageId }, 'redelivery of a message already handled: dropped');
+    this.#o.log.info({ topic: arrival.key, messageId: arrival.messageId, dup: arrival.dup }, 'redelivery of a message already handled: dropped');
     return true;
   }
 
