@@ -166,6 +166,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         reconnect: config.mqtt.reconnect,
         outgoingDir: path.join(config.paths.data, 'mqtt', 'outgoing'),
         maxDelayMs: config.speech.maxDelayMs,
+        maxSpeechAgeMs: config.mqtt.maxSpeechAgeMs,
         log,
         health,
       });

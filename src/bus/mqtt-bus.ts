@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Health, HealthReport } from '../health/index.js';
-import { preview, type Logger } from '../log/index.js';
-import { decodeInbound, type DecodeLimits } from './decode.js';
+import type { Logger } from '../log/index.js';
+import type { DecodeLimits } from './decode.js';
 import { DurableOutgoing, type Outgoing } from './durable-outgoing.js';
 import { ExpiringOutgoing, ExpiryAwareStore } from './expiring-outgoing.js';
+import { InboundRouter, type Handler } from './inbound-router.js';
 import {
   inbound,
   outbound,
   type InboundKey,
-  type InboundPayload,
   type OutboundKey,
   type OutboundPayload,
   type Status,
@@ -17,6 +17,7 @@ import {
 
 /** How long a stop waits for the broker to acknowledge the last messages. */
 const STOP_GRACE_MS = 2_000;
+const KEEPALIVE_S = 30;
 
 export interface MqttBusOptions {
   url: string;
@@ -32,11 +33,11 @@ export interface MqttBusOptions {
   outgoingDir: string;
   /** Speech and gestures not delivered this long after being handed over are dropped (speech.maxDelayMs). */
   maxDelayMs: number;
+  /** Utterances heard longer ago than this are not answered (mqtt.maxSpeechAgeMs). */
+  maxSpeechAgeMs: number;
   log: Logger;
   health: Health;
 }
-
-type Handler<K extends InboundKey> = (payload: InboundPayload<K>) => void | Promise<void>;
 
 /**
  * The daemon's only MQTT client. It owns the topic contract at run time: inbound payloads are
@@ -47,8 +48,7 @@ type Handler<K extends InboundKey> = (payload: InboundPayload<K>) => void | Prom
 export class MqttBus {
   readonly #options: MqttBusOptions;
   readonly #log: Logger;
-  readonly #handlers = new Map<InboundKey, Handler<InboundKey>[]>();
-  readonly #topicToKey = new Map<string, InboundKey>();
+  readonly #inbound: InboundRouter;
   #client: MqttClient | null = null;
   #reconnectDelay: number;
   #reconnectTimer: NodeJS.Timeout | null = null;
@@ -63,9 +63,16 @@ export class MqttBus {
     this.#options = options;
     this.#log = options.log.child({ component: 'bus' });
     this.#reconnectDelay = options.reconnect.initialMs;
-    for (const key of Object.keys(inbound) as InboundKey[]) {
-      this.#topicToKey.set(this.topic(key), key);
-    }
+    this.#inbound = new InboundRouter({
+      prefix: options.prefix,
+      topic: (key) => this.topic(key),
+      limits: options.limits,
+      maxSpeechAgeMs: options.maxSpeechAgeMs,
+      keepaliveMs: KEEPALIVE_S * 1000,
+      catchUpLimitMs: options.connectTimeoutMs,
+      log: this.#log,
+      health: options.health,
+    });
     const keys = Object.keys(outbound) as OutboundKey[];
     const connected = () => this.connected;
     this.#durable = new DurableOutgoing({
@@ -121,9 +128,7 @@ export class MqttBus {
   }
 
   on<K extends InboundKey>(key: K, handler: Handler<K>): void {
-    const list = this.#handlers.get(key) ?? [];
-    list.push(handler as Handler<InboundKey>);
-    this.#handlers.set(key, list);
+    this.#inbound.on(key, handler);
   }
 
   /**
@@ -137,16 +142,26 @@ export class MqttBus {
     this.#client = client;
     this.#options.health.set('mqtt', 'down', `connecting to ${redactUrl(o.url)}`);
 
-    client.on('connect', () => {
+    this.#inbound.attach(client);
+    client.on('connect', (connack) => {
       // Small packets, latency-critical: don't let Nagle hold a reply back (TCP and TLS sockets).
       (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
       this.#reconnectDelay = o.reconnect.initialMs;
-      this.#log.info({ url: redactUrl(o.url) }, 'connected to MQTT broker');
-      this.#subscribe(client);
+      const resumed = connack.sessionPresent;
+      this.#log.info({ url: redactUrl(o.url), sessionResumed: resumed }, 'connected to MQTT broker');
+      this.#inbound.connected(client, resumed, (err) => {
+        if (err) this.#log.error({ err: err.message }, 'subscribe failed');
+        // Healthy (and so "online" on the retained status) once the robot hears its topics: a
+        // process that speaks as soon as it sees "online" is not lost.
+        else this.#options.health.set('mqtt', 'ok', `connected to ${redactUrl(o.url)}`);
+        this.#subscribed?.();
+        this.#subscribed = null;
+      });
       this.#expiring.flush();
       this.#durable.pump();
     });
     client.on('close', () => {
+      this.#inbound.disconnected();
       // Speech in flight is taken back: mqtt.js would resend it on reconnection, however late.
       // (One whose callback mqtt.js already failed is only deleted from its store.)
       for (const id of [...this.#store.expiringIds]) {
@@ -156,7 +171,6 @@ export class MqttBus {
       this.#scheduleReconnect(client);
     });
     client.on('error', (err) => this.#log.warn({ err: err.message }, 'MQTT error'));
-    client.on('message', (topic, payload) => this.#dispatch(topic, payload));
 
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
@@ -230,6 +244,7 @@ export class MqttBus {
     if (!client) return;
     this.#stopping = true;
     if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
+    this.#inbound.stop();
     // A stop must end: a broker that stops acknowledging (gone, overloaded, just restarted) gets
     // a bounded grace period, then the connection is closed without waiting.
     const settled = (work: Promise<unknown>) =>
@@ -265,9 +280,14 @@ export class MqttBus {
       cert: read(o.tls?.cert),
       key: read(o.tls?.key),
       rejectUnauthorized: o.tls?.rejectUnauthorized ?? true,
-      clean: true,
+      // A persistent session under the robot's own client id: the broker keeps what is published
+      // to the daemon's topics while it is away (a cut link, a broker or daemon restart) and
+      // delivers it on reconnection; src/bus/inbound-gate.ts decides what of it is still worth handling.
+      clean: false,
+      // The bus subscribes on every connection itself (InboundRouter.connected).
+      resubscribe: false,
       outgoingStore: this.#store,
-      keepalive: 30,
+      keepalive: KEEPALIVE_S,
       connectTimeout: o.connectTimeoutMs,
       // mqtt.js retries at a fixed period; #scheduleReconnect backs off instead.
       reconnectPeriod: 0,
@@ -300,42 +320,6 @@ export class MqttBus {
     if (!(message.key in outbound)) throw new Error(`unknown key ${message.key}`);
     const spec = outbound[message.key as OutboundKey];
     await this.#client!.publishAsync(this.topic(message.key as OutboundKey), message.body, { qos: 1, retain: spec.retain });
-  }
-
-  #subscribe(client: MqttClient): void {
-    // Optional topics (e.g. Hermes) only when a module handles them: handlers are added before start().
-    const wanted = [...this.#topicToKey].filter(([, key]) => !(inbound[key] as { optional?: true }).optional || this.#handlers.has(key));
-    const topics = Object.fromEntries(wanted.map(([t]) => [t, { qos: 1 as const }]));
-    client.subscribe(topics, (err) => {
-      if (err) this.#log.error({ err: err.message }, 'subscribe failed');
-      // Healthy (and so "online" on the retained status) once the robot hears its topics: a
-      // process that speaks as soon as it sees "online" is not lost.
-      else this.#options.health.set('mqtt', 'ok', `connected to ${redactUrl(this.#options.url)}`);
-      this.#subscribed?.();
-      this.#subscribed = null;
-    });
-  }
-
-  #dispatch(topic: string, payload: Buffer): void {
-    const key = this.#topicToKey.get(topic);
-    if (!key) return;
-    const decoded = decodeInbound(key, payload, this.#options.limits);
-    if (!decoded.ok) {
-      this.#options.health.count('invalid_payloads');
-      this.#options.health.count(`invalid_payloads.${key}`);
-      this.#log.warn({ topic, reason: decoded.reason, payload: preview(payload) }, 'dropped invalid payload');
-      return;
-    }
-    for (const handler of this.#handlers.get(key) ?? []) {
-      try {
-        const result = handler(decoded.value);
-        if (result instanceof Promise) {
-          result.catch((err: Error) => this.#log.error({ topic, err: err.message, stack: err.stack }, 'handler failed'));
-        }
-      } catch (err) {
-        this.#log.error({ topic, err: (err as Error).message, stack: (err as Error).stack }, 'handler failed');
-      }
-    }
   }
 }
 

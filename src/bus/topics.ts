@@ -12,10 +12,22 @@ const PersonName = z.string().trim().max(200);
 /** BCP-47-ish language tag as speech-to-text engines send it ("de", "de-DE", "zh_CN"). */
 const LanguageTag = z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "de" or "de-DE"');
 
+/**
+ * When something was heard or sent: ISO 8601 with a zone, or seconds or milliseconds since the
+ * epoch (a number below 1e11 is seconds: 1e11 ms is in 1973, 1e11 s in the year 5138). Read as
+ * milliseconds since the epoch.
+ */
+export const SentAtSchema = z.union([
+  z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
+  z.number().positive().finite().transform((n) => (n < 1e11 ? n * 1000 : n)),
+]);
+
 export const UserSpeechSchema = z.object({
   text: z.string(),
   language: LanguageTag.optional(),
   user_id: UserIdSchema.nullish(),
+  /** When the words were heard: the exact age of an utterance that comes late (see `late` below). */
+  ts: SentAtSchema.optional(),
 });
 export type UserSpeech = z.infer<typeof UserSpeechSchema>;
 
@@ -107,11 +119,25 @@ export const StopSpeakingSchema = z.object({ turn_id: z.string(), reason: z.lite
 /** How an inbound payload is read before its schema is applied. */
 export type Decoding = 'json' | 'text-or-json' | 'signal';
 
+/**
+ * What a message that comes late does: one the broker kept for the daemon's session while it was
+ * away (the backlog delivered when the session resumes), or one sent again. A QoS 1 redelivery
+ * of a message already received is dropped for every topic before this applies (src/bus/inbound-gate.ts).
+ * - `fresh`: handled only while younger than mqtt.maxSpeechAgeMs: by its `ts` when it has one,
+ *   else, in a backlog, by how long the link was down; dropped, logged and counted otherwise.
+ *   Words answered a minute late answer nobody.
+ * - `latest`: of a run of these in a backlog only the newest is handled (who is in front now).
+ * - `always`: every one is handled, however late; handlers are idempotent (a state change or a
+ *   request that must be carried out).
+ */
+export type LatePolicy = 'fresh' | 'latest' | 'always';
+
 interface InboundSpec<T> {
   topic: string;
   from: 'perception' | 'control' | 'speech input' | 'voice stack' | 'admin';
   decoding: Decoding;
   schema: z.ZodType<T>;
+  late: LatePolicy;
   /** The topic is used as it is, without the prefix (another protocol's own topic). */
   absolute?: true;
   /** Subscribed only when something handles it (an optional module is on). */
@@ -123,42 +149,55 @@ export const inbound = {
     topic: 'agent/user_speech',
     from: 'speech input',
     decoding: 'text-or-json',
+    // an utterance is answered while fresh
+    late: 'fresh',
     schema: UserSpeechSchema,
   } satisfies InboundSpec<UserSpeech>,
   user_detected: {
     topic: 'graph/user_detected',
     from: 'perception',
     decoding: 'json',
+    // only who is in front now counts
+    late: 'latest',
     schema: UserDetectedSchema,
   } satisfies InboundSpec<UserDetected>,
   face_stored: {
     topic: 'graph/face_stored',
     from: 'perception',
     decoding: 'json',
+    // sets an entry of user_ids.json: the same message twice sets it twice
+    late: 'always',
     schema: FaceStoredSchema,
   } satisfies InboundSpec<FaceStored>,
   scene_stored: {
     topic: 'memory/scene_stored',
     from: 'perception',
     decoding: 'json',
+    // indexes a scene by its id: an indexed one is not loaded again
+    late: 'always',
     schema: SceneStoredSchema,
   } satisfies InboundSpec<SceneStored>,
   start_speak: {
     topic: 'agent/feedback/start_speak',
     from: 'control',
     decoding: 'signal',
+    // what the speaker did, however late: the voice goes on from there
+    late: 'always',
     schema: z.null(),
   } satisfies InboundSpec<null>,
   end_speak: {
     topic: 'agent/feedback/end_speak',
     from: 'control',
     decoding: 'signal',
+    // what the speaker did, however late: the voice goes on from there
+    late: 'always',
     schema: z.null(),
   } satisfies InboundSpec<null>,
   hermes_text_captured: {
     topic: 'hermes/asr/textCaptured',
     from: 'voice stack',
     decoding: 'json',
+    late: 'fresh',
     schema: HermesTextCapturedSchema,
     absolute: true,
     optional: true,
@@ -167,6 +206,7 @@ export const inbound = {
     topic: 'hermes/tts/sayFinished',
     from: 'voice stack',
     decoding: 'json',
+    late: 'always',
     schema: HermesSayFinishedSchema,
     absolute: true,
     optional: true,
@@ -175,6 +215,8 @@ export const inbound = {
     topic: 'agent/admin/forget_user',
     from: 'admin',
     decoding: 'json',
+    // a person asked to be forgotten: carried out whenever it arrives; a second request finds nothing left
+    late: 'always',
     schema: ForgetUserSchema,
   } satisfies InboundSpec<ForgetUser>,
   // Staff confirm an alert; idempotent (an acknowledgement heard twice acts once).
@@ -187,6 +229,13 @@ export const inbound = {
 } as const;
 
 export type InboundKey = keyof typeof inbound;
+
+/**
+ * The daemon's own marker: published to itself (QoS 1, a one-off token) when the broker resumes
+ * its session. The broker queues it behind everything it kept for the daemon while it was away,
+ * so its return marks the end of that backlog. Nobody else publishes or reads it.
+ */
+export const CAUGHT_UP_TOPIC = 'agent/bus/caught_up';
 export type InboundPayload<K extends InboundKey> = z.infer<(typeof inbound)[K]['schema']>;
 
 interface OutboundSpec<T> {

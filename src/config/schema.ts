@@ -112,6 +112,11 @@ export const ConfigSchema = z.strictObject({
       /** Inbound payloads larger than this are dropped before decoding. */
       maxPayloadBytes: z.number().int().min(256).max(16 * 1024 * 1024).default(64 * 1024),
       connectTimeoutMs: Millis.default(10_000),
+      /**
+       * Utterances heard longer ago than this are not answered: measured by the payload's `ts`,
+       * else, for what the broker kept while the link was down, by how long it was down.
+       */
+      maxSpeechAgeMs: Millis.default(10_000),
       reconnect: z
         .strictObject({ initialMs: Millis.default(500), maxMs: Millis.default(30_000) })
         .prefault({}),

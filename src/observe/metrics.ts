@@ -43,16 +43,21 @@ export class Metrics {
 
     // Counted where they happen (src/health); read when scraped.
     const counters = () => sources()?.health().counters ?? {};
-    new Counter({
-      name: 'nadine_invalid_payloads_total',
-      help: 'Inbound MQTT payloads dropped as invalid, by topic',
-      labelNames: ['topic'],
-      registers,
-      collect() {
-        this.reset();
-        for (const [key, n] of Object.entries(counters())) if (key.startsWith('invalid_payloads.')) this.inc({ topic: key.slice('invalid_payloads.'.length) }, n);
-      },
-    });
+    const byTopic = (name: string, help: string, counter: string) =>
+      new Counter({
+        name,
+        help,
+        labelNames: ['topic'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [key, n] of Object.entries(counters())) if (key.startsWith(`${counter}.`)) this.inc({ topic: key.slice(counter.length + 1) }, n);
+        },
+      });
+    byTopic('nadine_invalid_payloads_total', 'Inbound MQTT payloads dropped as invalid, by topic', 'invalid_payloads');
+    byTopic('nadine_late_utterances_total', 'Utterances not answered because they were heard longer ago than mqtt.maxSpeechAgeMs, by topic', 'late_utterances');
+    byTopic('nadine_duplicate_messages_total', 'Inbound MQTT redeliveries of a message already handled, dropped, by topic', 'duplicate_messages');
+    byTopic('nadine_superseded_messages_total', 'Inbound MQTT messages of a backlog replaced by a newer one of the same topic (detections), by topic', 'superseded_messages');
     const fromHealth = (name: string, help: string, counter: string) =>
       new Counter({
         name,

@@ -25,6 +25,7 @@ describe('stopping the MQTT bus', () => {
       reconnect: { initialMs: 100, maxMs: 1_000 },
       outgoingDir: tempDir('nadine-outgoing-'),
       maxDelayMs: 2_000,
+      maxSpeechAgeMs: 10_000,
       log: silentLogger,
       health: new Health(),
     });
