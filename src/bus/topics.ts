@@ -224,6 +224,8 @@ export const inbound = {
     topic: 'agent/admin/alert_ack',
     from: 'admin',
     decoding: 'json',
+    // An acknowledgement is never stale, and taking one twice acts once.
+    late: 'always',
     schema: AlertAckSchema,
   } satisfies InboundSpec<AlertAck>,
 } as const;
