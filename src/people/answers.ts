@@ -12,34 +12,39 @@ const YES_WORDS = [
   'yes', 'yeah', 'yea', 'yep', 'yup', 'ya', 'aye', 'sure', 'correct', 'right', 'exactly', 'indeed', 'absolutely', 'definitely',
   'affirmative', 'certainly', 'of course', 'uh huh', 'mhm', 'that s me', 'thats me', 'that is me', 'it s me', 'its me', 'it is me',
   'that s right', 'thats right', 'that is right', 'you got it', 'spot on', 'bingo', 'that s my name', 'that is my name', 'yes i am',
-  'i am', 'i am indeed', 'you re right', 'you are right', 'true', 'ok', 'okay',
+  'i am', 'i am indeed', 'you re right', 'you are right', 'true', 'ok', 'okay', 'i think so', 'i believe so', 'that would be me',
+  'that s the one', 'guilty', 'yes sir', 'totally', 'precisely', 'uh huh', 'mm hmm', 'yes it is', 'it is',
   // de
   'ja', 'jawohl', 'jep', 'genau', 'richtig', 'stimmt', 'korrekt', 'klar', 'naturlich', 'sicher', 'das bin ich', 'bin ich', 'ganz genau',
-  'so ist es', 'doch',
+  'so ist es', 'doch', 'jap', 'jo', 'jawoll', 'ganz richtig', 'das stimmt', 'ich bin s', 'bin ich', 'genau der', 'genau die',
+  'das bin ich', 'ja klar', 'klar doch', 'passt', 'allerdings', 'freilich',
   // fr
   'oui', 'ouais', 'ouaip', 'si', 'exact', 'exactement', 'c est ca', 'c est moi', 'tout a fait', 'bien sur', 'voila', 'absolument',
-  'effectivement', 'c est bien ca', 'en effet', 'c est exact',
+  'effectivement', 'c est bien ca', 'en effet', 'c est exact', 'c est bien moi', 'tout juste', 'je crois', 'c est juste', 'bien vu',
+  'mais oui', 'carrement', 'evidemment',
   // es
-  'claro', 'correcto', 'exacto', 'soy yo', 'eso es', 'efectivamente', 'por supuesto', 'asi es', 'vale',
+  'claro', 'correcto', 'exacto', 'soy yo', 'eso es', 'efectivamente', 'por supuesto', 'asi es', 'vale', 'esa soy yo', 'ese soy yo',
+  'yo soy', 'es correcto', 'exactamente', 'cierto', 'aja', 'desde luego', 'eso mismo', 'tal cual', 'justo', 'sip',
 ];
 
 const NO_WORDS = [
   // en
   'no', 'nope', 'nah', 'not', 'never', 'wrong', 'incorrect', 'negative', 'not me', 'that s not', 'thats not', 'isn t', 'isnt', 'i m not', 'im not',
-  'i am not', 'don t', 'dont', 'nobody',
+  'i am not', 'don t', 'dont', 'nobody', 'not quite', 'not really', 'mistaken', 'you re wrong', 'afraid not',
   // de
-  'nein', 'ne', 'nee', 'no', 'noe', 'nicht', 'falsch', 'keineswegs', 'bin ich nicht', 'stimmt nicht',
+  'nein', 'ne', 'nee', 'no', 'noe', 'nicht', 'falsch', 'keineswegs', 'bin ich nicht', 'stimmt nicht', 'leider nicht', 'eher nicht',
+  'kein', 'keine',
   // fr
-  'non', 'pas', 'pas du tout', 'jamais', 'faux', 'c est pas', 'ce n est pas',
+  'non', 'nan', 'pas', 'pas du tout', 'jamais', 'faux', 'c est pas', 'ce n est pas', 'pas moi', 'vous vous trompez', 'tu te trompes',
   // es
-  'nunca', 'incorrecto', 'para nada',
+  'nunca', 'incorrecto', 'para nada', 'que va', 'nada de eso', 'te equivocas', 'se equivoca', 'equivocado', 'equivocada',
 ];
 
 /** Idioms with a negation word that do not negate the answer. */
 const NOT_NEGATIONS = ['no problem', 'no worries', 'no doubt', 'not bad', 'pas de probleme', 'kein problem', 'no hay problema', 'pourquoi pas'];
 
-const ZH_NO = ['不是', '不对', '不', '没有', '错了', '错', '并不是', '否'];
-const ZH_YES = ['是的', '是我', '是啊', '是', '对的', '对啊', '对', '没错', '正确', '嗯', '好的', '当然'];
+const ZH_NO = ['不是', '不对', '不', '没有', '错了', '错', '并不是', '否', '搞错'];
+const ZH_YES = ['是的', '是我', '是啊', '是', '对的', '对啊', '对', '没错', '正确', '嗯', '好的', '当然', '就是我', '正是', '对呀', '是呀'];
 /** Chinese idioms written with a negation character: 没错 ("no mistake") is a yes. */
 const ZH_IDIOMS: [string, string][] = [['没错', '对'], ['没问题', ''], ['不客气', ''], ['不错', ''], ['对不起', '']];
 
