@@ -6,7 +6,7 @@
  * tell face recognition so. Whatever finds a name (phrase rules, a bare answer, the language model)
  * passes it through `looksLikeName` before anyone is created or renamed.
  *
- * Words that are also common given names are left out on purpose (en "Will", "May", "Mark"; es
+ * Words that are also common given names are left out on purpose (en "Will", "May", "Mark" (de "will"); es
  * "Mia", "Mira"; fr "Ben", "Son"; en "Don"; "Ella", "Elle", "Al", "Ma", "He", "Ye", "Do" are names too): a missed filler
  * costs a question, a rejected name costs the person their name.
  */
@@ -21,6 +21,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     yes yeah yep yup yea ya aye no nope nah ok okay sure right correct true exactly indeed absolutely definitely certainly
     maybe perhaps probably precisely totally wrong false
     am is are was were be been being isn aren wasn doesn didn have has had think guess know mean say said called call
+    want need came come looking got much very can could would should
     um umm uh uhh er erm hmm hm mm mmm mhm ah oh ahh ooh well so like actually basically anyway huh eh whoa wow yay oops
     hello hi hey bye goodbye thanks thank please sorry pardon excuse
     not never without with the a an and or but of to from in on at for what who how why when where which
@@ -30,8 +31,10 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     ich mich mir mein meine meiner du dich dir dein deine sie ihr ihm ihnen es wir uns unser man
     das dies diese dieser dieses der die den dem des ein eine einen einem
     ja jawohl jep nein nee ne nö noe doch genau richtig stimmt klar korrekt sicher natürlich naturlich falsch
+    habe hab möchte moechte komme gehe muss suche vielen schön schoen leider moment gerne gern wirklich
+    kann kannst können koennen könnten darf soll sollen würde wuerde
     bin bist ist sind seid war heiße heisse heißt heisst heißen heissen nennt nenne glaube denke meine weiß weiss
-    nicht kein keine keiner ohne mit und oder aber auch so halt mal eben schon
+    nicht kein keine keiner nichts niemand ohne mit für fuer von zu bei nach aus auf im und oder aber auch so halt mal eben schon
     ähm äh öhm hm hmm mhm naja also tja achso ach
     hallo servus moin tschüss tschuss danke bitte entschuldigung verzeihung
     wie was wer wo wann warum welche welcher
@@ -40,8 +43,9 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     je j moi me m tu toi te t vous il lui on nous ils eux ce c ça ca cela ceci celui celle
     le les l un une des du au aux mon mes ton ta tes sa ses notre votre
     oui ouais ouaip non nan si exact exactement voilà voila effectivement absolument évidemment evidemment vrai faux
+    ai as avons vais veux dois viens cherche beaucoup peux pouvez pourriez voudrais
     suis es est sommes êtes etes sont c'est n'est j'suis m'appelle appelle appelles appelez crois pense
-    pas ne jamais sans avec et ou mais donc alors puis bien très tres vraiment
+    pas ne jamais rien sans avec pour dans sur chez et ou mais donc alors puis bien très tres vraiment
     euh heu bah bof hein hum hmm mh ah oh bon enfin quoi
     bonjour bonsoir salut coucou merci pardon excusez désolé desole désolée desolee
     comment qui où ou quand pourquoi quel quelle
@@ -50,8 +54,9 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     yo me mi tú tu te ti usted ustedes él nosotros nos vosotros ellos ellas se
     ese esa eso este esta esto aquel lo los las una unos unas
     sí si no claro vale bueno exacto exactamente correcto cierto efectivamente verdad obvio
+    tengo tiene voy quiero necesito busco vengo mucho muchas muchos
     soy eres es somos son estoy estás está estas esta llamo llamas llama creo pienso
-    nunca sin con pero pues entonces también tambien muy
+    así asi nunca nada nadie sin con para por hasta desde sobre entre pero pues entonces también tambien muy
     eh em ehm mmm hmm ah oh ajá aja órale orale oye
     hola buenas gracias adiós adios perdón perdon disculpa disculpe lo siento
     qué que quién quien cómo como dónde donde cuándo cuando cuál cual
@@ -97,7 +102,7 @@ export function looksLikeName(name: string | null | undefined): name is string {
   if (!trimmed) return false;
   if (/\p{Script=Han}/u.test(trimmed)) return HAN.test(trimmed) && ![...trimmed].some((ch) => HAN_NOT_NAME.has(ch));
   const words = trimmed.split(/\s+/);
-  if (words.length > 5 || !words.every((w) => LATIN_WORD.test(w) && w.length <= 40)) return false;
+  if (words.length > 5 || !words.every((w) => LATIN_WORD.test(w) && w.length <= 40 && !ELISION.test(fold(w)))) return false;
   if (trimmed.replace(/[^\p{L}]/gu, '').length < 2) return false;
   const first = words[0]!;
   const last = words.at(-1)!;

@@ -39,8 +39,10 @@ const SPELLED = new RegExp(
   'iu',
 );
 
-export function findCorrection(text: string): Correction {
-  const spelled = SPELLED.test(text);
+export function findCorrection(said: string): Correction {
+  // The spelling ("with two n") is not part of the name, nor of anything else the rules read.
+  const spelled = SPELLED.test(said);
+  const text = spelled ? said.replace(SPELLED, ' ') : said;
   const zh = /(?:不是|不叫)/u.exec(text);
   if (zh) {
     const name = nameAfter(text, zh.index + zh[0].length, false);
