@@ -92,7 +92,8 @@ const ANSWER_FILLERS = new Set([
   ...NO_WORDS.filter((w) => !w.includes(' ')),
   'well', 'um', 'uh', 'oh', 'ah', 'hm', 'hmm', 'actually', 'sorry', 'it', 's', 'its', 'is', 'it s', 'my', 'name', 'i', 'm', 'am', 'im',
   'please', 'thanks', 'thank', 'you', 'but', 'and', 'just', 'also', 'so', 'the', 'that', 'bitte', 'danke', 'ich', 'heisse', 'bin',
-  'merci', 'je', 'suis', 'm', 'appelle', 'c', 'est', 'gracias', 'me', 'llamo', 'soy',
+  'merci', 'je', 'suis', 'm', 'appelle', 'c', 'est', 'c est', 'gracias', 'me', 'llamo', 'soy', 'es', 'ist', 'das ist', 'mein', 'mon',
+  'prenom', 'nom', 'mi', 'nombre',
 ]);
 
 /** Fillers of one language that are names in another ("Ben, non." in French; Ben in English). */

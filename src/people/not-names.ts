@@ -42,7 +42,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
   fr: list(`
     je j moi me m tu toi te t vous il lui on nous ils eux ce c ça ca cela ceci celui celle
     le les l un une des du au aux mon mes ton ta tes sa ses notre votre
-    oui ouais ouaip non nan si exact exactement voilà voila effectivement absolument évidemment evidemment vrai faux
+    d'accord dac oui ouais ouaip non nan si exact exactement voilà voila effectivement absolument évidemment evidemment vrai faux
     ai as avons vais veux dois viens cherche beaucoup peux pouvez pourriez voudrais
     suis es est sommes êtes etes sont c'est n'est j'suis m'appelle appelle appelles appelez crois pense
     pas ne jamais rien sans avec pour dans sur chez et ou mais donc alors puis bien très tres vraiment

@@ -27,6 +27,7 @@ const NEGATIONS: { re: RegExp; tokens: (text: string) => Token[] }[] = [
   { re: new RegExp(String.raw`${L}no (?:soy|es|me llamo|se llama)\s+`, 'giu'), tokens: nameTaggedTokens },
 ];
 
+const SPELLED_WHERE = String.raw`(?:\s+(?:at the (?:end|start|beginning)|am (?:Ende|Anfang)|à la fin|au début|al (?:final|principio)))?`;
 const SPELLED = new RegExp(
   [
     String.raw`${L}(?:without|with) (?:an?|one|two|double|the letter) \p{L}(?!\p{L})`,
@@ -35,7 +36,9 @@ const SPELLED = new RegExp(
     String.raw`${L}(?:sans|avec) (?:une?|deux|la lettre)?\s?\p{L}(?!\p{L})`,
     String.raw`${L}(?:sin|con) (?:una?|dos|la letra)?\s?\p{L}(?!\p{L})`,
     String.raw`(?:写作|拼作|不带|没有)\p{Script=Latin}`,
-  ].join('|'),
+  ]
+    .map((mark) => `(?:${mark})${SPELLED_WHERE}`)
+    .join('|'),
   'iu',
 );
 
