@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Health } from '../health/index.js';
-import { supportedLanguageFromTag } from '../intent/index.js';
+import { turnLanguage } from '../language/index.js';
 import { unavailableToAgents } from '../llm/index.js';
 import { preview, type Logger } from '../log/index.js';
 import { joinSentences, type Voice } from '../speech/index.js';
@@ -166,7 +166,8 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     // The turn belongs to whoever was in front of the robot when it was said, even if perception
     // reports someone else before it runs or ends.
     const { user, session } = sessions.open(speaker);
-    const initial = startTurn(session, turnId, utterance.text, supportedLanguageFromTag(utterance.language), occasion);
+    // The tag speech-to-text sent, else the language of the words (the session's when they do not tell).
+    const initial = startTurn(session, turnId, utterance.text, turnLanguage(utterance.text, utterance.language, session.language), occasion);
     // The visit the turn belongs to names its interaction log.
     const sessionId = sessions.visit?.id ?? initial.conversation_id;
     let latest = initial;

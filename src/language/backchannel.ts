@@ -1,0 +1,1 @@
+export function isBackchannel(_t: string): boolean { return false; }
