@@ -41,6 +41,11 @@ export interface UpdateInput {
   rejectedName?: string | null;
   /** The name was spelled out ("Jon without an h"): only someone known by exactly that name is them. */
   spelled?: boolean;
+  /**
+   * The current name came from what the person said in this conversation (it may be misheard and
+   * is renamed when corrected), not from face recognition (then a correction means another person).
+   */
+  nameFromSpeech?: boolean;
   known: readonly Identity[];
   thresholds: NameThresholds;
 }
@@ -78,6 +83,8 @@ export function decideUpdate(raw: UpdateInput): UpdatePlan {
     if (match.kind === 'strong' && (!input.spelled || foldName(match.match.user_name) === foldName(statedName))) {
       return { kind: 'link', user: match.match, facts: input.facts, status: 'matched' };
     }
+    // Recognised by face under someone else's name: this is someone else, not a profile to rename.
+    if (!input.nameFromSpeech) return resolve(statedName, others, thresholds, carried, input.spelled ?? false);
     return { kind: 'rename', user: { user_id: user.user_id, user_name: statedName }, facts: input.facts };
   }
   return resolve(statedName, input.known, thresholds, carried, input.spelled ?? false);

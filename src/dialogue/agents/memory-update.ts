@@ -3,6 +3,7 @@ import {
   decideUpdate,
   extractionRequest,
   factsOf,
+  foldName,
   hasFacts,
   LlmExtractionSchema,
   mergeFacts,
@@ -55,6 +56,7 @@ export const memoryUpdateAgent = defineAgent({
       answer: extraction.answer,
       rejectedName: extraction.rejected_name,
       spelled: extraction.spelled,
+      nameFromSpeech: saidInConversation(s.user_info.user_name, s.messages.slice(0, -1)),
       known: ports.people.knownUsers(),
       thresholds: ports.config.people.nameMatch,
     });
@@ -74,6 +76,12 @@ export const memoryUpdateAgent = defineAgent({
     if (patch.name_resolution && SETTLED.has(patch.name_resolution.status)) ports.perception.userSettled({ user_id, user_name });
   },
 });
+
+/** Whether the person said this name earlier in the conversation (rather than perception giving it). */
+function saidInConversation(name: string | null, earlier: TurnState['messages']): boolean {
+  const folded = name ? foldName(name) : '';
+  return !!folded && earlier.some((m) => m.role === 'user' && foldName(m.content).includes(folded));
+}
 
 const SETTLED = new Set<TurnState['name_resolution']['status']>(['confirmed', 'matched', 'new_user', 'corrected']);
 

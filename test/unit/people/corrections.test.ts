@@ -115,3 +115,20 @@ describe('correcting a name settled by mistake', () => {
     expect(answered.user_info.user_id).not.toBe('anne_01');
   });
 });
+
+describe('a correction to a name perception gave', () => {
+  it('is someone else, not a profile to rename', async () => {
+    const perception = new RecordingPerception();
+    const ports = turnPorts(testConfig(), { perception });
+    const store = ports.people as ProfileStore;
+    store.save({ user_id: 'anne_01', user_name: 'Anne' }, { location: 'Bern' });
+    // Recognised by face as Anne, greeted as Anne; the person says she is Hanne.
+    const greeted = { ...newSession('en', { user_id: 'anne_01', user_name: 'Anne' }), messages: [{ role: 'assistant' as const, content: 'Hello Anne, nice to see you again!' }] };
+    const state = { ...startTurn(greeted, 't', 'No, not Anne. I’m Hanne.', null), intent: 'update_user_info' as const };
+    const after = { ...state, ...(await step(memoryUpdateAgent, state, ports)) };
+    expect(after.user_info.user_name).toBe('Hanne');
+    expect(after.user_info.user_id).not.toBe('anne_01');
+    expect(after.user_info.location ?? null).toBeNull();
+    expect(store.load('anne_01')?.user_name).toBe('Anne');
+  });
+});
