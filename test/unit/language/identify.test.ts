@@ -54,9 +54,10 @@ describe('the language of an utterance without a tag', () => {
     }
   });
 
-  it('a supported tag from speech-to-text wins; an unsupported one does not', () => {
+  it('a supported tag from speech-to-text wins; an unsupported one keeps the visit’s language', () => {
     expect(turnLanguage('Hello there, how are you?', 'de-DE', 'en')).toBe('de');
-    expect(turnLanguage('Guten Tag, ich heiße Jonas.', 'ja', 'en')).toBe('de');
+    expect(turnLanguage('And what else can you tell me about it?', 'ja-JP', 'fr')).toBe('fr');
+    expect(turnLanguage('Guten Tag, ich heiße Jonas.', '', 'en')).toBe('de');
     expect(turnLanguage('OK', undefined, 'fr')).toBe('fr');
     expect(turnLanguage('', undefined, 'es')).toBe('es');
   });
