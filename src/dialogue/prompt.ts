@@ -20,6 +20,7 @@ const MET: Partial<Record<TurnState['name_resolution']['status'], string>> = {
   new_user: 'They have just told you their name: you are meeting them for the first time.',
   matched: 'They have just told you their name: you have met them before, welcome them back.',
   confirmed: 'They have just confirmed their name: you have met them before, welcome them back.',
+  corrected: 'They have just corrected the name you had for them: apologise briefly and use the right name.',
 };
 const profileSection: PromptSection = ({ user_info: u }) => {
   const facts = [

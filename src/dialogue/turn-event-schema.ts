@@ -104,7 +104,7 @@ export const TurnEventSchema = z.object({
     .optional(),
   /** The current user's name, if known. */
   user_name: z.string().nullable().optional(),
-  /** Name resolution this turn: asking (and about whom), confirmed, matched, new_user, or none. */
+  /** Name resolution this turn: asking (and about whom), confirmed, matched, new_user, corrected (a wrong name put right), or none. */
   name_confirmation: z
     .object({ status: z.enum(NAME_STATUSES), candidate: NameCandidateEvent.nullable() })
     .optional(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Health } from '../health/index.js';
-import { supportedLanguageFromTag } from '../intent/index.js';
+import { isBackchannel, turnLanguage } from '../language/index.js';
 import { unavailableToAgents } from '../llm/index.js';
 import { preview, type Logger } from '../log/index.js';
 import { joinSentences, type Voice } from '../speech/index.js';
@@ -81,10 +81,30 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
    */
   submit(utterance: Utterance): Promise<TurnResult | null> {
     const { sessions } = this.#o;
-    if (this.#o.ports.config.speech.bargeIn) this.#bargeIn(utterance);
+    const listening = this.#listening(utterance.text);
+    if (this.#o.ports.config.speech.bargeIn && !listening) this.#bargeIn(utterance);
     if (utterance.speaker) sessions.switchUser(utterance.speaker);
     sessions.spoke(sessions.user);
+    if (listening) {
+      this.#o.log.info({ text: preview(utterance.text) }, 'backchannel while the robot speaks: it goes on');
+      return Promise.resolve(null);
+    }
     return this.#enqueue(utterance, 'utterance');
+  }
+
+  /**
+   * "Uh-huh", "genau", "嗯" while the robot speaks is listening, not a turn: no barge-in, no reply.
+   * Unless the robot asked something: then "yeah" is the answer.
+   */
+  #listening(text: string): boolean {
+    if (!this.#speaking || !isBackchannel(text)) return false;
+    const session = this.#o.sessions.current();
+    const asked = session.messages.findLast((m) => m.role === 'assistant')?.content ?? '';
+    return !session.name_confirmation && !/[?？]\s*$/u.test(asked);
+  }
+
+  get #speaking(): boolean {
+    return (this.#current !== null && !this.#current.signal.aborted) || this.#o.voice.busy;
   }
 
   /** A turn the robot begins for the person in front of it: a greeting, or an invitation to talk. */
@@ -140,8 +160,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
    * (its model stream aborted), and the voice cuts what is still to be said.
    */
   #bargeIn(utterance: Utterance): void {
-    const generating = this.#current !== null && !this.#current.signal.aborted;
-    if (!generating && !this.#o.voice.busy) return;
+    if (!this.#speaking) return;
     this.#current?.abort();
     this.#o.health.count('barge_ins');
     this.#o.voice.interrupt(utterance.text);
@@ -166,7 +185,8 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     // The turn belongs to whoever was in front of the robot when it was said, even if perception
     // reports someone else before it runs or ends.
     const { user, session } = sessions.open(speaker);
-    const initial = startTurn(session, turnId, utterance.text, supportedLanguageFromTag(utterance.language), occasion);
+    // The tag speech-to-text sent, else the language of the words (the session's when they do not tell).
+    const initial = startTurn(session, turnId, utterance.text, turnLanguage(utterance.text, utterance.language, session.language), occasion);
     // The visit the turn belongs to names its interaction log.
     const sessionId = sessions.visit?.id ?? initial.conversation_id;
     let latest = initial;

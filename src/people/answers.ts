@@ -12,34 +12,48 @@ const YES_WORDS = [
   'yes', 'yeah', 'yea', 'yep', 'yup', 'ya', 'aye', 'sure', 'correct', 'right', 'exactly', 'indeed', 'absolutely', 'definitely',
   'affirmative', 'certainly', 'of course', 'uh huh', 'mhm', 'that s me', 'thats me', 'that is me', 'it s me', 'its me', 'it is me',
   'that s right', 'thats right', 'that is right', 'you got it', 'spot on', 'bingo', 'that s my name', 'that is my name', 'yes i am',
-  'i am', 'i am indeed', 'you re right', 'you are right', 'true', 'ok', 'okay',
+  'i am indeed', 'you re right', 'you are right', 'true', 'ok', 'okay', 'i think so', 'i believe so', 'that would be me',
+  'that s the one', 'guilty', 'yes sir', 'totally', 'precisely', 'uh huh', 'mm hmm', 'yes it is', 'you ve got it', 'you have got it',
   // de
   'ja', 'jawohl', 'jep', 'genau', 'richtig', 'stimmt', 'korrekt', 'klar', 'naturlich', 'sicher', 'das bin ich', 'bin ich', 'ganz genau',
-  'so ist es', 'doch',
+  'so ist es', 'doch', 'jap', 'jo', 'jawoll', 'ganz richtig', 'das stimmt', 'ich bin s', 'bin ich', 'genau der', 'genau die',
+  'ich bin das', 'ich bin s', 'ja klar', 'klar doch', 'passt', 'allerdings', 'freilich', 'das ist mein name', 'ist mein name',
   // fr
   'oui', 'ouais', 'ouaip', 'si', 'exact', 'exactement', 'c est ca', 'c est moi', 'tout a fait', 'bien sur', 'voila', 'absolument',
-  'effectivement', 'c est bien ca', 'en effet', 'c est exact',
+  'effectivement', 'c est bien ca', 'en effet', 'c est exact', 'c est bien moi', 'tout juste', 'je crois', 'c est juste', 'bien vu',
+  'mais oui', 'carrement', 'evidemment', 'c est mon prenom', 'c est mon nom',
   // es
-  'claro', 'correcto', 'exacto', 'soy yo', 'eso es', 'efectivamente', 'por supuesto', 'asi es', 'vale',
+  'claro', 'correcto', 'exacto', 'soy yo', 'eso es', 'efectivamente', 'por supuesto', 'asi es', 'vale', 'esa soy yo', 'ese soy yo',
+  'yo soy', 'es correcto', 'es mi nombre', 'ese es mi nombre', 'exactamente', 'cierto', 'aja', 'desde luego', 'eso mismo', 'tal cual', 'justo', 'sip',
 ];
+
+/**
+ * A yes only as the end of a short answer: "Yes, I am." but not "I am here for a meeting", "Moi."
+ * but not "Moi, je cherche l'accueil".
+ */
+const YES_AT_END = ['i am', 'it is', 'moi', 'c est moi', 'ich bin es', 'that s it'];
+const SHORT_ANSWER_WORDS = 5;
 
 const NO_WORDS = [
   // en
   'no', 'nope', 'nah', 'not', 'never', 'wrong', 'incorrect', 'negative', 'not me', 'that s not', 'thats not', 'isn t', 'isnt', 'i m not', 'im not',
-  'i am not', 'don t', 'dont', 'nobody',
+  'i am not', 'don t', 'dont', 'nobody', 'not quite', 'not really', 'mistaken', 'you re wrong', 'afraid not',
   // de
-  'nein', 'ne', 'nee', 'no', 'noe', 'nicht', 'falsch', 'keineswegs', 'bin ich nicht', 'stimmt nicht',
+  'nein', 'ne', 'nee', 'no', 'noe', 'nicht', 'falsch', 'keineswegs', 'bin ich nicht', 'stimmt nicht', 'leider nicht', 'eher nicht',
+  'kein', 'keine',
   // fr
-  'non', 'pas', 'pas du tout', 'jamais', 'faux', 'c est pas', 'ce n est pas',
+  'non', 'nan', 'pas', 'pas du tout', 'jamais', 'faux', 'c est pas', 'ce n est pas', 'pas moi', 'vous vous trompez', 'tu te trompes',
   // es
-  'nunca', 'incorrecto', 'para nada',
+  'nunca', 'incorrecto', 'para nada', 'que va', 'nada de eso', 'te equivocas', 'se equivoca', 'equivocado', 'equivocada',
 ];
 
 /** Idioms with a negation word that do not negate the answer. */
 const NOT_NEGATIONS = ['no problem', 'no worries', 'no doubt', 'not bad', 'pas de probleme', 'kein problem', 'no hay problema', 'pourquoi pas'];
 
-const ZH_NO = ['不是', '不对', '不', '没有', '错了', '错', '并不是', '否'];
-const ZH_YES = ['是的', '是我', '是啊', '是', '对的', '对啊', '对', '没错', '正确', '嗯', '好的', '当然'];
+const ZH_NO = ['不是', '不对', '不', '没有', '错了', '错', '并不是', '否', '搞错'];
+const ZH_YES = ['是的', '是我', '是啊', '是', '对的', '对啊', '对', '没错', '正确', '好的', '当然', '就是我', '正是', '是我的名字', '对呀', '是呀'];
+/** 嗯 is a yes alone ("嗯。", "嗯嗯"), a filler before anything else ("嗯，你说什么？"). */
+const ZH_HUM = /^[嗯唔\s，。！、,.!]+$/u;
 /** Chinese idioms written with a negation character: 没错 ("no mistake") is a yes. */
 const ZH_IDIOMS: [string, string][] = [['没错', '对'], ['没问题', ''], ['不客气', ''], ['不错', ''], ['对不起', '']];
 
@@ -63,7 +77,12 @@ export function detectAnswer(text: string): Answer {
 
   const no = NO_WORDS.some((w) => hasPhrase(folded, w)) || ZH_NO.some((w) => han.includes(w));
   if (no) return 'no';
-  const yes = YES_WORDS.some((w) => hasPhrase(folded, w)) || ZH_YES.some((w) => han.includes(w));
+  const short = folded.trim().split(' ').length <= SHORT_ANSWER_WORDS;
+  const yes =
+    YES_WORDS.some((w) => hasPhrase(folded, w)) ||
+    (short && YES_AT_END.some((w) => folded.endsWith(` ${w} `))) ||
+    ZH_YES.some((w) => han.includes(w)) ||
+    (/嗯/u.test(han) && ZH_HUM.test(han));
   return yes ? 'yes' : 'unclear';
 }
 
@@ -73,14 +92,18 @@ const ANSWER_FILLERS = new Set([
   ...NO_WORDS.filter((w) => !w.includes(' ')),
   'well', 'um', 'uh', 'oh', 'ah', 'hm', 'hmm', 'actually', 'sorry', 'it', 's', 'its', 'is', 'it s', 'my', 'name', 'i', 'm', 'am', 'im',
   'please', 'thanks', 'thank', 'you', 'but', 'and', 'just', 'also', 'so', 'the', 'that', 'bitte', 'danke', 'ich', 'heisse', 'bin',
-  'merci', 'je', 'suis', 'm', 'appelle', 'c', 'est', 'gracias', 'me', 'llamo', 'soy',
+  'merci', 'je', 'suis', 'm', 'appelle', 'c', 'est', 'c est', 'gracias', 'me', 'llamo', 'soy', 'es', 'ist', 'das ist', 'mein', 'mon',
+  'prenom', 'nom', 'mi', 'nombre',
 ]);
+
+/** Fillers of one language that are names in another ("Ben, non." in French; Ben in English). */
+const LANGUAGE_FILLERS: Record<string, ReadonlySet<string>> = { fr: new Set(['ben', 'bah', 'bon']), es: new Set(['este', 'pues']) };
 
 /**
  * What is left of an answer once yes/no words and fillers are removed from its start and end,
  * in the original spelling: a candidate bare name. Empty when nothing is left.
  */
-export function answerRemainder(text: string): string {
+export function answerRemainder(text: string, language?: string): string {
   const words = text
     .replace(/[’`´]/g, "'")
     .split(/[\s,.;:!?¡¿"“”«»()]+/)
@@ -88,7 +111,8 @@ export function answerRemainder(text: string): string {
   const key = (w: string) => foldAnswer(w).trim();
   let start = 0;
   let end = words.length;
-  while (start < end && ANSWER_FILLERS.has(key(words[start]!))) start++;
-  while (end > start && ANSWER_FILLERS.has(key(words[end - 1]!))) end--;
+  const filler = (w: string) => ANSWER_FILLERS.has(key(w)) || !!LANGUAGE_FILLERS[language ?? '']?.has(key(w));
+  while (start < end && filler(words[start]!)) start++;
+  while (end > start && filler(words[end - 1]!)) end--;
   return words.slice(start, end).join(' ');
 }

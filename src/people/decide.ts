@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Answer } from './answers.js';
-import { nameSimilarity, resolveName, type Candidate, type NameThresholds } from './names.js';
+import { foldName, nameSimilarity, resolveName, type Candidate, type NameThresholds } from './names.js';
+import { looksLikeName } from './not-names.js';
 import { factsOf, mergeFacts, ProfileFactsSchema, type Identity, type ProfileFacts } from './profile.js';
 
 /**
@@ -19,7 +20,7 @@ export const NameConfirmationSchema = z.object({
 });
 export type NameConfirmation = z.infer<typeof NameConfirmationSchema>;
 
-export const NAME_STATUSES = ['none', 'asking', 'confirmed', 'matched', 'new_user'] as const;
+export const NAME_STATUSES = ['none', 'asking', 'confirmed', 'matched', 'new_user', 'corrected'] as const;
 export type NameStatus = (typeof NAME_STATUSES)[number];
 
 /** The identity part of the blackboard's user_info, with the facts known in the session. */
@@ -36,6 +37,15 @@ export interface UpdateInput {
   facts: ProfileFacts;
   /** Yes/no to the pending question. */
   answer: Answer;
+  /** A name the person said is not theirs ("No, not Anne."). */
+  rejectedName?: string | null;
+  /** The name was spelled out ("Jon without an h"): only someone known by exactly that name is them. */
+  spelled?: boolean;
+  /**
+   * The current name came from what the person said in this conversation (it may be misheard and
+   * is renamed when corrected), not from face recognition (then a correction means another person).
+   */
+  nameFromSpeech?: boolean;
   known: readonly Identity[];
   thresholds: NameThresholds;
 }
@@ -48,9 +58,13 @@ export type UpdatePlan =
   /** Settled on someone known: load their profile, merge the facts, publish. */
   | { kind: 'link'; user: Candidate; facts: ProfileFacts; status: 'matched' | 'confirmed' }
   /** Settled on someone new under this name: create a profile, publish. */
-  | { kind: 'create'; name: string; facts: ProfileFacts };
+  | { kind: 'create'; name: string; facts: ProfileFacts }
+  /** The name this person was settled under is wrong ("No, not Anne. It's Hanne."): rename their profile, publish. */
+  | { kind: 'rename'; user: { user_id: string; user_name: string }; facts: ProfileFacts };
 
-export function decideUpdate(input: UpdateInput): UpdatePlan {
+export function decideUpdate(raw: UpdateInput): UpdatePlan {
+  // Whoever found it, a name that does not look like one ("Yo", "C'est", "Das") is no name.
+  const input = { ...raw, statedName: looksLikeName(raw.statedName) ? raw.statedName : null };
   const { user, pending, statedName, thresholds } = input;
   // Facts of an anonymous session belong to whoever the person turns out to be; an identified
   // person's facts are already in their profile and must not follow them into another identity.
@@ -58,13 +72,35 @@ export function decideUpdate(input: UpdateInput): UpdatePlan {
 
   if (pending) return answerPending({ ...input, pending }, carried);
   if (!statedName) return { kind: 'facts', facts: input.facts };
-  if (user.user_id !== null && user.user_name && nameSimilarity(statedName, user.user_name) >= thresholds.high) {
+  if (user.user_id !== null && user.user_name && sameName(statedName, user.user_name, input)) {
     return { kind: 'facts', facts: input.facts }; // the same person saying their name again
   }
-  return resolve(statedName, input.known, thresholds, carried);
+  if (user.user_id !== null && user.user_name && input.rejectedName && nameSimilarity(input.rejectedName, user.user_name) >= thresholds.high) {
+    // A correction of the name this person was settled under: someone known by the new name is
+    // that person; otherwise the profile was made under a misheard name and takes the right one.
+    const others = input.known.filter((k) => k.user_id !== user.user_id);
+    const match = resolveName(statedName, others, thresholds);
+    if (match.kind === 'strong' && (!input.spelled || foldName(match.match.user_name) === foldName(statedName))) {
+      return { kind: 'link', user: match.match, facts: input.facts, status: 'matched' };
+    }
+    // Recognised by face under someone else's name: this is someone else, not a profile to rename.
+    if (!input.nameFromSpeech) return resolve(statedName, others, thresholds, carried, input.spelled ?? false);
+    return { kind: 'rename', user: { user_id: user.user_id, user_name: statedName }, facts: input.facts };
+  }
+  return resolve(statedName, input.known, thresholds, carried, input.spelled ?? false);
 }
 
-function resolve(name: string, known: readonly Identity[], thresholds: NameThresholds, facts: ProfileFacts): UpdatePlan {
+/** The same name: near enough, or — when it was spelled out — exactly. */
+function sameName(a: string, b: string, input: Pick<UpdateInput, 'thresholds' | 'spelled'>): boolean {
+  return input.spelled ? foldName(a) === foldName(b) : nameSimilarity(a, b) >= input.thresholds.high;
+}
+
+function resolve(name: string, known: readonly Identity[], thresholds: NameThresholds, facts: ProfileFacts, spelled: boolean): UpdatePlan {
+  if (spelled) {
+    // "Jon without an h" is not John: only an exact match is the same person, and nobody is asked about.
+    const exact = known.find((k) => foldName(k.user_name) === foldName(name));
+    return exact ? { kind: 'link', user: { ...exact, score: 1 }, facts, status: 'matched' } : { kind: 'create', name, facts };
+  }
   const match = resolveName(name, known, thresholds);
   switch (match.kind) {
     case 'strong':
@@ -86,16 +122,19 @@ function answerPending(input: UpdateInput & { pending: NameConfirmation }, facts
   if (!asked) return { kind: 'create', name: pending.given_name, facts };
   if (asked !== pending.candidates[0]) return { kind: 'ask', confirmation: { given_name: pending.given_name, candidates, facts } };
 
-  const namesAsked = statedName !== null && nameSimilarity(statedName, asked.user_name) >= thresholds.high;
+  const namesAsked = statedName !== null && sameName(statedName, asked.user_name, input);
+  // "No, not Anne": the person rejects the name asked about, whatever else they say.
+  const rejectsAsked = input.rejectedName != null && nameSimilarity(input.rejectedName, asked.user_name) >= thresholds.high;
   if (statedName && !namesAsked) {
     // "No, I'm Alicia Smith": a clearly different name. Someone known by exactly that name is
     // that person (a strong match); otherwise a new profile under it, without asking again.
+    if (input.spelled) return resolve(statedName, input.known, thresholds, facts, true);
     const strong = resolveName(statedName, input.known, thresholds);
     return strong.kind === 'strong'
       ? { kind: 'link', user: strong.match, facts, status: 'matched' }
       : { kind: 'create', name: statedName, facts };
   }
-  if (answer === 'yes' || (namesAsked && answer !== 'no')) return { kind: 'link', user: asked, facts, status: 'confirmed' };
+  if (!rejectsAsked && (answer === 'yes' || (namesAsked && answer !== 'no'))) return { kind: 'link', user: asked, facts, status: 'confirmed' };
   // A plain no, or no clear answer: the next candidate, or — none left — the name as given.
   const rest = candidates.slice(1);
   if (rest.length > 0) return { kind: 'ask', confirmation: { given_name: pending.given_name, candidates: rest, facts } };

@@ -24,6 +24,8 @@ export interface PeoplePort {
   save(identity: Identity, facts: ProfileFacts): Profile;
   /** Someone new: a fresh id and profile (written like `save`). */
   create(name: string, facts: ProfileFacts): Profile;
+  /** The person's profile under a corrected name (a name misheard or mistaken), facts merged in; written like `save`. */
+  rename(identity: Identity, facts: ProfileFacts): Profile;
 }
 
 export interface PeopleOptions {

@@ -111,11 +111,21 @@ export class ProfileStore {
 
   /** Merges facts into the person's profile (creating it if needed); user_ids.json follows. */
   save(identity: Identity, facts: ProfileFacts): Profile {
-    const current = this.load(identity.user_id);
+    return this.#write(identity, facts, false);
+  }
+
+  /** Like `save`, and the profile (and user_ids.json) take the identity's name: a corrected name. */
+  rename(identity: Identity, facts: ProfileFacts): Profile {
+    return this.#write(identity, facts, true);
+  }
+
+  #write(identity: Identity, facts: ProfileFacts, rename: boolean): Profile {
+    const loaded = this.load(identity.user_id);
+    const current = loaded && rename ? { ...loaded, user_name: identity.user_name } : loaded;
     const profile = applyFacts(current ?? newProfile(identity), facts, this.#now());
     // The same facts told again: nothing to write, and last_updated keeps its meaning.
     const listed = this.knownUsers().some((u) => u.user_id === identity.user_id);
-    if (current && listed && sameFacts(current, profile)) return current;
+    if (current && loaded && listed && loaded.user_name === current.user_name && sameFacts(current, profile)) return current;
     this.#profiles.set(profile.user_id, profile);
     this.#ids.set(profile.user_id, profile.user_name);
     this.#changed();

@@ -151,6 +151,8 @@ describe('extraction with the language model', () => {
     expect(result).toEqual({
       user_name: 'Sam',
       facts: { current_company: 'Initech', current_position: 'TPS analyst', hobbies: ['sailing'] },
+      rejected_name: null,
+      spelled: false,
       answer: 'unclear',
       source: 'llm',
     });
@@ -182,6 +184,8 @@ describe('extraction with the language model', () => {
     expect(await extractProfile(input('My name is Alice and I live in Oslo'), { llm, log: silentLogger })).toEqual({
       user_name: 'Alice',
       facts: { location: 'Oslo' },
+      rejected_name: null,
+      spelled: false,
       answer: 'unclear',
       source: 'rules',
     });

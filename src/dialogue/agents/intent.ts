@@ -66,12 +66,14 @@ export const intentAgent = defineAgent({
 
     let requested: LanguageRequest | null = null;
     if (intent === 'language_change') {
-      requested = detectLanguageRequest(s.user_text, language) ?? fromLlm(llmLanguage);
+      // A request is a switch away from the language the visit was in (s.language), whatever the
+      // words of this turn are in: "Sprichst du Deutsch?" asks for German even though it is German.
+      requested = detectLanguageRequest(s.user_text, s.language) ?? fromLlm(llmLanguage);
     }
     // Two things at once: "Sprichst du Deutsch? Was kannst du alles?" switches language, and the
     // question is then answered in it, as conversation; the canned "From now on…" only when the
     // request was all that was said.
-    const request = intent === 'language_change' || intent === 'continue_conversation' ? await requestAmong(s.user_text, language, ports) : null;
+    const request = intent === 'language_change' || intent === 'continue_conversation' ? await requestAmong(s.user_text, s.language, ports) : null;
     if (request) {
       ports.log.info({ language: request.code, guessed: intent }, 'intent: a language switch with something more to answer');
       return { intent: 'continue_conversation', intent_confidence: confidence, intent_source: source, language: request.code as typeof language, requested_language: request };

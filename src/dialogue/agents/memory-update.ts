@@ -3,6 +3,7 @@ import {
   decideUpdate,
   extractionRequest,
   factsOf,
+  foldName,
   hasFacts,
   LlmExtractionSchema,
   mergeFacts,
@@ -41,6 +42,7 @@ export const memoryUpdateAgent = defineAgent({
       robotName: ports.config.persona.name,
       lastRobotMessage: s.messages.slice(0, -1).findLast((m) => m.role === 'assistant')?.content ?? null,
       askedName: asked?.user_name ?? null,
+      currentName: s.user_info.user_name,
     });
     const answer = await askModel(ports, { agent: 'extraction', fallback: 'using the phrase rules' }, (llm, base) =>
       llm.json({ ...base, messages: request.messages }, LlmExtractionSchema),
@@ -52,25 +54,36 @@ export const memoryUpdateAgent = defineAgent({
       statedName: extraction.user_name,
       facts: extraction.facts,
       answer: extraction.answer,
+      rejectedName: extraction.rejected_name,
+      spelled: extraction.spelled,
+      nameFromSpeech: saidInConversation(s.user_info.user_name, s.messages.slice(0, -1)),
       known: ports.people.knownUsers(),
       thresholds: ports.config.people.nameMatch,
     });
     ports.log.info(
-      { plan: plan.kind, source: extraction.source, stated_name: extraction.user_name, answer: asked ? extraction.answer : undefined, facts: Object.keys(extraction.facts) },
+      { plan: plan.kind, source: extraction.source, stated_name: extraction.user_name, rejected_name: extraction.rejected_name ?? undefined, answer: asked ? extraction.answer : undefined, facts: Object.keys(extraction.facts) },
       'memory update',
     );
     return apply(plan, s, ports);
   },
-  // A person with a profile has it saved; a settled name is told to perception, once.
+  // A person with a profile has it saved (renamed, when their name was corrected); a settled name
+  // is told to perception, once.
   effect(patch, _state, ports) {
     const { user_id, user_name } = patch.user_info ?? {};
     if (!user_id || !user_name) return;
-    ports.people.save({ user_id, user_name }, factsOf(patch.user_info!));
+    if (patch.name_resolution?.status === 'corrected') ports.people.rename({ user_id, user_name }, factsOf(patch.user_info!));
+    else ports.people.save({ user_id, user_name }, factsOf(patch.user_info!));
     if (patch.name_resolution && SETTLED.has(patch.name_resolution.status)) ports.perception.userSettled({ user_id, user_name });
   },
 });
 
-const SETTLED = new Set<TurnState['name_resolution']['status']>(['confirmed', 'matched', 'new_user']);
+/** Whether the person said this name earlier in the conversation (rather than perception giving it). */
+function saidInConversation(name: string | null, earlier: TurnState['messages']): boolean {
+  const folded = name ? foldName(name) : '';
+  return !!folded && earlier.some((m) => m.role === 'user' && foldName(m.content).includes(folded));
+}
+
+const SETTLED = new Set<TurnState['name_resolution']['status']>(['confirmed', 'matched', 'new_user', 'corrected']);
 
 function apply(plan: UpdatePlan, s: Pick<TurnState, 'user_info'>, ports: MemoryUpdatePorts): Patch {
   switch (plan.kind) {
@@ -91,6 +104,10 @@ function apply(plan: UpdatePlan, s: Pick<TurnState, 'user_info'>, ports: MemoryU
     case 'create': {
       const user = userOfProfile(ports.people.preview({ user_id: ports.people.newId(plan.name), user_name: plan.name }, plan.facts));
       return settled(user, { status: 'new_user', candidate: null }, ports);
+    }
+    case 'rename': {
+      const profile = ports.people.preview(plan.user, plan.facts);
+      return settled(userOfProfile({ ...profile, user_name: plan.user.user_name }), { status: 'corrected', candidate: null }, ports);
     }
   }
 }

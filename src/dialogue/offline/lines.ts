@@ -20,6 +20,8 @@ export type LineKey =
   | 'name_confirm'
   | 'name_new'
   | 'name_known'
+  // a name the robot had wrong, corrected by the person
+  | 'name_corrected'
   // {said} is what the person said last time, word for word
   | 'recall_last_time'
   | ToolLineKey
@@ -43,6 +45,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     error: ['Sorry, something went wrong on my side. Could you say that again?'],
     name_confirm: ['Is your name {name}?'],
     name_new: ['Nice to meet you, {name}!', "Nice to meet you, {name}. I'll remember you."],
+    name_corrected: ['Sorry about that, {name}! I have your name right now.'],
     name_known: ['Welcome back, {name}! Nice to see you again.', 'Of course, {name}! Good to see you again.'],
     recall_last_time: ['Last time you told me: “{said}”', 'I remember you told me: “{said}”'],
   },
@@ -63,6 +66,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     error: ['Entschuldige, bei mir ist etwas schiefgegangen. Kannst du das bitte wiederholen?'],
     name_confirm: ['Heißt du {name}?'],
     name_new: ['Schön, dich kennenzulernen, {name}!', 'Freut mich, {name}. Ich werde mir dich merken.'],
+    name_corrected: ['Entschuldige, {name}! Jetzt habe ich deinen Namen richtig.'],
     name_known: ['Willkommen zurück, {name}! Schön, dich wiederzusehen.', 'Natürlich, {name}! Schön, dich wiederzusehen.'],
     recall_last_time: ['Letztes Mal hast du mir erzählt: „{said}“', 'Ich weiß noch, du hast mir erzählt: „{said}“'],
   },
@@ -83,6 +87,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     error: ['Désolée, quelque chose s’est mal passé de mon côté. Tu peux répéter, s’il te plaît ?'],
     name_confirm: ['Tu t’appelles {name} ?'],
     name_new: ['Enchantée, {name} !', 'Ravie de faire ta connaissance, {name}. Je me souviendrai de toi.'],
+    name_corrected: ['Pardon, {name} ! Maintenant, j’ai bien ton prénom.'],
     name_known: ['Bon retour, {name} ! Contente de te revoir.', 'Bien sûr, {name} ! Contente de te revoir.'],
     recall_last_time: ['La dernière fois, tu m’as dit : « {said} »', 'Je me souviens que tu m’as dit : « {said} »'],
   },
@@ -101,6 +106,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     error: ['抱歉，我这边出了点问题。你能再说一遍吗？'],
     name_confirm: ['你是{name}吗？'],
     name_new: ['很高兴认识你，{name}！', '你好，{name}！我会记住你的。'],
+    name_corrected: ['抱歉，{name}！现在我记对你的名字了。'],
     name_known: ['欢迎回来，{name}！很高兴再次见到你。', '当然记得，{name}！很高兴再见到你。'],
     recall_last_time: ['上次你跟我说：“{said}”', '我记得你跟我说过：“{said}”'],
   },
@@ -121,6 +127,7 @@ export const LINES: Record<Language, Record<LineKey, readonly string[]>> = {
     error: ['Lo siento, algo ha fallado por mi parte. ¿Puedes repetirlo?'],
     name_confirm: ['¿Te llamas {name}?'],
     name_new: ['¡Encantada de conocerte, {name}!', 'Mucho gusto, {name}. Me acordaré de ti.'],
+    name_corrected: ['¡Perdona, {name}! Ahora tengo bien tu nombre.'],
     name_known: ['¡Bienvenido de nuevo, {name}! Me alegra verte otra vez.', '¡Claro, {name}! Me alegra verte de nuevo.'],
     recall_last_time: ['La última vez me contaste: «{said}»', 'Recuerdo que me contaste: «{said}»'],
   },

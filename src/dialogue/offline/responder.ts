@@ -83,6 +83,7 @@ export function userInfoReply(state: OfflineInput, ctx: OfflineContext): string 
   const name = state.user_info.user_name;
   if (resolution?.status === 'asking' && resolution.candidate) return line('name_confirm', state.language, ctx, { name: resolution.candidate.user_name });
   if (resolution?.status === 'new_user' && name) return line('name_new', state.language, ctx, { name });
+  if (resolution?.status === 'corrected' && name) return line('name_corrected', state.language, ctx, { name });
   if ((resolution?.status === 'matched' || resolution?.status === 'confirmed') && name) return line('name_known', state.language, ctx, { name });
   return line('info_ack', state.language, ctx);
 }

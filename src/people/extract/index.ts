@@ -1,12 +1,17 @@
 import type { LanguageModel, LlmMessage } from '../../llm/index.js';
 import type { Logger } from '../../log/index.js';
 import { detectAnswer, type Answer } from '../answers.js';
+import { foldName } from '../names.js';
+import { looksLikeName } from '../not-names.js';
 import type { ProfileFacts } from '../profile.js';
 import { extractionPrompt, LlmExtractionSchema, sanitizeExtraction, type LlmExtraction, type LlmExtractionContext } from './llm.js';
+import { findCorrection } from './corrections.js';
 import { asksForName, extractByRules } from './rules.js';
 
 export { asksForName, extractByRules, normalizeText } from './rules.js';
 export type { RulesInput, RulesResult } from './rules.js';
+export { findCorrection } from './corrections.js';
+export type { Correction } from './corrections.js';
 export { extractionPrompt, LlmExtractionSchema, sanitizeExtraction } from './llm.js';
 export type { LlmExtraction, LlmExtractionContext } from './llm.js';
 
@@ -17,10 +22,16 @@ export interface ExtractionInput {
   lastRobotMessage: string | null;
   /** The name the robot asked to confirm ("Is your name Alice?"), while a confirmation is pending. */
   askedName: string | null;
+  /** The name the person is known by in this conversation, if settled: "No, it's Hanne" may correct it. */
+  currentName?: string | null;
 }
 
 export interface Extraction {
   user_name: string | null;
+  /** A name the person said is not theirs ("not Anne", "nicht Anna", "不是李明"), or the settled name a "no" answers. */
+  rejected_name: string | null;
+  /** The name was spelled out ("Jon without an h"): only that exact name is theirs. */
+  spelled: boolean;
   facts: ProfileFacts;
   /** The answer to a pending confirmation question ("unclear" when none is pending). */
   answer: Answer;
@@ -41,19 +52,36 @@ export interface ExtractionDeps {
  * model only settles answers the rules find unclear.
  */
 export function extractionRequest(input: ExtractionInput): { offline: Extraction; messages: LlmMessage[]; context: LlmExtractionContext } {
-  const expectingName = input.askedName !== null || asksForName(input.lastRobotMessage);
-  const rules = extractByRules({ text: input.text, expectingName, language: input.language });
-  const answer: Answer = input.askedName ? detectAnswer(input.text) : 'unclear';
+  const correction = findCorrection(input.text);
+  // A person who says which name is wrong is about to say the right one: a bare name counts.
+  const expectingName = input.askedName !== null || correction.rejected !== null || asksForName(input.lastRobotMessage);
+  const rules = extractByRules({ text: correction.rest, expectingName, language: input.language });
+  const said = detectAnswer(input.text);
+  const answer: Answer = input.askedName ? said : 'unclear';
+  const rejected = correction.rejected ?? implicitlyRejected(input, said, rules.user_name);
   const context = { text: input.text, robotName: input.robotName, lastRobotMessage: input.lastRobotMessage, askedName: input.askedName };
-  return { offline: { ...rules, answer, source: 'rules' }, messages: extractionPrompt(context), context };
+  return {
+    offline: { ...rules, rejected_name: rejected, spelled: correction.spelled, answer, source: 'rules' },
+    messages: extractionPrompt(context),
+    context,
+  };
+}
+
+/** "No, it's Hanne." right after the robot called the person Anne: the "no" is about Anne. */
+function implicitlyRejected(input: ExtractionInput, said: Answer, stated: string | null): string | null {
+  const current = input.currentName;
+  if (said !== 'no' || !current || !stated || !input.lastRobotMessage) return null;
+  return foldName(input.lastRobotMessage).includes(foldName(current)) && foldName(stated) !== foldName(current) ? current : null;
 }
 
 /** The model's reading, checked, with what the rules are surer of kept. */
 export function withModelExtraction(offline: Extraction, raw: LlmExtraction, context: LlmExtractionContext): Extraction {
   const model = sanitizeExtraction(raw, context);
   const answer = offline.answer !== 'unclear' || !context.askedName ? offline.answer : (raw.answer ?? 'unclear');
-  // The rules are conservative about names: one they find is kept if the model missed it.
-  return { user_name: model.user_name ?? offline.user_name, facts: model.facts, answer, source: 'llm' };
+  // The rules are conservative about names: one they find is kept if the model missed it. The
+  // model's name must look like one, and not be the name the person just rejected.
+  const modelName = looksLikeName(model.user_name) && (!offline.rejected_name || foldName(model.user_name) !== foldName(offline.rejected_name)) ? model.user_name : null;
+  return { ...offline, user_name: modelName ?? offline.user_name, facts: model.facts, answer, source: 'llm' };
 }
 
 /** What the person said about themselves: with the language model when it is available, else — or when it fails — with the phrase rules. */

@@ -1,3 +1,4 @@
+import { looksLikeName } from '../not-names.js';
 import { isCapitalized, type Token } from './tokens.js';
 
 /**
@@ -75,7 +76,9 @@ export function pickName(all: readonly Token[], options: PickOptions): string | 
   while (parts.length && PARTICLES.has(key(parts.at(-1)!))) parts.pop();
   const words = parts.map((t) => t.text.replace(/[.'’-]+$/, '')).filter(Boolean);
   if (words.length === 0 || words.filter((w) => !PARTICLES.has(w.toLowerCase())).length > 4) return null;
-  return normalizeNameCase(words.join(' '));
+  // "Sí, soy yo" is an answer, not a person called Yo: a name must look like one in every language.
+  const name = normalizeNameCase(words.join(' '));
+  return looksLikeName(name) ? name : null;
 }
 
 function startsName(tok: Token, strength: NameStrength): boolean {

@@ -1,5 +1,6 @@
 import { mergeFacts, type ProfileFacts } from '../profile.js';
 import type { RuleResult } from './engine.js';
+import { looksLikeName } from '../not-names.js';
 import { normalizeNameCase } from './name-pick.js';
 
 /**
@@ -28,7 +29,13 @@ function hanName(raw: string, minLength: number): string | null {
   return name.length >= minLength ? name : null;
 }
 
-function nameAfter(text: string, index: number, strict: boolean): string | null {
+/** The name that starts at `index` ("李明" of "我叫李明，…"); strict: a full name starting with a surname. */
+export function nameAfter(text: string, index: number, strict: boolean): string | null {
+  const name = rawNameAfter(text, index, strict);
+  return looksLikeName(name) ? name : null;
+}
+
+function rawNameAfter(text: string, index: number, strict: boolean): string | null {
   const rest = text.slice(index).trimStart();
   const latin = /^[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){0,3}/.exec(rest);
   if (latin) return strict ? null : normalizeNameCase(latin[0]);

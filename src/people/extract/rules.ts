@@ -46,17 +46,22 @@ export function extractByRules(input: RulesInput): RulesResult {
   else results.push(chinese);
 
   let user_name = names ? (results.find((r) => r.user_name)?.user_name ?? null) : null;
-  if (!user_name && names && input.expectingName) user_name = bareName(text);
+  if (!user_name && names && input.expectingName) user_name = bareName(text, input.language);
   const facts = mergeFacts(...results.map((r) => r.facts).reverse());
   return { user_name, facts };
 }
 
-/** "Alex." or "No, Alicia Smith" in reply to a name question: what remains is the name. */
-function bareName(text: string): string | null {
-  const rest = answerRemainder(text);
-  if (!rest || rest.split(/\s+/).length > 4) return null;
+/**
+ * "Alex." or "No, Alicia Smith" in reply to a name question: what remains is the name, all of it.
+ * A remainder that is more than a name is a sentence ("Hang on a second", "Tengo una reunión").
+ */
+function bareName(text: string, language: string | undefined): string | null {
+  const rest = answerRemainder(text, language);
+  const words = rest.split(/\s+/).length;
+  if (!rest || words > 4) return null;
   if (/\p{Script=Han}/u.test(rest)) return bareChineseName(rest);
-  return pickName(tagEnglish(rest), { strength: 'answer', text: rest });
+  const name = pickName(tagEnglish(rest), { strength: 'answer', text: rest });
+  return name && name.split(' ').length === words ? name : null;
 }
 
 const NAME_QUESTION =

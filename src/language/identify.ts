@@ -1,0 +1,86 @@
+import { francAll } from 'franc-min';
+import type { Language } from '../config/index.js';
+import { APOSTROPHES, CUE_PHRASES, FUNCTION_WORDS, LETTERS, type LatinLanguage } from './lexicon.js';
+
+/**
+ * Which of the robot's languages an utterance is in, when speech-to-text did not say: the script
+ * for Chinese; for the others, evidence from function words, cue phrases, letters and (on longer
+ * text) franc's trigrams, weighed against the visit's language as the prior. A short or ambiguous
+ * utterance ("OK", "Jonas", "Danke") keeps the language the visit is in: switching on a guess
+ * costs more than staying.
+ */
+
+const LATIN: readonly LatinLanguage[] = ['en', 'de', 'fr', 'es'];
+const FRANC: Record<string, LatinLanguage> = { eng: 'en', deu: 'de', fra: 'fr', spa: 'es' };
+
+/** Evidence a language needs to take the turn from the current one, and its lead over it. */
+const MIN_EVIDENCE = 2;
+const MIN_LEAD = 1.5;
+/** Below this many letters franc's trigram statistics are noise; up to the second, weak evidence. */
+const FRANC_MIN_LETTERS = 15;
+const FRANC_SURE_LETTERS = 30;
+const CUE_WEIGHT = 2;
+
+export interface LanguageGuess {
+  language: Language;
+  /** How it was decided: the script, the evidence, or kept (too little evidence to switch). */
+  source: 'script' | 'evidence' | 'kept';
+  evidence: Record<LatinLanguage, number>;
+}
+
+// A word in k of the lists counts 1/k for each.
+const WEIGHTS = new Map<string, Map<LatinLanguage, number>>();
+for (const lang of LATIN) {
+  for (const word of FUNCTION_WORDS[lang]) {
+    const entry = WEIGHTS.get(word) ?? new Map<LatinLanguage, number>();
+    entry.set(lang, 1);
+    WEIGHTS.set(word, entry);
+  }
+}
+for (const entry of WEIGHTS.values()) for (const lang of entry.keys()) entry.set(lang, 1 / entry.size);
+
+const normalize = (text: string) => text.toLowerCase().replace(/[’‘`´]/g, "'");
+
+/** Han characters are Chinese here: the robot speaks no other language written with them. */
+function isChinese(text: string): boolean {
+  const han = text.match(/\p{Script=Han}/gu)?.length ?? 0;
+  const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  return han >= 2 || (han >= 1 && han * 3 >= latin);
+}
+
+const hasPhrase = (text: string, phrase: string) =>
+  /^\p{L}/u.test(phrase) ? new RegExp(`(?<![\\p{L}'])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(text) : text.includes(phrase);
+
+/** How much each language is supported by the words of the text. */
+export function languageEvidence(text: string): Record<LatinLanguage, number> {
+  const lower = normalize(text);
+  const evidence: Record<LatinLanguage, number> = { en: 0, de: 0, fr: 0, es: 0 };
+  for (const token of lower.match(/[\p{L}']+/gu) ?? []) {
+    for (const [lang, weight] of WEIGHTS.get(token.replace(/^'+|'+$/g, '')) ?? []) evidence[lang] += weight;
+  }
+  for (const lang of LATIN) {
+    evidence[lang] += CUE_WEIGHT * CUE_PHRASES[lang].filter((phrase) => hasPhrase(lower, phrase)).length;
+    if (LETTERS[lang].test(lower)) evidence[lang] += 1;
+    if (APOSTROPHES[lang]?.test(lower)) evidence[lang] += 1;
+  }
+  const letters = lower.replace(/[^\p{L}]/gu, '').length;
+  if (letters >= FRANC_MIN_LETTERS) {
+    const [best, second] = francAll(text, { only: Object.keys(FRANC), minLength: 1 });
+    // Trigrams count as much as a cue phrase when franc is clear about it, on enough text.
+    if (best && second && FRANC[best[0]] && best[1] - second[1] >= 0.1) evidence[FRANC[best[0]]!] += letters >= FRANC_SURE_LETTERS ? CUE_WEIGHT : 1;
+  }
+  return evidence;
+}
+
+/** The language of an utterance, given the language the visit is in. */
+export function identifyLanguage(text: string, current: Language): LanguageGuess {
+  const none = { en: 0, de: 0, fr: 0, es: 0 };
+  if (isChinese(text)) return { language: 'zh', source: 'script', evidence: none };
+  if (!/\p{L}/u.test(text)) return { language: current, source: 'kept', evidence: none };
+  const evidence = languageEvidence(text);
+  const ranked = [...LATIN].sort((a, b) => evidence[b] - evidence[a]);
+  const best = ranked[0]!;
+  const prior = current === 'zh' ? 0 : evidence[current];
+  if (best === current || evidence[best] < MIN_EVIDENCE || evidence[best] - prior < MIN_LEAD) return { language: current, source: 'kept', evidence };
+  return { language: best, source: 'evidence', evidence };
+}

@@ -1,0 +1,69 @@
+import { pickName } from './name-pick.js';
+import { nameAfter } from './rules-zh.js';
+import { nameTaggedTokens, tagEnglish, type Token } from './tokens.js';
+
+/**
+ * A name the person says is NOT theirs ("No, not Anne. It's Hanne.", "Nein, nicht Anna, Hanna",
+ * "Non, ce n'est pas Marie", "No soy Mariana, soy Marina", "不是李明，是李敏"), and whether they spelled
+ * their name out ("Jon without an h", "Jon ohne h"): then the name is exact, not a near match.
+ * The negated name is cut out of the utterance, so that the phrase rules find the other one.
+ */
+
+export interface Correction {
+  /** The name rejected, or null. */
+  rejected: string | null;
+  /** The utterance without the rejected name and its negation. */
+  rest: string;
+  /** The person spelled the name ("with an h", "ohne h", "sans h", "sin h"): it is exactly what they said. */
+  spelled: boolean;
+}
+
+const L = String.raw`(?<!\p{L})`;
+/** Negations in front of a name; English is tagged by compromise, the others need a name-like word. */
+const NEGATIONS: { re: RegExp; tokens: (text: string) => Token[] }[] = [
+  { re: new RegExp(String.raw`${L}(?:(?:it|that)(?:'s| is| was) not|i(?:'m| am) not|my name is(?:n't| not)|not)\s+`, 'giu'), tokens: tagEnglish },
+  { re: new RegExp(String.raw`${L}(?:ich bin |ich hei(?:ß|ss)e |das ist |es ist |mein name ist )?nicht (?:der |die )?`, 'giu'), tokens: nameTaggedTokens },
+  { re: new RegExp(String.raw`${L}(?:ce n'est pas|c'est pas|je ne suis pas|je suis pas|je ne m'appelle pas|je m'appelle pas|pas)\s+`, 'giu'), tokens: nameTaggedTokens },
+  { re: new RegExp(String.raw`${L}no (?:soy|es|me llamo|se llama)\s+`, 'giu'), tokens: nameTaggedTokens },
+];
+
+const SPELLED_WHERE = String.raw`(?:\s+(?:at the (?:end|start|beginning)|am (?:Ende|Anfang)|à la fin|au début|al (?:final|principio)))?`;
+const SPELLED = new RegExp(
+  [
+    String.raw`${L}(?:without|with) (?:an?|one|two|double|the letter) \p{L}(?!\p{L})`,
+    String.raw`${L}(?:spelled|spelt|spelling)(?!\p{L})`,
+    String.raw`${L}(?:ohne|mit) (?:einem?|zwei|doppel-?)?\s?\p{L}(?!\p{L})`,
+    String.raw`${L}(?:sans|avec) (?:une?|deux|la lettre)?\s?\p{L}(?!\p{L})`,
+    String.raw`${L}(?:sin|con) (?:una?|dos|la letra)?\s?\p{L}(?!\p{L})`,
+    String.raw`(?:写作|拼作|不带|没有)\p{Script=Latin}`,
+  ]
+    .map((mark) => `(?:${mark})${SPELLED_WHERE}`)
+    .join('|'),
+  'iu',
+);
+
+export function findCorrection(said: string): Correction {
+  // The spelling ("with two n") is not part of the name, nor of anything else the rules read.
+  const spelled = SPELLED.test(said);
+  const text = spelled ? said.replace(SPELLED, ' ') : said;
+  const zh = /(?:不是|不叫)/u.exec(text);
+  if (zh) {
+    const name = nameAfter(text, zh.index + zh[0].length, false);
+    if (name) return { rejected: name, rest: text.slice(0, zh.index) + text.slice(zh.index + zh[0].length + name.length), spelled };
+  }
+  for (const { re, tokens } of NEGATIONS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const from = m.index + m[0].length;
+      const after = text.slice(from);
+      const toks = tokens(after);
+      // The weak strength: after "not", a name must look like one ("not really", "nicht so" are not).
+      const name = pickName(toks, { strength: 'weak', text: after });
+      if (!name) continue;
+      const words = name.split(' ').length;
+      const end = from + (toks[words - 1]?.end ?? 0);
+      return { rejected: name, rest: `${text.slice(0, m.index)} ${text.slice(end)}`, spelled };
+    }
+  }
+  return { rejected: null, rest: text, spelled };
+}
