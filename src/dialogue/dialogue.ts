@@ -72,7 +72,9 @@ export function createDialogue(options: DialogueOptions): Dialogue {
     visits: { absenceMs: config.people.detection.absenceMs, idleMs: config.sessions.idleMs, now: () => clock.now() },
     remember,
   });
-  const voice = new Voice({ config: config.speech, feedback: options.speechFeedback ?? false, history: sessions, log, health });
+  const voice = new Voice({ config: config.speech, feedback: options.speechFeedback ?? false, log, health });
+  // The history is written at the end of the line, from what was said.
+  voice.on('delivered', (delivered) => sessions.delivered(delivered));
   const turns = new TurnRunner({ ports, graph: options.graph, engagementGraph: buildEngagementGraph(config), sessions, voice, log, health });
   quiet = () => turns.whenQuiet();
   const engagement = new Engagement({ config: config.engagement, sessions, turns, voice, now: () => clock.now(), log });

@@ -1,7 +1,7 @@
 export { TurnRunner } from './turns.js';
 export type { TurnResult, TurnRunnerEvents, TurnRunnerOptions, Utterance } from './turns.js';
 export { Sessions } from './sessions.js';
-export type { Delivered, EndedConversation, SessionsOptions } from './sessions.js';
+export type { EndedConversation, SessionsOptions } from './sessions.js';
 export { SessionFiles } from './session-files.js';
 export { SessionEventSchema } from './visits.js';
 export type { SessionEvent, VisitEnd, VisitStart } from './visits.js';

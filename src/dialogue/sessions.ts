@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Language } from '../config/index.js';
 import type { Logger } from '../log/index.js';
+import type { Delivered } from '../speech/index.js';
 import type { SessionFiles } from './session-files.js';
 import { endTurn, newSession, type ChatMessage, type Session, type TurnState, type UserInfo } from './state.js';
 import { Visits, type SessionEvent, type VisitEnd } from './visits.js';
 
 const ANONYMOUS = '__anonymous__';
-/** How many finished replies are remembered, in case one is cut while it is still spoken. */
-const REMEMBERED = 8;
+/** How many turns wait for their reply at most (one, unless a reply is never delivered). */
+const AWAITING = 8;
 
 export interface SessionsOptions {
   language: Language;
@@ -41,8 +42,6 @@ export interface EndedConversation {
   reason: VisitEnd;
 }
 
-/** How a turn's reply reached the person: whole, or cut short by a barge-in after `spoken`. */
-export type Delivered = { cut: false } | { cut: true; spoken: string };
 
 export interface SessionsEvents {
   /** A visit started or ended (published on agent/state/session). */
@@ -63,8 +62,8 @@ export class Sessions extends EventEmitter<SessionsEvents> {
   #user: UserInfo = { user_id: null, user_name: null };
   // Conversations moved by a turn that settled who the person is (key → them).
   readonly #moved = new Map<string, UserInfo>();
-  // Finished turns whose reply may still be being spoken: where that reply is in the history.
-  readonly #replies = new Map<string, { key: string; reply: string }>();
+  // Committed turns whose reply is not delivered yet: under which key their conversation is.
+  readonly #replies = new Map<string, string>();
   readonly #visits: Visits;
   #ending: Promise<void> = Promise.resolve();
 
@@ -148,34 +147,32 @@ export class Sessions extends EventEmitter<SessionsEvents> {
   }
 
   /**
-   * A turn's end: its history gains the reply as it was delivered (only what was said of a reply
-   * cut short, nothing of a cancelled one), trimmed; a farewell ends the conversation and the
-   * visit. A turn may settle who the person is (memory_update gives an anonymous person an id, or
-   * links them to a known one): their conversation moves with them, and they become the current
-   * person unless perception has reported someone else meanwhile.
+   * A turn's end: its history gains what the person said (its reply follows when it is delivered),
+   * trimmed; a farewell ends the conversation and the visit. A turn may settle who the person is
+   * (memory_update gives an anonymous person an id, or links them to a known one): their
+   * conversation moves with them, and they become the current person unless perception has
+   * reported someone else meanwhile.
    */
-  commit(user: UserInfo, state: TurnState, delivered: Delivered, cancelled: boolean): void {
-    const reply = delivered.cut ? delivered.spoken : cancelled ? '' : state.final_message;
+  commit(user: UserInfo, state: TurnState): void {
     const ended = state.conversation_id === null;
     // A turn the robot began itself (a greeting) has no utterance to keep.
     const said = state.occasion === 'utterance' ? state.messages : state.messages.slice(0, -1);
-    const messages: ChatMessage[] = ended ? [] : [...said, ...(reply ? [{ role: 'assistant' as const, content: reply }] : [])];
-    const session: Session = { ...endTurn(state), messages: messages.slice(-this.#o.historyTurns * 2) };
-    const stored = this.#store(user, session);
-    if (!delivered.cut && !cancelled && !ended) this.#remember(state.turn_id, stored, reply);
-    this.#visits.turned(stored, session.user_info);
+    // Room is kept for the reply to come.
+    const messages = ended ? [] : said.slice(-(this.#o.historyTurns * 2 - 1));
+    const stored = this.#store(user, { ...endTurn(state), messages });
+    if (!ended) this.#awaiting(state.turn_id, stored);
+    this.#visits.turned(stored, state.user_info);
     if (ended) this.#visits.end(stored, 'farewell');
   }
 
-  /** A finished turn's reply was cut while it was still spoken: the history keeps only what was said. */
-  amendAfterCut(turnId: string, spoken: string): void {
-    const done = this.#replies.get(turnId);
+  /** A reply was delivered: the history of its conversation gains what the person heard of it. */
+  delivered({ turnId, spokenText }: Delivered): void {
+    const k = this.#replies.get(turnId);
     this.#replies.delete(turnId);
-    const session = done && this.#sessions.get(done.key);
-    const last = session?.messages.at(-1);
-    if (!done || !session || last?.role !== 'assistant' || last.content !== done.reply) return;
-    const messages = spoken ? [...session.messages.slice(0, -1), { role: 'assistant' as const, content: spoken }] : session.messages.slice(0, -1);
-    this.#put(done.key, { ...session, messages });
+    const session = k === undefined ? undefined : this.#sessions.get(k);
+    if (!session || !spokenText) return;
+    const messages = [...session.messages, { role: 'assistant' as const, content: spokenText }];
+    this.#put(k!, { ...session, messages: messages.slice(-this.#o.historyTurns * 2) });
   }
 
   /** The daemon stops: the visit in progress ends (remembered; its history kept for after the restart). */
@@ -205,7 +202,7 @@ export class Sessions extends EventEmitter<SessionsEvents> {
       removed.push(`candidate in the name confirmation of ${k === ANONYMOUS ? 'an anonymous person' : k}`);
     }
     for (const [k, to] of this.#moved) if (k === userId || to.user_id === userId) this.#moved.delete(k);
-    for (const [turnId, done] of this.#replies) if (done.key === userId) this.#replies.delete(turnId);
+    for (const [turnId, k] of this.#replies) if (k === userId) this.#replies.delete(turnId);
     if (this.#user.user_id === userId) {
       this.#user = { user_id: null, user_name: null };
       this.#sessions.delete(ANONYMOUS);
@@ -260,10 +257,10 @@ export class Sessions extends EventEmitter<SessionsEvents> {
     if (k !== ANONYMOUS) this.#o.files?.save(k, session);
   }
 
-  #remember(turnId: string, sessionKey: string, reply: string): void {
-    this.#replies.set(turnId, { key: sessionKey, reply });
+  #awaiting(turnId: string, sessionKey: string): void {
+    this.#replies.set(turnId, sessionKey);
     for (const old of this.#replies.keys()) {
-      if (this.#replies.size <= REMEMBERED) break;
+      if (this.#replies.size <= AWAITING) break;
       this.#replies.delete(old);
     }
   }

@@ -208,11 +208,12 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
       state = { ...state, final_message: line('error', state.language, { robotName: daemonPorts.config.persona.name }) };
       reply.write(state.final_message);
     }
+    // Before the reply is finished: its delivery (what was said of it) follows the turn in the history.
+    sessions.commit(user, state);
     const spoken = reply.finish(run.cancelled);
     // The turn event keeps what was generated; the history only what was said.
     if (spoken.cut || run.cancelled) state = { ...state, final_message: spoken.text.trim() || state.final_message };
     if (spoken.sentences === 0 && !run.cancelled) log.warn('empty reply: nothing to say');
-    sessions.commit(user, state, spoken.cut ? { cut: true, spoken: joinSentences(spoken.cut.spoken) } : { cut: false }, run.cancelled);
 
     const event = buildTurnEvent({
       state,

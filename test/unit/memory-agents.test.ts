@@ -125,7 +125,7 @@ describe('memory_save', () => {
     expect(run.state).toMatchObject({ conversation_id: null, memory_saved: null });
     // The sessions store, the history's only writer, ends the conversation with it.
     const sessions = new Sessions({ language: 'en', historyTurns: 10, log: silentLogger });
-    sessions.commit(run.state.user_info, run.state, { cut: false }, false);
+    sessions.commit(run.state.user_info, run.state);
     expect(sessions.open(run.state.user_info).session.messages).toEqual([]);
   });
 });

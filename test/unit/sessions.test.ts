@@ -11,24 +11,30 @@ function turn(store: Sessions, user: UserInfo, text: string, reply: string, patc
   return { ...startTurn(session, `t-${text}`, text, null), final_message: reply, ...patch };
 }
 
+/** A turn committed, then its reply delivered as the voice announces it: said whole, or as far as it was said. */
+function commit(store: Sessions, user: UserInfo, state: TurnState, spoken = state.final_message): void {
+  store.commit(user, state);
+  store.delivered({ turnId: state.turn_id, spokenText: spoken, cut: spoken !== state.final_message });
+}
+
 describe('the sessions store', () => {
   it('adds each reply to the history, trimmed to the configured number of exchanges', () => {
     const store = sessions(2);
-    for (const n of [1, 2, 3]) store.commit(ANON, turn(store, ANON, `q${n}`, `a${n}`), { cut: false }, false);
+    for (const n of [1, 2, 3]) commit(store, ANON, turn(store, ANON, `q${n}`, `a${n}`));
     expect(store.current().messages.map((m) => m.content)).toEqual(['q2', 'a2', 'q3', 'a3']);
   });
 
   it('starts afresh after a farewell ended the conversation, keeping the language', () => {
     const store = sessions();
-    store.commit(ANON, turn(store, ANON, 'Hallo', 'Hallo!', { language: 'de' }), { cut: false }, false);
-    store.commit(ANON, turn(store, ANON, 'Tschüss', 'Bis bald!', { conversation_id: null }), { cut: false }, false);
+    commit(store, ANON, turn(store, ANON, 'Hallo', 'Hallo!', { language: 'de' }));
+    commit(store, ANON, turn(store, ANON, 'Tschüss', 'Bis bald!', { conversation_id: null }));
     expect(store.current()).toMatchObject({ messages: [], language: 'de' });
   });
 
   it('keeps only what was said of a reply cut while its turn ran, and nothing of a cancelled one', () => {
     const store = sessions();
-    store.commit(ANON, turn(store, ANON, 'Tell me a story.', 'One. Two. Three.'), { cut: true, spoken: 'One.' }, true);
-    store.commit(ANON, turn(store, ANON, 'Stop.', 'Fine.'), { cut: false }, true);
+    commit(store, ANON, turn(store, ANON, 'Tell me a story.', 'One. Two. Three.'), 'One.');
+    commit(store, ANON, turn(store, ANON, 'Stop.', 'Fine.'), '');
     expect(store.current().messages).toEqual([
       { role: 'user', content: 'Tell me a story.' },
       { role: 'assistant', content: 'One.' },
@@ -36,27 +42,25 @@ describe('the sessions store', () => {
     ]);
   });
 
-  it('amends a finished reply cut while it was still spoken, or removes it when nothing was said', () => {
+  it('writes a reply only once it is delivered, once, into the conversation of its turn', () => {
     const store = sessions();
     const story = turn(store, ANON, 'Tell me a story.', 'One. Two. Three.');
-    store.commit(ANON, story, { cut: false }, false);
-    store.amendAfterCut(story.turn_id, 'One.');
+    store.commit(ANON, story);
+    // Still being spoken: not in the history yet.
+    expect(store.current().messages.map((m) => m.content)).toEqual(['Tell me a story.']);
+    store.delivered({ turnId: story.turn_id, spokenText: 'One.', cut: true });
     expect(store.current().messages.at(-1)).toEqual({ role: 'assistant', content: 'One.' });
-    const joke = turn(store, ANON, 'A joke?', 'Knock knock.');
-    store.commit(ANON, joke, { cut: false }, false);
-    store.amendAfterCut(joke.turn_id, '');
-    expect(store.current().messages.at(-1)).toEqual({ role: 'user', content: 'A joke?' });
-    // A turn it no longer knows, or one amended already, changes nothing.
-    store.amendAfterCut(joke.turn_id, 'Knock');
-    store.amendAfterCut('t-unknown', 'x');
-    expect(store.current().messages.map((m) => m.content)).toEqual(['Tell me a story.', 'One.', 'A joke?']);
+    // A delivery it does not know, or a second one for the same turn, changes nothing.
+    store.delivered({ turnId: story.turn_id, spokenText: 'One. Two.', cut: true });
+    store.delivered({ turnId: 't-unknown', spokenText: 'x', cut: false });
+    expect(store.current().messages.map((m) => m.content)).toEqual(['Tell me a story.', 'One.']);
   });
 
   it('moves a stranger’s conversation to the person they turned out to be, and makes them current', async () => {
     const store = sessions();
-    store.commit(ANON, turn(store, ANON, 'Hello!', 'Hello! Who are you?'), { cut: false }, false);
+    commit(store, ANON, turn(store, ANON, 'Hello!', 'Hello! Who are you?'));
     const alice = { user_id: 'alice_01', user_name: 'Alice' };
-    store.commit(ANON, turn(store, ANON, 'I am Alice.', 'Nice to meet you, Alice!', { user_info: alice, name_checked: true }), { cut: false }, false);
+    commit(store, ANON, turn(store, ANON, 'I am Alice.', 'Nice to meet you, Alice!', { user_info: alice, name_checked: true }));
     expect(store.user).toEqual(alice);
     expect(store.current().messages.map((m) => m.content)).toEqual(['Hello!', 'Hello! Who are you?', 'I am Alice.', 'Nice to meet you, Alice!']);
     // An utterance the stranger said before that turn ended continues Alice's conversation.

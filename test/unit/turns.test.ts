@@ -179,6 +179,10 @@ describe('the turn runner speaking', () => {
     expect(stops).toEqual([events[0]!.turn_id]);
     expect(events[0]!.speech).toMatchObject({ interrupted: true, spoken: 'First part.' });
     expect(events[0]!.reply).toBe('First part. Late part one. Late part two.'); // what was generated
+    // The answer is in the history once it has been said (the speech stack's end_speak), not before.
+    expect(sessions.current().messages.map((m) => m.content)).toEqual(['story', 'First part.', 'question']);
+    voice.started();
+    voice.finished();
     expect(sessions.current().messages.map((m) => m.content)).toEqual(['story', 'First part.', 'question', 'Short answer.']);
     // Both late sentences reached the delivery and were refused by their reply's sequence number.
     expect(health.counter('late_sentences_dropped')).toBe(2);

@@ -24,7 +24,8 @@ function store(dataDir = tempDir()) {
   const say = (user: UserInfo, text: string, reply: string, patch: Partial<TurnState> = {}) => {
     sessions.spoke(user);
     const { user: speaker, session } = sessions.open(user);
-    sessions.commit(speaker, { ...startTurn(session, `t${now}`, text, null), final_message: reply, name_checked: user.user_id !== null, ...patch }, { cut: false }, false);
+    sessions.commit(speaker, { ...startTurn(session, `t${now}`, text, null), final_message: reply, name_checked: user.user_id !== null, ...patch });
+    sessions.delivered({ turnId: `t${now}`, spokenText: reply, cut: false });
   };
   const pass = (ms: number) => {
     now += ms;
@@ -123,7 +124,8 @@ describe('visits', () => {
     held.switchUser(ANA);
     held.spoke(ANA);
     const { session } = held.open(ANA);
-    held.commit(ANA, { ...startTurn(session, 't1', 'Hello', null), final_message: 'Hi', name_checked: true }, { cut: false }, false);
+    held.commit(ANA, { ...startTurn(session, 't1', 'Hello', null), final_message: 'Hi', name_checked: true });
+    held.delivered({ turnId: 't1', spokenText: 'Hi', cut: false });
     held.switchUser(BEN);
     held.spoke(BEN);
     await new Promise((r) => setImmediate(r));
