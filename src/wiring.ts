@@ -13,7 +13,7 @@ import type { VisualMemory } from './visual-memory/index.js';
  * published as they come.
  */
 export function wireBus(bus: MqttBus, dialogue: Dialogue, health: Health, log: Logger, config: Pick<Config, 'hermes'>, people: People): void {
-  const { turns, voice, sessions } = dialogue;
+  const { turns, voice, handoff } = dialogue;
   bus.on('user_speech', (speech) => {
     // A speech-to-text that knows the speaker names whose turn this is.
     const speaker = speech.user_id ? people.userFor(speech.user_id, '') : undefined;
@@ -29,7 +29,7 @@ export function wireBus(bus: MqttBus, dialogue: Dialogue, health: Health, log: L
   voice.on('stop_speaking', (cut) => void bus.publish('stop_speaking', { turn_id: cut.turnId, reason: 'barge_in' }));
   voice.on('gesture', (name) => void bus.publish('animation', name));
   turns.on('turn', (event) => void bus.publish('turn_event', event));
-  sessions.on('session', (event) => void bus.publish('session_event', event));
+  handoff.on('session', (event) => void bus.publish('session_event', event));
 
   // The retained status carries health, so monitors see "degraded: no language model" at a glance.
   // (A reconnection republishes it: the MQTT component turning ok is a change of state.)
@@ -51,16 +51,16 @@ export function wireVisualMemory(bus: MqttBus, visualMemory: VisualMemory): void
 }
 
 /**
- * The perception port over the bus. The dialogue is built before the bus exists (and the console
- * has none), so the bus is attached later; until then, and without a connection, requests say
- * that nobody can hear them.
+ * The perception port over the bus. The console has no bus; without one, and without a
+ * connection, requests say that nobody can hear them.
  */
 export class BusPerception implements PerceptionPort {
-  #bus: MqttBus | null = null;
+  readonly #bus: MqttBus | null;
 
-  constructor(private readonly log: Logger) {}
-
-  attach(bus: MqttBus): void {
+  constructor(
+    bus: MqttBus | null,
+    private readonly log: Logger,
+  ) {
     this.#bus = bus;
   }
 
@@ -86,22 +86,19 @@ export class BusPerception implements PerceptionPort {
  */
 export function wirePeople(
   bus: MqttBus,
-  { sessions }: Pick<Dialogue, 'sessions'>,
+  { presence }: Pick<Dialogue, 'presence'>,
   people: People,
   forgetUser: (userId: string) => Promise<ForgetReport>,
   log: Logger,
 ): void {
   bus.on('user_detected', (detection) => {
-    const action = people.detected(detection, sessions.user.user_id);
+    const action = people.detected(detection, presence.user.user_id);
     if (action.kind === 'ignore') return;
-    if (action.kind === 'known') sessions.switchUser(people.userFor(action.user_id, action.user_name));
-    if (action.kind === 'stranger') {
-      // Someone new and unknown: a fresh conversation, not the previous stranger's.
-      sessions.switchUser({ user_id: null, user_name: null });
-      sessions.strangerArrived();
-    }
+    if (action.kind === 'known') presence.switchUser(people.userFor(action.user_id, action.user_name));
+    // Someone new and unknown: a fresh conversation, not the previous stranger's.
+    if (action.kind === 'stranger') presence.strangerArrived();
     // Every report of the person in front keeps their visit going (or starts it).
-    sessions.seen();
+    presence.seen();
   });
   bus.on('face_stored', async (face) => {
     await people.faceStored({ user_id: face.user_id, user_name: face.user_name });

@@ -1,8 +1,12 @@
 export { TurnRunner } from './turns.js';
 export type { TurnResult, TurnRunnerEvents, TurnRunnerOptions, Utterance } from './turns.js';
-export { Sessions } from './sessions.js';
-export type { EndedConversation, SessionsOptions } from './sessions.js';
-export { SessionFiles } from './session-files.js';
+export { ANONYMOUS, conversationKey, Conversations } from './conversations.js';
+export type { Committed, ConversationsOptions, EndedConversation } from './conversations.js';
+export { ConversationFiles } from './conversation-files.js';
+export { Presence } from './presence.js';
+export type { PresenceOptions, VisitEnded } from './presence.js';
+export { Handoff } from './handoff.js';
+export { QuietGate } from './quiet-gate.js';
 export { SessionEventSchema } from './visits.js';
 export type { SessionEvent, VisitEnd, VisitStart } from './visits.js';
 export { buildDialogueGraph, buildEngagementGraph, nextTool } from './graph.js';

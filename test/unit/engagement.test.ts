@@ -27,8 +27,8 @@ function dialogue(overrides: Parameters<typeof testConfig>[0] = {}) {
   d.voice.on('gesture', (g) => gestures.push(g));
   const nextTurn = async () => (await once(d.turns, 'turn'))[0] as TurnEvent;
   const arrives = (user: { user_id: string | null; user_name: string | null }) => {
-    d.sessions.switchUser(user);
-    d.sessions.seen();
+    d.presence.switchUser(user);
+    d.presence.seen();
   };
   return { ...d, events, gestures, nextTurn, arrives, perception };
 }
@@ -42,7 +42,7 @@ describe('proactive engagement', () => {
     expect(event).toMatchObject({ user_id: 'greta_01', user_text: '', intent: { name: 'first_greeting', source: 'forced' } });
     expect(event.reply).toMatch(/Greta/);
     expect(t.gestures).toEqual(['WAVE_HAND']);
-    expect(t.sessions.current().messages).toEqual([{ role: 'assistant', content: event.reply }]);
+    expect(t.current().messages).toEqual([{ role: 'assistant', content: event.reply }]);
 
     // Someone else, then Greta again: her second visit within the cool-down is not greeted. The
     // first turn after it is what she says (the sentinel), not a greeting.
@@ -67,9 +67,9 @@ describe('proactive engagement', () => {
 
   it('never greets someone who is already talking', async () => {
     const t = dialogue();
-    t.sessions.switchUser(GRETA);
+    t.presence.switchUser(GRETA);
     const first = t.turns.submit({ text: 'Hello, where is the lift?' }); // she speaks before perception reports her
-    t.sessions.seen();
+    t.presence.seen();
     await first;
     const next = t.nextTurn();
     await t.turns.submit({ text: 'Thanks!' });
@@ -123,7 +123,7 @@ describe('utterances that carry two things', () => {
     const t = dialogue();
     const result = await t.turns.submit({ text: 'Good morning!', speaker: GRETA });
     expect(result!.event.user_id).toBe('greta_01');
-    expect(t.sessions.user).toEqual(GRETA);
+    expect(t.presence.user).toEqual(GRETA);
     await t.close();
   });
 });

@@ -4,7 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TurnEventSchema } from '../../src/bus/index.js';
 import { memoryRetrieveAgent } from '../../src/dialogue/agents/memory-retrieve.js';
 import { memorySaveAgent } from '../../src/dialogue/agents/memory-save.js';
-import { buildDialogueGraph, buildTurnEvent, newSession, offlineReply, runGraph, Sessions, startTurn, type TurnState , step } from '../../src/dialogue/index.js';
+import { buildDialogueGraph, buildTurnEvent, Conversations, Handoff, newSession, offlineReply, Presence, runGraph, startTurn, type TurnState, step } from '../../src/dialogue/index.js';
+import type { MemoryPort } from '../../src/memory/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { responseInstructions } from '../../src/dialogue/prompt.js';
 import type { Embedder } from '../../src/embeddings/index.js';
@@ -13,7 +14,7 @@ import type { Config } from '../../src/config/index.js';
 import { OnnxIntentClassifier, type IntentClassifier } from '../../src/intent/index.js';
 import { MODELS_DIR, testConfig } from '../helpers/config.js';
 import { startTestMemory, type TestMemory } from '../helpers/memory.js';
-import { turnPorts } from '../helpers/ports.js';
+import { daemonPorts, turnPorts } from '../helpers/ports.js';
 
 const ALICE = { user_id: 'alice_01', user_name: 'Alice' };
 let intent: IntentClassifier;
@@ -38,6 +39,17 @@ const queued = (config: Config) =>
     .filter((f) => f.endsWith('.json'))
     .map((f) => PendingConversationSchema.parse(JSON.parse(readFileSync(path.join(conversationQueueDir(config), f), 'utf8'))));
 
+/** What the turn runner does with a farewell turn: commits it, and the visit's end hands the conversation to memory. */
+async function handOff(config: Config, memoryPort: MemoryPort, state: TurnState): Promise<void> {
+  const presence = new Presence({ log: silentLogger });
+  const conversations = new Conversations({ language: 'en', historyTurns: 10, log: silentLogger });
+  const handoff = new Handoff({ presence, conversations, graph: buildDialogueGraph(config), ports: daemonPorts(config, { memory: memoryPort }), log: silentLogger });
+  presence.spoke(state.user_info);
+  const committed = conversations.commit(state.user_info, { ...state, conversation_id: null });
+  presence.turned(committed.key, state.user_info, committed.ended);
+  await handoff.settled();
+}
+
 const farewell = (patch: Partial<TurnState> = {}): TurnState => {
   const base = startTurn(
     { ...newSession('en', ALICE), messages: [{ role: 'user', content: 'I run marathons.' }, { role: 'assistant', content: 'Great!' }] },
@@ -49,12 +61,15 @@ const farewell = (patch: Partial<TurnState> = {}): TurnState => {
 };
 
 describe('memory_save', () => {
-  it('queues a farewell of a known person on disk, with the reply, right behind the turn', async () => {
+  it('decides to keep a farewell of a known person, which its visit end then queues on disk, with the reply', async () => {
     const config = testConfig();
     const m = await memory(config);
     const state = farewell();
     const patch = await step(memorySaveAgent, state, turnPorts(config, { memory: m.memory }));
     expect(patch).toEqual({ memory_saved: { status: 'queued', conversation_id: 'turn-bye', messages: 4 } });
+    // The agent itself writes nothing: the one hand-off to memory is the visit's end.
+    expect(queued(config)).toEqual([]);
+    await handOff(config, m.memory, { ...state, ...patch });
     await expect.poll(() => queued(config)).toEqual([
       {
         format: 1,
@@ -78,7 +93,8 @@ describe('memory_save', () => {
   it('keeps only the last memory.saveTurns exchanges', async () => {
     const config = testConfig({ memory: { saveTurns: 1 } });
     const m = await memory(config);
-    await step(memorySaveAgent, farewell(), turnPorts(config, { memory: m.memory }));
+    const patch = await step(memorySaveAgent, farewell(), turnPorts(config, { memory: m.memory }));
+    await handOff(config, m.memory, { ...farewell(), ...patch });
     await expect.poll(() => queued(config)[0]?.messages).toEqual([
       { role: 'user', content: 'Goodbye!' },
       { role: 'assistant', content: 'Goodbye, Alice!' },
@@ -111,6 +127,7 @@ describe('memory_save', () => {
     expect(run.state.intent).toBe('end_conversation');
     expect(run.path).toContain('after_response');
     expect(run.state.memory_saved).toEqual({ status: 'queued', conversation_id: 'turn-bye', messages: 3 });
+    await handOff(config, m.memory, run.state);
     await expect.poll(() => queued(config)).toHaveLength(1);
   });
 
@@ -123,10 +140,10 @@ describe('memory_save', () => {
     expect(agents(config)).not.toContain('memory_save');
     const run = await runGraph(graph, { ...farewell(), intent: null }, turnPorts(config, { intent }));
     expect(run.state).toMatchObject({ conversation_id: null, memory_saved: null });
-    // The sessions store, the history's only writer, ends the conversation with it.
-    const sessions = new Sessions({ language: 'en', historyTurns: 10, log: silentLogger });
-    sessions.commit(run.state.user_info, run.state);
-    expect(sessions.open(run.state.user_info).session.messages).toEqual([]);
+    // The conversation store, the history's only writer, ends the conversation with it.
+    const conversations = new Conversations({ language: 'en', historyTurns: 10, log: silentLogger });
+    conversations.commit(run.state.user_info, run.state);
+    expect(conversations.of(run.state.user_info).messages).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newSession, SessionFiles, type Session } from '../../src/dialogue/index.js';
+import { newSession, ConversationFiles, type Session } from '../../src/dialogue/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { tempDir } from '../helpers/config.js';
 
@@ -20,7 +20,7 @@ function pauses() {
 describe('conversation files', () => {
   it('are written in the next pause of the conversation, the latest version of the turns before it', async () => {
     const { idle, waiting, pause } = pauses();
-    const files = new SessionFiles({ dataDir: tempDir('nadine-convs-'), log: silentLogger, idle });
+    const files = new ConversationFiles({ dataDir: tempDir('nadine-convs-'), log: silentLogger, quiet: { whenQuiet: idle } });
     files.save(ANA.user_id, conversation(ANA, 'Hello!'));
     files.save(ANA.user_id, conversation(ANA, 'Hello!', 'What can you do?'));
     // One write, waiting for the pause: nothing is written while the turns go on.
@@ -33,7 +33,7 @@ describe('conversation files', () => {
 
   it('are written at once when flushed (the daemon stops), and not at all once the person is forgotten', async () => {
     const { idle, pause } = pauses();
-    const files = new SessionFiles({ dataDir: tempDir('nadine-convs-'), log: silentLogger, idle });
+    const files = new ConversationFiles({ dataDir: tempDir('nadine-convs-'), log: silentLogger, quiet: { whenQuiet: idle } });
     files.save(BEN.user_id, conversation(BEN, 'Good morning.'));
     await files.flush();
     expect(files.load(BEN.user_id)?.messages).toHaveLength(1);

@@ -35,7 +35,7 @@ async function dialogue(overrides: Parameters<typeof testConfig>[0] = {}) {
 
 describe('the dialogue with people', () => {
   it('routes update_user_info through memory_update, and reports the name resolution in the turn event', async () => {
-    const { turns, sessions, events } = await dialogue();
+    const { turns, presence, current, mentions, forget, events } = await dialogue();
     const asked = await turns.submit({ text: 'My name is Alicea' });
     expect(asked?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'response', 'after_response']);
     expect(events[0]).toMatchObject({ user_id: null, user_name: null, name_confirmation: { status: 'asking', candidate: { user_id: 'alice_01', user_name: 'Alice' } } });
@@ -51,55 +51,55 @@ describe('the dialogue with people', () => {
   });
 
   it('a name settled in conversation makes that person current, with the conversation so far', async () => {
-    const { turns, sessions, perception } = await dialogue();
+    const { turns, presence, current, mentions, forget, perception } = await dialogue();
     await turns.submit({ text: 'Hello!' });
     await turns.submit({ text: 'My name is Alice' });
-    expect(sessions.user).toEqual({ user_id: 'alice_01', user_name: 'Alice' });
-    expect(sessions.current().messages.map((m) => m.content)).toContain('Hello!');
-    expect(sessions.current().user_info).toMatchObject({ location: 'Bern' });
+    expect(presence.user).toEqual({ user_id: 'alice_01', user_name: 'Alice' });
+    expect(current().messages.map((m) => m.content)).toContain('Hello!');
+    expect(current().user_info).toMatchObject({ location: 'Bern' });
     expect(perception.settled).toEqual([{ user_id: 'alice_01', user_name: 'Alice' }]);
-    expect(sessions.mentions('alice_01')).toEqual(['session alice_01', 'current user', 'a settled name']);
+    expect(mentions('alice_01')).toEqual(['conversation alice_01', 'current user']);
   });
 
   it('a turn belongs to whoever was there when it was said, even if perception switches meanwhile', async () => {
-    const { turns, sessions } = await dialogue();
-    sessions.switchUser({ user_id: 'alina_02', user_name: 'Alina' });
+    const { turns, presence, current, mentions, forget } = await dialogue();
+    presence.switchUser({ user_id: 'alina_02', user_name: 'Alina' });
     const turn = turns.submit({ text: 'I live in Paris' });
-    sessions.switchUser({ user_id: 'alice_01', user_name: 'Alice' });
+    presence.switchUser({ user_id: 'alice_01', user_name: 'Alice' });
     await turn;
-    expect(sessions.user.user_id).toBe('alice_01');
-    expect(sessions.current().messages).toEqual([]);
-    sessions.switchUser({ user_id: 'alina_02', user_name: 'Alina' });
-    expect(sessions.current().messages.map((m) => m.content)).toEqual(['I live in Paris', expect.any(String)]);
+    expect(presence.user.user_id).toBe('alice_01');
+    expect(current().messages).toEqual([]);
+    presence.switchUser({ user_id: 'alina_02', user_name: 'Alina' });
+    expect(current().messages.map((m) => m.content)).toEqual(['I live in Paris', expect.any(String)]);
   });
 
   it('what a stranger said before their name was settled follows them to their new id', async () => {
     // Barge-in off: the utterances queue instead of cutting the turn that settles the name.
-    const { turns, sessions } = await dialogue({ speech: { bargeIn: false } });
+    const { turns, presence, current, mentions, forget } = await dialogue({ speech: { bargeIn: false } });
     const named = turns.submit({ text: 'My name is Bartholomew' });
     const later = turns.submit({ text: 'I like skiing' }); // said before the first turn ended
     const [first, second] = await Promise.all([named, later]);
     const id = first!.event.user_id!;
     expect(id).toMatch(/^bartholomew-/);
     expect(second!.event.user_id).toBe(id);
-    expect(sessions.current().user_info).toMatchObject({ user_id: id, hobbies: ['skiing'] });
-    sessions.switchUser({ user_id: null, user_name: null }); // a new stranger: earlier moves no longer apply
+    expect(current().user_info).toMatchObject({ user_id: id, hobbies: ['skiing'] });
+    presence.switchUser({ user_id: null, user_name: null }); // a new stranger: earlier moves no longer apply
     expect((await turns.submit({ text: 'Hello!' }))!.event.user_id).toBeNull();
   });
 
   it('forget drops the conversation, the person as current user, and mentions in pending questions', async () => {
-    const { turns, sessions } = await dialogue();
-    sessions.switchUser({ user_id: 'alice_01', user_name: 'Alice' });
+    const { turns, presence, current, mentions, forget } = await dialogue();
+    presence.switchUser({ user_id: 'alice_01', user_name: 'Alice' });
     await turns.submit({ text: 'Hello!' });
     // Someone unknown takes Alice's place (her visit ends) and is asked whether they are Alice.
-    sessions.switchUser({ user_id: null, user_name: null });
+    presence.switchUser({ user_id: null, user_name: null });
     await turns.submit({ text: 'My name is Alicea' });
-    expect(sessions.mentions('alice_01')).toEqual(['session alice_01', 'session __anonymous__']);
-    expect(await sessions.forget('alice_01')).toEqual(['conversation', 'candidate in the name confirmation of an anonymous person']);
-    expect(sessions.mentions('alice_01')).toEqual([]);
-    sessions.switchUser({ user_id: 'alice_01', user_name: 'Alice' });
-    expect(await sessions.forget('alice_01')).toEqual(['conversation', 'current user']);
-    expect(sessions.user).toEqual({ user_id: null, user_name: null });
+    expect(mentions('alice_01')).toEqual(['conversation alice_01', 'conversation __anonymous__']);
+    expect(await forget('alice_01')).toEqual(['conversation', 'candidate in the name confirmation of an anonymous person']);
+    expect(mentions('alice_01')).toEqual([]);
+    presence.switchUser({ user_id: 'alice_01', user_name: 'Alice' });
+    expect(await forget('alice_01')).toEqual(['current user']);
+    expect(presence.user).toEqual({ user_id: null, user_name: null });
   });
 });
 

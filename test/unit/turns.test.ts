@@ -55,29 +55,29 @@ describe('the turn runner', () => {
   });
 
   it('keeps the conversation between turns and clears it after a farewell', async () => {
-    const { turns, sessions } = dialogue();
+    const { turns, presence, current, mentions, forget } = dialogue();
     await turns.submit({ text: 'Hello!' });
     await turns.submit({ text: 'What can you do?' });
-    expect(sessions.current().messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(current().messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     await turns.submit({ text: 'Kannst du Deutsch sprechen?' });
-    expect(sessions.current().language).toBe('de');
+    expect(current().language).toBe('de');
     await turns.submit({ text: 'Tschüss, bis morgen!' });
-    expect(sessions.current().messages).toEqual([]);
-    expect(sessions.current().language).toBe('de');
+    expect(current().messages).toEqual([]);
+    expect(current().language).toBe('de');
   });
 
   it('keeps a separate conversation per user and restores it when they come back', async () => {
-    const { turns, sessions, events } = dialogue();
-    sessions.switchUser({ user_id: 'u1', user_name: 'Ana' });
+    const { turns, presence, current, mentions, forget, events } = dialogue();
+    presence.switchUser({ user_id: 'u1', user_name: 'Ana' });
     await turns.submit({ text: 'Hello!' });
     await turns.submit({ text: 'Kannst du Deutsch sprechen?' });
-    sessions.switchUser({ user_id: 'u2', user_name: 'Ben' });
+    presence.switchUser({ user_id: 'u2', user_name: 'Ben' });
     await turns.submit({ text: 'Good morning!' });
-    expect(sessions.current()).toMatchObject({ language: 'en', user_info: { user_id: 'u2', user_name: 'Ben' } });
-    expect(sessions.current().messages).toHaveLength(2);
-    sessions.switchUser({ user_id: 'u1', user_name: 'Ana' });
-    expect(sessions.current()).toMatchObject({ language: 'de', user_info: { user_id: 'u1' } });
-    expect(sessions.current().messages.map((m) => m.content)).toContain('Kannst du Deutsch sprechen?');
+    expect(current()).toMatchObject({ language: 'en', user_info: { user_id: 'u2', user_name: 'Ben' } });
+    expect(current().messages).toHaveLength(2);
+    presence.switchUser({ user_id: 'u1', user_name: 'Ana' });
+    expect(current()).toMatchObject({ language: 'de', user_info: { user_id: 'u1' } });
+    expect(current().messages.map((m) => m.content)).toContain('Kannst du Deutsch sprechen?');
     expect(events.map((e) => e.user_id)).toEqual(['u1', 'u1', 'u2']);
     expect(events[2]!.reply).toMatch(/Ben/); // greeted by name
   });
@@ -92,19 +92,19 @@ describe('the turn runner', () => {
   });
 
   it('lets background work wait for a pause in the conversation, not only for the end of a turn', async () => {
-    const { turns } = dialogue();
+    const { turns, quiet: gate } = dialogue();
     await turns.submit({ text: 'Hello!' });
     const order: string[] = [];
     // Asked right after a turn, as the memory writer does after a farewell; the next utterance
     // comes before the pause is over.
-    const quiet = turns.whenQuiet(50).then(() => order.push('background'));
+    const quiet = gate.whenQuiet(50).then(() => order.push('background'));
     const next = turns.submit({ text: 'What can you do?' }).then(() => order.push('next turn'));
     await Promise.all([quiet, next]);
     expect(order).toEqual(['next turn', 'background']);
     // No turn for the pause: it does not wait for one. A conversation that never pauses long
     // enough still gets the work done between two turns, after the longest wait.
-    await turns.whenQuiet(0);
-    await turns.whenQuiet(3_600_000, 0);
+    await gate.whenQuiet(0);
+    await gate.whenQuiet(3_600_000, 0);
   });
 
   it('still says something when the graph fails to produce a reply', async () => {
@@ -152,7 +152,7 @@ describe('the turn runner speaking', () => {
     const gate = new Promise<void>((r) => (open = r));
     const config = testConfig();
     const health = new Health();
-    const { turns, sessions, voice } = createDialogue({
+    const { turns, presence, current, mentions, forget, voice } = createDialogue({
       ports: daemonPorts(config, { clock: { now: () => new Date() }, llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }) }),
       graph: stubbornGraph(gate),
       log: silentLogger,
@@ -180,10 +180,10 @@ describe('the turn runner speaking', () => {
     expect(events[0]!.speech).toMatchObject({ interrupted: true, spoken: 'First part.' });
     expect(events[0]!.reply).toBe('First part. Late part one. Late part two.'); // what was generated
     // The answer is in the history once it has been said (the speech stack's end_speak), not before.
-    expect(sessions.current().messages.map((m) => m.content)).toEqual(['story', 'First part.', 'question']);
+    expect(current().messages.map((m) => m.content)).toEqual(['story', 'First part.', 'question']);
     voice.started();
     voice.finished();
-    expect(sessions.current().messages.map((m) => m.content)).toEqual(['story', 'First part.', 'question', 'Short answer.']);
+    expect(current().messages.map((m) => m.content)).toEqual(['story', 'First part.', 'question', 'Short answer.']);
     // Both late sentences reached the delivery and were refused by their reply's sequence number.
     expect(health.counter('late_sentences_dropped')).toBe(2);
   });

@@ -92,13 +92,13 @@ describe('a turn that recalls a scene', () => {
     const config = testConfig();
     const { port } = visualMemory();
     const health = new Health();
-    const { turns, sessions } = createDialogue({
+    const { turns, presence, current, mentions, forget } = createDialogue({
       ports: daemonPorts(config, { llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }), visualMemory: port }),
       graph: buildDialogueGraph(config),
       log: silentLogger,
       health,
     });
-    sessions.switchUser(ALICE);
+    presence.switchUser(ALICE);
     const result = await turns.submit({ text: UMBRELLA });
     const event = TurnEventSchema.parse(result!.event);
     expect(result!.run.timings).toHaveProperty('visual_memory');

@@ -7,7 +7,7 @@ import { LanguageSchema } from '../config/index.js';
 import { NameConfirmationSchema, UserIdSchema } from '../people/index.js';
 import { ChatMessageSchema, UserInfoSchema, type Session } from './state.js';
 
-const SessionFileSchema = z.object({
+const ConversationFileSchema = z.object({
   format: z.literal(1),
   messages: z.array(ChatMessageSchema),
   user_info: UserInfoSchema,
@@ -29,23 +29,23 @@ interface Pending {
 
 /**
  * Each known person's conversation on disk (`<paths.data>/conversations/<user_id>.json`), so that
- * it survives a restart: written atomically in the next pause of the conversation (`idle`; at
+ * it survives a restart: written atomically in the next pause of the conversation (`quiet`; at
  * once when flushed, e.g. when the daemon stops), in order per person, only the latest version
  * when several turns came before the pause, and read back when the person is next met. A
  * stranger's conversation is never written. A corrupt file is set aside and reported, never
  * trusted.
  */
-export class SessionFiles {
+export class ConversationFiles {
   readonly dir: string;
   readonly #log: Logger;
-  readonly #idle: () => Promise<void>;
+  readonly #quiet: { whenQuiet(): Promise<void> } | null;
   readonly #writes = new Map<string, Promise<void>>();
   readonly #pending = new Map<string, Pending>();
 
-  constructor(options: { dataDir: string; log: Logger; idle?: () => Promise<void> }) {
+  constructor(options: { dataDir: string; log: Logger; quiet?: { whenQuiet(): Promise<void> } }) {
     this.dir = path.join(options.dataDir, 'conversations');
     this.#log = options.log.child({ component: 'conversations' });
-    this.#idle = options.idle ?? (() => Promise.resolve());
+    this.#quiet = options.quiet ?? null;
     mkdirSync(this.dir, { recursive: true });
   }
 
@@ -59,7 +59,7 @@ export class SessionFiles {
       return null;
     }
     try {
-      const { format: _, ...session } = SessionFileSchema.parse(JSON.parse(text));
+      const { format: _, ...session } = ConversationFileSchema.parse(JSON.parse(text));
       return session;
     } catch (err) {
       const why = err instanceof z.ZodError ? z.prettifyError(err).replace(/\n\s*/g, ' ') : (err as Error).message;
@@ -91,7 +91,7 @@ export class SessionFiles {
     const pending: Pending = { data, cancelled: false, release };
     this.#pending.set(userId, pending);
     void this.#queue(userId, async () => {
-      await Promise.race([this.#idle(), released]);
+      await Promise.race([this.#quiet?.whenQuiet(), released]);
       if (this.#pending.get(userId) === pending) this.#pending.delete(userId);
       if (!pending.cancelled) await writeFileAtomically(this.#file(userId), pending.data);
     });
