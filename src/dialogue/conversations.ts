@@ -45,6 +45,8 @@ export interface Committed {
   settled: { from: UserInfo; to: UserInfo } | null;
   /** The turn was a farewell: the conversation is over. */
   ended: boolean;
+  /** memory_save kept the farewell's conversation, for the visit's end to hand to memory (even of a farewell cut short, which ends nothing). */
+  farewell: boolean;
 }
 
 /**
@@ -89,7 +91,8 @@ export class Conversations {
     this.#put(key, session);
     if (!ended) this.#await(state.turn_id, key);
     const saved = state.memory_saved;
-    if (ended && saved?.status === 'queued' && to.user_id) {
+    const farewell = saved?.status === 'queued' && to.user_id !== null;
+    if (saved?.status === 'queued' && to.user_id) {
       const reply: ChatMessage[] = state.final_message.trim() ? [{ role: 'assistant', content: state.final_message }] : [];
       this.#farewells.set(key, {
         user: { user_id: to.user_id, user_name: to.user_name },
@@ -104,7 +107,7 @@ export class Conversations {
     }
     const settled = key === conversationKey(user) ? null : { from: user, to: { user_id: to.user_id, user_name: to.user_name } };
     if (settled) this.#o.log.info({ from: user.user_id, to: to.user_id }, 'conversation moved to the person it settled');
-    return { key, settled, ended };
+    return { key, settled, ended, farewell };
   }
 
   /** A reply was delivered: the history of its conversation gains what the person heard of it. */

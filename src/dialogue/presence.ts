@@ -107,13 +107,15 @@ export class Presence extends EventEmitter<PresenceEvents> {
     this.#visits.spoke(conversationKey(user), user);
   }
 
-  /** A turn of the person under `key` ended; a farewell ends their visit. */
-  turned(key: string, user: UserInfo, farewell: boolean): void {
+  /**
+   * A turn of the person under `key` ended. A farewell that ended the conversation ends their
+   * visit. One said to no visit in progress (perception reported someone else meanwhile), or cut
+   * short by their next utterance, ends none, but is still an end of their conversation.
+   */
+  turned(key: string, user: UserInfo, farewell: { ended: boolean; kept: boolean }): void {
     this.#visits.turned(key, user);
-    if (!farewell) return;
-    if (this.#visits.current?.key === key) this.#visits.end(key, 'farewell');
-    // Said to no visit in progress (perception reported someone else meanwhile): still an end.
-    else this.emit('end', { key, user, reason: 'farewell', event: null });
+    if (farewell.ended && this.#visits.current?.key === key) this.#visits.end(key, 'farewell');
+    else if (farewell.ended || farewell.kept) this.emit('end', { key, user, reason: 'farewell', event: null });
   }
 
   /** A turn settled who an anonymous person is: their visit goes on under their id, and they are in front unless someone else is. */

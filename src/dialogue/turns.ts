@@ -204,7 +204,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     // Before the reply is finished: its delivery (what was said of it) follows the turn in the history.
     const committed = conversations.commit(user, state);
     if (committed.settled) this.#settled(committed.settled.from, committed.settled.to);
-    presence.turned(committed.key, state.user_info, committed.ended);
+    presence.turned(committed.key, state.user_info, { ended: committed.ended, kept: committed.farewell });
     const spoken = reply.finish(run.cancelled);
     // The turn event keeps what was generated; the history only what was said.
     if (spoken.cut || run.cancelled) state = { ...state, final_message: spoken.text.trim() || state.final_message };

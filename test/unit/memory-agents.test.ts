@@ -46,7 +46,7 @@ async function handOff(config: Config, memoryPort: MemoryPort, state: TurnState)
   const handoff = new Handoff({ presence, conversations, graph: buildDialogueGraph(config), ports: daemonPorts(config, { memory: memoryPort }), log: silentLogger });
   presence.spoke(state.user_info);
   const committed = conversations.commit(state.user_info, { ...state, conversation_id: null });
-  presence.turned(committed.key, state.user_info, committed.ended);
+  presence.turned(committed.key, state.user_info, { ended: committed.ended, kept: committed.farewell });
   await handoff.settled();
 }
 

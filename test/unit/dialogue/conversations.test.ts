@@ -61,7 +61,7 @@ describe('the conversation store', () => {
     commit(store, ANON, turn(store, ANON, 'Hello!', 'Hello! Who are you?'));
     const alice = { user_id: 'alice_01', user_name: 'Alice' };
     const committed = commit(store, ANON, turn(store, ANON, 'I am Alice.', 'Nice to meet you, Alice!', { user_info: alice, name_checked: true }));
-    expect(committed).toEqual({ key: 'alice_01', settled: { from: ANON, to: alice }, ended: false });
+    expect(committed).toEqual({ key: 'alice_01', settled: { from: ANON, to: alice }, ended: false, farewell: false });
     expect(store.of(alice).messages.map((m) => m.content)).toEqual(['Hello!', 'Hello! Who are you?', 'I am Alice.', 'Nice to meet you, Alice!']);
     // The stranger's conversation is gone: the next unnamed person starts afresh.
     expect(store.of(ANON).messages).toEqual([]);

@@ -33,7 +33,7 @@ function visitKit(options: { dataDir?: string; remember?: (c: PendingConversatio
     const state = { ...startTurn(conversations.of(user), turnId, text, null), final_message: reply, name_checked: user.user_id !== null, ...patch };
     const committed = conversations.commit(user, state);
     if (committed.settled) presence.settled(committed.settled.from, committed.settled.to);
-    presence.turned(committed.key, state.user_info, committed.ended);
+    presence.turned(committed.key, state.user_info, { ended: committed.ended, kept: committed.farewell });
     conversations.delivered({ turnId, spokenText: reply, cut: false });
   };
   const pass = (ms: number) => {
