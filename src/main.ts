@@ -45,9 +45,10 @@ async function main(): Promise<number> {
   }
 
   let config: Config;
+  let deprecations: string[];
   try {
     const env = { ...process.env, ...(args['log-level'] && { NADINE_LOG__LEVEL: args['log-level'] }) };
-    config = loadConfig({ file: args.config ?? null, env }).config;
+    ({ config, deprecations } = loadConfig({ file: args.config ?? null, env }));
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     process.stderr.write(`nadine-brain: refusing to start, ${err.message}\n`);
@@ -59,6 +60,7 @@ async function main(): Promise<number> {
   const logFile = path.join(config.paths.data, 'logs', 'chat.log');
   const log = createLogger({ level: config.log.level, ...(chat && { destination: logFile }) });
   installCrashGuards(log);
+  for (const warning of deprecations) log.warn(warning);
 
   let daemon: Daemon;
   try {

@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+import { renamedEnvName, renameSettings } from './renames.js';
 import { ConfigSchema, type Config } from './schema.js';
 
 export const ENV_PREFIX = 'NADINE_';
@@ -22,6 +23,8 @@ export interface LoadedConfig {
   file: string | null;
   /** Environment variables that overrode a setting. */
   envOverrides: string[];
+  /** Renamed settings given under their old name (still read, for one release). */
+  deprecations: string[];
 }
 
 export interface LoadConfigOptions {
@@ -48,8 +51,12 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const origins = new Map<string, string>();
   const problems: string[] = [];
   const merged = structuredClone(fromFile);
-  for (const [name, raw] of Object.entries(env)) {
-    if (!name.startsWith(ENV_PREFIX) || name === CONFIG_FILE_ENV || raw === undefined) continue;
+  const deprecations = renameSettings(merged).map((w) => (file ? `${file}: ${w}` : w));
+  for (const [given, raw] of Object.entries(env)) {
+    if (!given.startsWith(ENV_PREFIX) || given === CONFIG_FILE_ENV || raw === undefined) continue;
+    const renamed = renamedEnvName(given, ENV_PREFIX);
+    if (renamed) deprecations.push(renamed.warning);
+    const name = renamed?.name ?? given;
     const resolved = resolveEnvPath(name);
     if (typeof resolved === 'string') {
       problems.push(resolved);
@@ -66,7 +73,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   }
   const config = parsed.data;
   checkFiles(config, cwd);
-  return { config, file, envOverrides: [...origins.values()] };
+  return { config, file, envOverrides: [...origins.values()], deprecations };
 }
 
 function resolveConfigFile(given: string | null, cwd: string): string | null {

@@ -97,3 +97,19 @@ describe('configuration', () => {
     expect(ConfigSchema.parse({}).mqtt.clientId).toBeNull();
   });
 });
+
+describe('renamed settings', () => {
+  it('are still read under their old name for one release, each with a warning naming the new key', () => {
+    const dir = tempDir('nadine-renames-');
+    const file = path.join(dir, 'old.yaml');
+    writeFileSync(file, 'llm:\n  agents:\n    extraction: big\n    planner: small\nagents:\n  planner: true\nplanner:\n  maxSteps: 2\n');
+    const { config, deprecations } = loadConfig({ file, env: { NADINE_LLM__AGENTS__CONTEXTUALIZER: 'big' }, cwd: dir });
+    expect(config.llm.agents).toMatchObject({ memory_update: 'big', plan: 'small', contextualize: 'big' });
+    expect(config.plan).toMatchObject({ useModel: true, maxSteps: 2 });
+    expect(deprecations).toHaveLength(5);
+    expect(deprecations.join('\n')).toMatch(/"agents\.planner" is renamed "plan\.useModel"/);
+    expect(deprecations.join('\n')).toMatch(/NADINE_LLM__AGENTS__CONTEXTUALIZE/);
+    // The new names, and no warning.
+    expect(loadConfig({ env: { NADINE_PLAN__USE_MODEL: 'true' }, cwd: dir })).toMatchObject({ config: { plan: { useModel: true } }, deprecations: [] });
+  });
+});

@@ -165,7 +165,7 @@ describe('the graph engine', () => {
       reads: ['user_text'],
       writes: ['final_message'],
       async run(s, p: Pick<Ports, 'llm' | 'signal'>) {
-        available.push(p.llm.available('extraction'));
+        available.push(p.llm.available('memory_update'));
         if (available.length === 1) {
           controller.abort(); // the barge-in arrives while the model is asked
           throw new Error('request cancelled');

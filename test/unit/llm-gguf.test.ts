@@ -90,7 +90,7 @@ describe.skipIf(!present)('the in-process GGUF backend (node-llama-cpp, stories2
         controller.abort();
       });
       const run = (async () => {
-        for await (const _ of llm.stream({ agent: 'planner', messages: [{ role: 'user', content: 'Once upon a time' }], signal: controller.signal })) {
+        for await (const _ of llm.stream({ agent: 'plan', messages: [{ role: 'user', content: 'Once upon a time' }], signal: controller.signal })) {
           if (order.length === 0) void client.publishAsync('test/ping', 'ping');
           order.push('token');
         }

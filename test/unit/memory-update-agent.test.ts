@@ -104,7 +104,7 @@ describe('the memory_update agent', () => {
     const ports = turnPorts(config, { llm });
     const s = await say(ports, null, 'Zoë here, from Utrecht, mad about typography');
     expect(s.user_info).toMatchObject({ user_name: 'Zoë', location: 'Utrecht', interests: ['typography'] });
-    expect(ports.modelMs.extraction).toBeGreaterThan(0);
+    expect(ports.modelMs.memory_update).toBeGreaterThan(0);
   });
 
   it('goes on talking when the profile cannot be written, and says so in health', async () => {

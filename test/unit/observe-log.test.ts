@@ -83,10 +83,10 @@ describe('the interaction log', () => {
     log.modelCall(call({ agent: 'summary' }));
     log.turnStarted({ turn_id: 't1', session_id: 's1', user_id: null, user_text: 'hi', ts: NOW.toISOString() });
     log.turnEnded(turnEvent());
-    log.modelCall(call({ turn_id: 't1', agent: 'extraction' }));
+    log.modelCall(call({ turn_id: 't1', agent: 'memory_update' }));
     await log.flush();
     expect(lines(path.join(dir, '2026-11-25', `${BACKGROUND_SESSION}.jsonl`)).map((e) => e.agent)).toEqual([undefined, 'summary']);
-    expect(lines(path.join(dir, '2026-11-25', 's1.jsonl')).at(-1)).toMatchObject({ type: 'model_call', agent: 'extraction', turn_id: 't1' });
+    expect(lines(path.join(dir, '2026-11-25', 's1.jsonl')).at(-1)).toMatchObject({ type: 'model_call', agent: 'memory_update', turn_id: 't1' });
   });
 
   it('keeps only hashes of what people said and of prompts when redacting', async () => {

@@ -155,7 +155,7 @@ describe('extraction with the language model', () => {
       source: 'llm',
     });
     const chat = server!.chats[0]!;
-    expect(chat.model).toBe('qwen2.5:3b'); // llm.agents.extraction → small
+    expect(chat.model).toBe('qwen2.5:3b'); // llm.agents.memory_update → small
     expect(chat.format).toMatchObject({ type: 'object', properties: { user_name: expect.anything(), hobbies: expect.anything() } });
     expect(chat.messages.at(-1)!.content).toContain('Sam here');
   });

@@ -40,7 +40,7 @@ function offline(config: ConfigInput = {}) {
 async function online(reply: (body: ChatBody) => string, config: ConfigInput = {}) {
   server = await startFakeOllama({ reply });
   // The language model plans here (agents.planner), unless a test says otherwise.
-  const cfg = testConfig({ ...config, agents: { planner: true, ...config.agents }, llm: { enabled: true, url: server.url } });
+  const cfg = testConfig({ ...config, plan: { useModel: true, ...config.plan }, llm: { enabled: true, url: server.url } });
   const llm = new OllamaLanguageModel({ config: cfg.llm, log: silentLogger, health: new Health() });
   await llm.start();
   return turnPorts(cfg, { llm, knowledge });
@@ -154,11 +154,11 @@ describe('the planner with a language model', () => {
     expect(await plan('What do you see?', ports)).toEqual({ plan_steps: [{ tool: 'vision', query: 'What do you see?' }], plan_source: 'rules' });
     server!.setReply(() => '{"steps": "vision"}');
     expect((await plan('What do you see?', ports)).plan_source).toBe('rules');
-    expect(ports.modelMs.planner).toBeGreaterThan(0);
+    expect(ports.modelMs.plan).toBeGreaterThan(0);
   });
 
-  it('plans by rules, without asking the model, when agents.planner is off', async () => {
-    const ports = await online(() => '{"steps": []}', { agents: { planner: false } });
+  it('plans by rules, without asking the model, when plan.useModel is off', async () => {
+    const ports = await online(() => '{"steps": []}', { plan: { useModel: false } });
     expect(await plan('What do you see?', ports)).toEqual({ plan_steps: [{ tool: 'vision', query: 'What do you see?' }], plan_source: 'rules' });
     expect(server!.chats).toHaveLength(0);
   });
@@ -221,8 +221,8 @@ describe('the contextualizer', () => {
     expect(await step(contextualizeAgent, withHistory('Where is the cafeteria?'), ports)).toEqual({ standalone_question: 'Where is the cafeteria?' });
   });
 
-  it('uses the rules, without asking the model, when agents.planner is off', async () => {
-    const ports = await online(() => '{"question": "Can you speak German?"}', { agents: { planner: false } });
+  it('uses the rules, without asking the model, when plan.useModel is off', async () => {
+    const ports = await online(() => '{"question": "Can you speak German?"}', { plan: { useModel: false } });
     expect(await step(contextualizeAgent, withHistory('And German?'), ports)).toEqual({ standalone_question: 'Can you speak French? And German?' });
     expect(server!.chats).toHaveLength(0);
   });

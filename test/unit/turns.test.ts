@@ -46,7 +46,7 @@ describe('the turn runner', () => {
     expect(said.length).toBeGreaterThanOrEqual(1);
     expect(event).toMatchObject({ user_text: 'Hello there!', intent: { name: 'first_greeting', source: 'model' }, reply: joinSentences(said), language: 'en' });
     expect(event.speech).toMatchObject({ streamed: true, sentences: said.length, interrupted: false });
-    expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'appraisal', 'response', 'after_response', 'total']));
+    expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['intent', 'appraisal', 'response', 'turn_end', 'total']));
     expect(event.model_ms.intent).toBeGreaterThan(0);
     // Visual memory, knowledge and memory: on by default, so they run in the recall step (with no
     // ports here, they find nothing); vision is on too, but not planned for a greeting.

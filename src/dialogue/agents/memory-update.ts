@@ -42,7 +42,7 @@ export const memoryUpdateAgent = defineAgent({
       lastRobotMessage: s.messages.slice(0, -1).findLast((m) => m.role === 'assistant')?.content ?? null,
       askedName: asked?.user_name ?? null,
     });
-    const answer = await askModel(ports, { agent: 'extraction', fallback: 'using the phrase rules' }, (llm, base) =>
+    const answer = await askModel(ports, { agent: 'memory_update', fallback: 'using the phrase rules' }, (llm, base) =>
       llm.json({ ...base, messages: request.messages }, LlmExtractionSchema),
     );
     const extraction = answer.ok ? withModelExtraction(request.offline, answer.value, request.context) : request.offline;
