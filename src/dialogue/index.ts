@@ -16,8 +16,6 @@ export type { Agent, Cadence } from './agent.js';
 export { branch, defineGraph, dueTurns, END, parallel, runAtSessionEnd, runGraph, step } from './engine.js';
 export type { AgentError, AgentSpan, Graph, GraphRun } from './engine.js';
 export { describeGraph, prune } from './shape.js';
-export { askModel } from './model-call.js';
-export type { ModelCall, ModelCallOptions } from './model-call.js';
 export { systemClock } from './ports.js';
 export type { Clock, DaemonPorts, PerceptionPort, Ports, ReplySink, TurnMetrics } from './ports.js';
 export * from './state.js';

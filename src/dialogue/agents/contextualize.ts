@@ -1,6 +1,6 @@
 import { contextualizeByRules, contextualizerMessages, LlmStandaloneSchema, mayLeanOnHistory } from '../../planning/index.js';
+import { askModel } from '../../llm/index.js';
 import { defineAgent } from '../agent.js';
-import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 
 type ContextualizePorts = Pick<Ports, 'llm' | 'config' | 'log' | 'metrics' | 'signal' | 'turnId'>;

@@ -1,3 +1,4 @@
+import { askModel } from '../../llm/index.js';
 import {
   askedCandidate,
   decideUpdate,
@@ -12,7 +13,6 @@ import {
   withModelExtraction,
 } from '../../people/index.js';
 import { defineAgent } from '../agent.js';
-import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 import type { TurnState } from '../state.js';
 

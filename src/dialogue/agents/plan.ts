@@ -1,6 +1,6 @@
 import { asksToLook, asksToSearch, cleanPlan, enabledTools, LlmPlanSchema, plannerMessages, stepsOf, type Tool } from '../../planning/index.js';
+import { askModel } from '../../llm/index.js';
 import { defineAgent } from '../agent.js';
-import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 
 type PlanPorts = Pick<Ports, 'llm' | 'config' | 'log' | 'metrics' | 'signal' | 'turnId'>;

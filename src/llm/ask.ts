@@ -1,8 +1,15 @@
 import type { LlmAgent } from '../config/index.js';
-import { LlmError, type LanguageModel, type LlmRequest } from '../llm/index.js';
-import type { Ports } from './ports.js';
+import type { Logger } from '../log/index.js';
+import { LlmError, type LanguageModel, type LlmRequest } from './port.js';
 
-export type ModelCallPorts = Pick<Ports, 'llm' | 'log' | 'metrics' | 'signal'> & { turnId?: string };
+/** What a call needs: the model, where to log, the signal that cancels it; where model time is counted, if anywhere. */
+export interface ModelCallPorts {
+  llm: LanguageModel;
+  log: Logger;
+  signal: AbortSignal;
+  metrics?: { model(agent: string, ms: number): void };
+  turnId?: string;
+}
 
 export type ModelCall<T> = { ok: true; value: T } | { ok: false; error: Error };
 
@@ -11,7 +18,7 @@ export interface ModelCallOptions {
   agent: LlmAgent;
   /** What the agent does instead, for the warning when the model fails ("using the lexicon"). */
   fallback: string;
-  /** The name the model time is counted under in the turn event (default: the agent). */
+  /** The name the model time is counted under (default: the agent). */
   metric?: string;
 }
 
@@ -25,10 +32,10 @@ function unavailable(agent: LlmAgent): LlmError {
 }
 
 /**
- * An agent's call to its language model, with the offline path in mind: not attempted when the
+ * A call to the language model, with the offline path in mind: not attempted when the
  * agent's model is unavailable, timed as model compute, and a failure is logged and returned so
- * that the agent can fall back. A cancelled turn is not a failure: that error is rethrown, and
- * the engine decides what runs next.
+ * that the caller can fall back. A cancelled call is not a failure: that error is rethrown (a
+ * turn's engine, or the memory writer, decides what runs next).
  */
 export async function askModel<T>(
   ports: ModelCallPorts,
@@ -45,6 +52,6 @@ export async function askModel<T>(
     ports.log.warn({ err: (err as Error).message }, `${options.agent}: language model failed; ${options.fallback}`);
     return { ok: false, error: err as Error };
   } finally {
-    ports.metrics.model(options.metric ?? options.agent, performance.now() - started);
+    ports.metrics?.model(options.metric ?? options.agent, performance.now() - started);
   }
 }
