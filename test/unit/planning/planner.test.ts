@@ -39,7 +39,7 @@ function offline(config: ConfigInput = {}) {
 
 async function online(reply: (body: ChatBody) => string, config: ConfigInput = {}) {
   server = await startFakeOllama({ reply });
-  // The language model plans here (agents.planner), unless a test says otherwise.
+  // The language model plans here (plan.useModel), unless a test says otherwise.
   const cfg = testConfig({ ...config, plan: { useModel: true, ...config.plan }, llm: { enabled: true, url: server.url } });
   const llm = new OllamaLanguageModel({ config: cfg.llm, log: silentLogger, health: new Health() });
   await llm.start();
