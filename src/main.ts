@@ -46,9 +46,10 @@ async function main(): Promise<number> {
 
   let config: Config;
   let envAliases: AppliedAlias[];
+  let deprecations: string[];
   try {
     const env = { ...process.env, ...(args['log-level'] && { NADINE_LOG__LEVEL: args['log-level'] }) };
-    ({ config, envAliases } = loadConfig({ file: args.config ?? null, env }));
+    ({ config, envAliases, deprecations } = loadConfig({ file: args.config ?? null, env }));
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     process.stderr.write(`nadine-brain: refusing to start, ${err.message}\n`);
@@ -61,6 +62,7 @@ async function main(): Promise<number> {
   const log = createLogger({ level: config.log.level, ...(chat && { destination: logFile }) });
   installCrashGuards(log);
   for (const a of envAliases) log.info({ env: a.name, setting: a.setting, value: a.value }, `${a.name} is read as ${a.setting} = ${a.value}`);
+  for (const warning of deprecations) log.warn(warning);
 
   let daemon: Daemon;
   try {

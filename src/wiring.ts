@@ -14,7 +14,7 @@ import type { VisualMemory } from './visual-memory/index.js';
  * published as they come.
  */
 export function wireBus(bus: MqttBus, dialogue: Dialogue, health: Health, log: Logger, config: Pick<Config, 'hermes'>, people: People): void {
-  const { turns, voice, sessions } = dialogue;
+  const { turns, voice, handoff } = dialogue;
   bus.on('user_speech', (speech) => {
     // A speech-to-text that knows the speaker names whose turn this is.
     const speaker = speech.user_id ? people.userFor(speech.user_id, '') : undefined;
@@ -30,7 +30,7 @@ export function wireBus(bus: MqttBus, dialogue: Dialogue, health: Health, log: L
   voice.on('stop_speaking', (cut) => void bus.publish('stop_speaking', { turn_id: cut.turnId, reason: 'barge_in' }));
   voice.on('gesture', (name) => void bus.publish('animation', name));
   turns.on('turn', (event) => void bus.publish('turn_event', event));
-  sessions.on('session', (event) => void bus.publish('session_event', event));
+  handoff.on('session', (event) => void bus.publish('session_event', event));
 
   // The retained status carries health, so monitors see "degraded: no language model" at a glance.
   // (A reconnection republishes it: the MQTT component turning ok is a change of state.)
@@ -52,20 +52,18 @@ export function wireVisualMemory(bus: MqttBus, visualMemory: VisualMemory): void
 }
 
 /**
- * The perception port over the bus. The dialogue is built before the bus exists (and the console
- * has none), so the bus is attached later; until then, and without a connection, requests say
- * that nobody can hear them.
+ * The perception port over the bus. The console has no bus; without one, and without a
+ * connection, requests say that nobody can hear them.
  */
 export class BusPerception implements PerceptionPort {
-  #bus: MqttBus | null = null;
+  readonly #bus: MqttBus | null;
 
   constructor(
+    bus: MqttBus | null,
     private readonly log: Logger,
     /** Told of every message sent to perception (the interaction log keeps them). */
     private readonly sent: (topic: 'user_info' | 'capture_current_view', payload: unknown) => void = () => {},
-  ) {}
-
-  attach(bus: MqttBus): void {
+  ) {
     this.#bus = bus;
   }
 
@@ -93,7 +91,7 @@ export class BusPerception implements PerceptionPort {
  */
 export function wirePeople(
   bus: MqttBus,
-  { sessions }: Pick<Dialogue, 'sessions'>,
+  { presence }: Pick<Dialogue, 'presence'>,
   people: People,
   forgetUser: (userId: string) => Promise<ForgetReport>,
   log: Logger,
@@ -101,16 +99,13 @@ export function wirePeople(
 ): void {
   bus.on('user_detected', (detection) => {
     detected(detection);
-    const action = people.detected(detection, sessions.user.user_id);
+    const action = people.detected(detection, presence.user.user_id);
     if (action.kind === 'ignore') return;
-    if (action.kind === 'known') sessions.switchUser(people.userFor(action.user_id, action.user_name));
-    if (action.kind === 'stranger') {
-      // Someone new and unknown: a fresh conversation, not the previous stranger's.
-      sessions.switchUser({ user_id: null, user_name: null });
-      sessions.strangerArrived();
-    }
+    if (action.kind === 'known') presence.switchUser(people.userFor(action.user_id, action.user_name));
+    // Someone new and unknown: a fresh conversation, not the previous stranger's.
+    if (action.kind === 'stranger') presence.strangerArrived();
     // Every report of the person in front keeps their visit going (or starts it).
-    sessions.seen();
+    presence.seen();
   });
   bus.on('face_stored', async (face) => {
     await people.faceStored({ user_id: face.user_id, user_name: face.user_name });
@@ -127,13 +122,13 @@ export function wirePeople(
  * towards `stuck`) and every visit's end; when staff acknowledge an alert of the visit in
  * progress, the robot tells the visitor someone is coming.
  */
-export function wireAlertDesk(desk: AlertDesk, { turns, sessions }: Pick<Dialogue, 'turns' | 'sessions'>): void {
+export function wireAlertDesk(desk: AlertDesk, { turns, presence, handoff }: Pick<Dialogue, 'turns' | 'presence' | 'handoff'>): void {
   turns.on('turn', (event) => void desk.turnDone(event));
-  sessions.on('session', (event) => {
+  handoff.on('session', (event) => {
     if (event.event === 'end') desk.visitEnded(event.session_id);
   });
   desk.on('acknowledged', (record) => {
-    if (record.session_id !== null && sessions.visit?.id === record.session_id) void turns.engage('staff_coming');
+    if (record.session_id !== null && presence.visit?.id === record.session_id) void turns.engage('staff_coming');
   });
 }
 

@@ -74,13 +74,13 @@ export function answerAsModel(body: ChatBody, agent: string): string {
   switch (agent) {
     case 'intent':
       return JSON.stringify({ intent: l?.intent ?? 'continue_conversation', language: null });
-    case 'planner':
+    case 'plan':
       return JSON.stringify({ steps: l?.tools ?? [] });
-    case 'contextualizer':
+    case 'contextualize':
       return JSON.stringify({ question: l?.standalone ?? body.messages.at(-1)?.content.match(/Last message: "(.*)"$/s)?.[1] ?? '' });
     case 'appraisal':
       return JSON.stringify({ emotions: l?.emotions ?? [] });
-    case 'extraction':
+    case 'memory_update':
       return JSON.stringify({ user_name: null, current_company: null, current_position: null, location: null, hobbies: [], interests: [], answer: null, ...l?.facts });
     case 'summary':
       return JSON.stringify({

@@ -93,9 +93,9 @@ export function agentOf(body: ChatBody): string {
   if (!body.format) return body.messages.some((m) => m.images?.length) ? 'vision' : 'response';
   if (keys.has('intent')) return 'intent';
   if (keys.has('emotions')) return 'appraisal';
-  if (keys.has('steps') || keys.has('plan')) return 'planner';
-  if (keys.has('question') || keys.has('standalone_question')) return 'contextualizer';
-  if (keys.has('user_name')) return 'extraction';
+  if (keys.has('steps') || keys.has('plan')) return 'plan';
+  if (keys.has('question') || keys.has('standalone_question')) return 'contextualize';
+  if (keys.has('user_name')) return 'memory_update';
   if (keys.has('observation')) return 'summary';
   return 'json';
 }

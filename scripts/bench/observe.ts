@@ -57,7 +57,7 @@ export async function benchObserve(options: { turns: number; dataDir: string }):
       const turnId = `t${redact ? 'r' : ''}${i}`;
       const started = performance.now();
       log.turnStarted({ turn_id: turnId, session_id: `bench${redact ? '-redacted' : ''}`, user_id: null, user_text: 'What can you tell me about the opening hours?', ts: new Date().toISOString() });
-      for (const agent of ['intent', 'planner', 'appraisal', 'response'] as const) log.modelCall(call(turnId, agent));
+      for (const agent of ['intent', 'plan', 'appraisal', 'response'] as const) log.modelCall(call(turnId, agent));
       log.turnEnded(event(turnId));
       inTurn.push(performance.now() - started);
       const flushing = performance.now();

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { inbound, type InboundKey, type InboundPayload } from './topics.js';
 
 export interface DecodeLimits {
@@ -48,8 +49,7 @@ export function decodeInbound<K extends InboundKey>(
 
   const parsed = spec.schema.safeParse(candidate);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`);
-    return { ok: false, reason: `payload does not match the schema: ${issues.join('; ')}` };
+    return { ok: false, reason: `payload does not match the schema: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}` };
   }
   // Hermes utterances are utterances too.
   if (key === 'user_speech' || key === 'hermes_text_captured') {

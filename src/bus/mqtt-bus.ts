@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Health, HealthReport } from '../health/index.js';
@@ -195,7 +196,7 @@ export class MqttBus {
     const parsed = spec.schema.safeParse(payload);
     const topic = this.topic(key);
     if (!parsed.success) {
-      this.#log.error({ topic, reason: parsed.error.issues[0]?.message }, 'refusing to publish an invalid payload');
+      this.#log.error({ topic, reason: z.prettifyError(parsed.error).replace(/\n\s*/g, ' ') }, 'refusing to publish an invalid payload');
       return false;
     }
     const body = spec.encoding === 'json' ? JSON.stringify(parsed.data) : String(parsed.data);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { aliasValue, ENV_ALIASES, type AppliedAlias } from './env-aliases.js';
+import { renamedEnvName, renameSettings } from './renames.js';
 import { ConfigSchema, type Config } from './schema.js';
 
 export const ENV_PREFIX = 'NADINE_';
@@ -25,6 +26,8 @@ export interface LoadedConfig {
   envOverrides: string[];
   /** The reference robot's variables that were read as aliases of a setting (to be logged). */
   envAliases: AppliedAlias[];
+  /** Renamed settings given under their old name (still read, for one release). */
+  deprecations: string[];
 }
 
 export interface LoadConfigOptions {
@@ -51,6 +54,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const origins = new Map<string, string>();
   const problems: string[] = [];
   const merged = structuredClone(fromFile);
+  const deprecations = renameSettings(merged).map((w) => (file ? `${file}: ${w}` : w));
   const envAliases: AppliedAlias[] = [];
   for (const [name, raw] of Object.entries(env)) {
     if (!(name in ENV_ALIASES) || raw === undefined) continue;
@@ -62,8 +66,11 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
       envAliases.push(alias);
     }
   }
-  for (const [name, raw] of Object.entries(env)) {
-    if (!name.startsWith(ENV_PREFIX) || name === CONFIG_FILE_ENV || name in ENV_ALIASES || raw === undefined) continue;
+  for (const [given, raw] of Object.entries(env)) {
+    if (!given.startsWith(ENV_PREFIX) || given === CONFIG_FILE_ENV || given in ENV_ALIASES || raw === undefined) continue;
+    const renamed = renamedEnvName(given, ENV_PREFIX);
+    if (renamed) deprecations.push(renamed.warning);
+    const name = renamed?.name ?? given;
     const resolved = resolveEnvPath(name);
     if (typeof resolved === 'string') {
       problems.push(resolved);
@@ -80,7 +87,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   }
   const config = parsed.data;
   checkFiles(config, cwd);
-  return { config, file, envOverrides: [...origins.values()].filter((n) => !(n in ENV_ALIASES)), envAliases };
+  return { config, file, envOverrides: [...origins.values()].filter((n) => !(n in ENV_ALIASES)), envAliases, deprecations };
 }
 
 /** ['agents', 'memory'] → NADINE_AGENTS__MEMORY. */

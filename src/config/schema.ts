@@ -16,10 +16,10 @@ export type ProfileName = z.infer<typeof ProfileNameSchema>;
 /** The agents that may call the language model; each is mapped to a profile. */
 export const LLM_AGENTS = [
   'intent',
-  'extraction',
+  'memory_update',
   'appraisal',
-  'contextualizer',
-  'planner',
+  'contextualize',
+  'plan',
   'response',
   'vision',
   'summary',
@@ -168,10 +168,10 @@ export const ConfigSchema = z.strictObject({
       agents: z
         .strictObject({
           intent: ProfileNameSchema.default('small'),
-          extraction: ProfileNameSchema.default('small'),
+          memory_update: ProfileNameSchema.default('small'),
           appraisal: ProfileNameSchema.default('small'),
-          contextualizer: ProfileNameSchema.default('small'),
-          planner: ProfileNameSchema.default('big'),
+          contextualize: ProfileNameSchema.default('small'),
+          plan: ProfileNameSchema.default('big'),
           response: ProfileNameSchema.default('response'),
           vision: ProfileNameSchema.default('vision'),
           summary: ProfileNameSchema.default('big'),
@@ -332,9 +332,6 @@ export const ConfigSchema = z.strictObject({
     .strictObject({
       memory: z.boolean().default(true),
       affect: z.boolean().default(true),
-      // Off by default: the rules plan and contextualize on the device, and the reply's own model
-      // call is the only one before the robot's first word.
-      planner: z.boolean().default(false),
       knowledge: z.boolean().default(true),
       vision: z.boolean().default(true),
       search: z.boolean().default(false),
@@ -574,10 +571,15 @@ export const ConfigSchema = z.strictObject({
     })
     .prefault({}),
 
-  /** The contextualizer and the planner (agents.planner false: the rule-based planner, no language model). */
-  planner: z
+  /** The contextualize and plan nodes. */
+  plan: z
     .strictObject({
-      /** Messages of history the contextualizer reads. */
+      /**
+       * The language model contextualizes and plans. Off by default: the rules do, on the device,
+       * and the reply's own model call is the only one before the robot's first word.
+       */
+      useModel: z.boolean().default(false),
+      /** Messages of history contextualize reads. */
       historyMessages: z.number().int().min(0).max(50).default(6),
       /** Tool steps in a plan, at most. */
       maxSteps: z.number().int().min(1).max(5).default(3),

@@ -24,7 +24,7 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
  */
 export async function runConsole(options: ConsoleOptions): Promise<void> {
   const { daemon, input, output } = options;
-  const { sessions, voice, turns } = daemon.dialogue;
+  const { presence, conversations, voice, turns } = daemon.dialogue;
   const write = (text: string) => output.write(`${text}\n`);
   const robot = daemon.config.persona.name;
 
@@ -34,8 +34,8 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
 
   const commands: Record<string, { help: string; run: Command }> = {
     help: { help: 'this list', run: () => Object.entries(commands).map(([n, c]) => `/${n.padEnd(7)} ${c.help}`).join('\n') },
-    state: { help: 'the current conversation state (history, language, user)', run: () => json(sessions.current()) },
-    user: { help: 'who the robot thinks it is talking to', run: () => json(sessions.user) },
+    state: { help: 'the current conversation state (history, language, user)', run: () => json(daemon.dialogue.current()) },
+    user: { help: 'who the robot thinks it is talking to', run: () => json(presence.user) },
     last: {
       help: "the last turn: intent, confidence, timings, errors",
       run: () => {
@@ -62,7 +62,7 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
         const kb = daemon.knowledge;
         if (!kb) return 'knowledge is off (agents.knowledge: false)';
         if (!question) return json({ ...kb.stats(), lastUpdate: kb.lastUpdate, health: daemon.health.get('knowledge') });
-        const found = await kb.search(question, { log: silentLogger, language: sessions.current().language });
+        const found = await kb.search(question, { log: silentLogger, language: daemon.dialogue.current().language });
         // Each hit: the embedder's cosine, then the section's score over the minimum (from 1 on it answers).
         const hits = found.hits.map((h) => `${h.similarity.toFixed(3)}  ${h.file} › ${h.headings.join(' › ')}  (score ${h.score?.toFixed(2) ?? '-'})\n       ${h.text.slice(0, 200)}`);
         return [`from ${found.source}; best section's score ${found.best?.toFixed(2) ?? '-'} (answers from 1)`, ...(hits.length ? hits : ['nothing answers'])].join('\n');
@@ -71,14 +71,14 @@ export async function runConsole(options: ConsoleOptions): Promise<void> {
     reset: {
       help: 'forget the current conversation',
       run: () => {
-        sessions.reset();
+        conversations.reset(presence.user);
         return 'conversation reset';
       },
     },
     forget: {
       help: 'forget everything about a person: /forget [user_id] (default: the current user)',
       run: async (args) => {
-        const id = args.trim() || sessions.user.user_id;
+        const id = args.trim() || presence.user.user_id;
         if (!id) return 'no current user with an id: /forget <user_id>';
         const parsed = UserIdSchema.safeParse(id);
         if (!parsed.success) return `not a user id: ${id}`;

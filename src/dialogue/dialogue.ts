@@ -1,15 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import { Voice } from '../speech/index.js';
-import { conversationRecord } from './agents/memory-save.js';
+import { ConversationFiles } from './conversation-files.js';
+import { Conversations } from './conversations.js';
 import { Engagement } from './engagement.js';
-import { runAtSessionEnd } from './engine.js';
 import { buildEngagementGraph, type DialogueGraph } from './graph.js';
-import type { DaemonPorts, Ports } from './ports.js';
-import { SessionFiles } from './session-files.js';
-import { Sessions, type EndedConversation } from './sessions.js';
-import { closingState } from './state.js';
+import { Handoff } from './handoff.js';
+import type { DaemonPorts } from './ports.js';
+import { Presence } from './presence.js';
+import { QuietGate } from './quiet-gate.js';
+import type { Session } from './state.js';
 import { TurnRunner } from './turns.js';
 
 export interface DialogueOptions {
@@ -22,14 +22,30 @@ export interface DialogueOptions {
    * one (the console), a sentence counts as said when it is handed over.
    */
   speechFeedback?: boolean;
+  /** The quiet gate the turns keep (made first, for the background work elsewhere); a new one by default. */
+  quiet?: QuietGate;
 }
 
-/** The parts along the data path: turns run on the sessions' conversations and speak through the voice. */
+/**
+ * The parts along the data path: presence says who is in front; turns run on their conversation
+ * and speak through the voice; the conversation store writes the history, from what the voice
+ * delivered; a visit's end hands the conversation to memory.
+ */
 export interface Dialogue {
-  readonly sessions: Sessions;
+  readonly presence: Presence;
+  readonly conversations: Conversations;
+  readonly handoff: Handoff;
   readonly voice: Voice;
   readonly turns: TurnRunner;
   readonly engagement: Engagement;
+  /** Background work waits on it for a pause in the turns. */
+  readonly quiet: QuietGate;
+  /** The conversation of the person in front (a copy). */
+  current(): Session;
+  /** Forget-me: once the ended visits are handed on, the person's conversation and presence go. */
+  forget(userId: string): Promise<string[]>;
+  /** Where the person is still mentioned (conversations, who is in front). */
+  mentions(userId: string): string[];
   /** Ends the visit in progress (remembered and published), stops greeting and checking visits. */
   close(): Promise<void>;
 }
@@ -37,57 +53,49 @@ export interface Dialogue {
 /** How often visits are checked for their end (absence, idle time). */
 const CHECK_MS = 1_000;
 
+/** Builds the dialogue, each part after the parts it uses. */
 export function createDialogue(options: DialogueOptions): Dialogue {
   const { ports, log, health } = options;
-  const { config, clock, memory } = ports;
-  // A visit ended without a farewell: the agents scheduled at the session's end run (e.g. the
-  // profile is consolidated), then the conversation is queued to be remembered.
-  const remember = async (ended: EndedConversation) => {
-    await atSessionEnd(ended);
-    if (!memory || ended.messages.filter((m) => m.role === 'user').length < config.memory.minUserMessages) return;
-    await memory.remember(conversationRecord({ ...ended, turn_id: `session-end-${ended.reason}` }, config));
-    log.info({ conversation_id: ended.conversation_id, user_id: ended.user.user_id, reason: ended.reason }, 'ended visit queued to be remembered');
-  };
-  const atSessionEnd = async (ended: EndedConversation) => {
-    const turnId = randomUUID();
-    const session = { messages: ended.messages, user_info: ended.user_info, language: ended.language, name_confirmation: null, name_checked: true, conversation_id: ended.conversation_id, turn_number: ended.turn_number };
-    const endPorts: Ports = {
-      ...ports,
-      turnId,
-      sessionId: null,
-      log: log.child({ turn_id: turnId, session_end: ended.reason }),
-      signal: new AbortController().signal,
-      reply: { write: () => undefined, end: () => undefined },
-      metrics: { model: () => undefined },
-    };
-    await runAtSessionEnd(options.graph, closingState(session, turnId), endPorts);
-  };
-  // The turns come after the sessions they write to: until then there is no turn to wait for.
-  let quiet = (): Promise<void> => Promise.resolve();
-  const sessions = new Sessions({
+  const { config, clock } = ports;
+  const quiet = options.quiet ?? new QuietGate({ quietMs: config.dialogue.quietMs });
+  const presence = new Presence({ visits: { absenceMs: config.people.detection.absenceMs, idleMs: config.sessions.idleMs, now: () => clock.now() }, log });
+  const conversations = new Conversations({
     language: config.language,
     historyTurns: config.dialogue.historyTurns,
     log,
     // Written in the pauses of the conversation, like the rest of the background work.
-    files: new SessionFiles({ dataDir: config.paths.data, log, idle: () => quiet() }),
-    visits: { absenceMs: config.people.detection.absenceMs, idleMs: config.sessions.idleMs, now: () => clock.now() },
-    remember,
+    files: new ConversationFiles({ dataDir: config.paths.data, log, quiet }),
   });
-  const voice = new Voice({ config: config.speech, feedback: options.speechFeedback ?? false, history: sessions, log, health });
-  const turns = new TurnRunner({ ports, graph: options.graph, engagementGraph: buildEngagementGraph(config), sessions, voice, log, health });
-  quiet = () => turns.whenQuiet();
-  const engagement = new Engagement({ config: config.engagement, sessions, turns, voice, now: () => clock.now(), log });
-  const timer = setInterval(() => sessions.check(), CHECK_MS);
+  const handoff = new Handoff({ presence, conversations, graph: options.graph, ports, log });
+  const voice = new Voice({ config: config.speech, feedback: options.speechFeedback ?? false, log, health });
+  // The history is written at the end of the line, from what was said.
+  voice.on('delivered', (delivered) => conversations.delivered(delivered));
+  const turns = new TurnRunner({ ports, graph: options.graph, engagementGraph: buildEngagementGraph(config), presence, conversations, quiet, voice, log, health });
+  const engagement = new Engagement({ config: config.engagement, presence, busy: () => turns.busy || voice.busy, now: () => clock.now(), log });
+  engagement.on('engage', (occasion) => void turns.engage(occasion));
+  const timer = setInterval(() => presence.check(), CHECK_MS);
   timer.unref();
   return {
-    sessions,
+    presence,
+    conversations,
+    handoff,
     voice,
     turns,
     engagement,
+    quiet,
+    current: () => conversations.of(presence.user),
+    forget: async (userId) => {
+      // A farewell being handed on would otherwise write the person to memory after this.
+      await handoff.settled();
+      return [...(await conversations.forget(userId)), ...presence.forget(userId)];
+    },
+    mentions: (userId) => [...conversations.mentions(userId), ...presence.mentions(userId)],
     close: async () => {
       clearInterval(timer);
       engagement.close();
-      await sessions.close();
+      presence.endAll('shutdown');
+      await handoff.settled();
+      await conversations.flush();
     },
   };
 }

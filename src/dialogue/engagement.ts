@@ -1,15 +1,15 @@
+import { EventEmitter } from 'node:events';
 import type { Config } from '../config/index.js';
 import type { Logger } from '../log/index.js';
-import type { Voice } from '../speech/index.js';
-import type { Sessions } from './sessions.js';
-import type { TurnRunner } from './turns.js';
+import type { Presence } from './presence.js';
+import type { Occasion } from './state.js';
 import type { SessionEvent } from './visits.js';
 
 export interface EngagementOptions {
   config: Config['engagement'];
-  sessions: Sessions;
-  turns: TurnRunner;
-  voice: Voice;
+  presence: Presence;
+  /** The robot is speaking, or a turn runs or waits: not the moment to begin one. */
+  busy: () => boolean;
   now: () => Date;
   log: Logger;
 }
@@ -23,18 +23,24 @@ const STRANGER = '__unknown_face__';
  * The robot speaks first. When perception reports a person it knows, at the start of their visit,
  * it greets them by name (with what it remembers of them); an unknown face that stays for
  * `unknownAfterMs` without a word is invited to talk. Never while the robot speaks or someone is
- * talking to it, and at most once per person per `cooldownMs`.
+ * talking to it, and at most once per person per `cooldownMs`, counted from the last greeting or
+ * the end of the last visit in which they talked (someone back soon after a goodbye is not
+ * greeted again). Emits `engage` with the occasion; the turn runner begins that turn.
  */
-export class Engagement {
+export class Engagement extends EventEmitter<{ engage: [occasion: Exclude<Occasion, 'utterance'>] }> {
   readonly #o: EngagementOptions;
   readonly #greeted = new Map<string, number>();
   readonly #timers = new Set<NodeJS.Timeout>();
   #closed = false;
 
   constructor(options: EngagementOptions) {
+    super();
     this.#o = options;
-    options.sessions.on('session', (event) => {
-      if (event.event === 'start' && event.reason === 'detected' && options.config.enabled) this.#visitStarted(event);
+    options.presence.on('start', (event) => {
+      if (event.reason === 'detected' && options.config.enabled) this.#visitStarted(event);
+    });
+    options.presence.on('end', ({ event }) => {
+      if (event?.user_id && event.turns > 0) this.#greeted.set(event.user_id, this.#o.now().getTime());
     });
   }
 
@@ -52,8 +58,8 @@ export class Engagement {
   }
 
   #try(event: SessionEvent, occasion: 'greet' | 'invite', giveUpAt: number): void {
-    const { sessions, turns, voice, config, log } = this.#o;
-    const visit = sessions.visit;
+    const { presence, config, log } = this.#o;
+    const visit = presence.visit;
     // The visit is over, or the person has started talking: nothing to begin.
     if (!visit || visit.id !== event.session_id || visit.turns > 0 || visit.lastSpoke !== null) return;
     const who = event.user_id ?? STRANGER;
@@ -63,13 +69,13 @@ export class Engagement {
       log.debug({ user_id: event.user_id, occasion }, 'engagement: greeted within the cool-down, not again');
       return;
     }
-    if (voice.busy || turns.busy) {
+    if (this.#o.busy()) {
       if (now < giveUpAt) this.#later(RETRY_MS, () => this.#try(event, occasion, giveUpAt));
       return;
     }
     this.#greeted.set(who, now);
     log.info({ user_id: event.user_id, session_id: event.session_id, occasion }, occasion === 'greet' ? 'engagement: greeting a person it knows' : 'engagement: inviting an unknown face');
-    void turns.engage(occasion);
+    this.emit('engage', occasion);
   }
 
   #later(ms: number, run: () => void): void {

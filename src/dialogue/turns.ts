@@ -9,12 +9,11 @@ import { runGraph, type GraphRun } from './engine.js';
 import type { DialogueGraph } from './graph.js';
 import { line } from './offline/responder.js';
 import type { DaemonPorts, Ports } from './ports.js';
-import type { Sessions } from './sessions.js';
+import type { Conversations } from './conversations.js';
+import type { Presence } from './presence.js';
+import type { QuietGate } from './quiet-gate.js';
 import { startTurn, type Occasion, type TurnState, type UserInfo } from './state.js';
 import { buildTurnEvent, type TurnEvent, type TurnStart } from './turn-event.js';
-
-/** Background work waits at most this long for a pause (then between two turns). */
-const MAX_BACKGROUND_WAIT_MS = 30_000;
 
 export interface Utterance {
   text: string;
@@ -43,7 +42,10 @@ export interface TurnRunnerOptions {
   graph: DialogueGraph;
   /** The graph of a turn the robot begins (a greeting, an invitation). */
   engagementGraph: DialogueGraph;
-  sessions: Sessions;
+  presence: Presence;
+  conversations: Conversations;
+  /** Told when turns run, for the background work that waits for a pause. */
+  quiet: QuietGate;
   voice: Voice;
   log: Logger;
   health: Health;
@@ -51,8 +53,8 @@ export interface TurnRunnerOptions {
 
 /**
  * Runs turns: one at a time, in arrival order, each through the dialogue graph with its own turn
- * id, logger and abort signal; its reply goes to the voice, its conversation to the sessions
- * store, its story to the turn event. Never throws at its callers: whatever happens, a turn ends
+ * id, logger and abort signal, on the conversation of the person who spoke; its reply goes to
+ * the voice, what it did to the conversation store and to presence, its story to the turn event. Never throws at its callers: whatever happens, a turn ends
  * with something said and a turn event.
  */
 export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
@@ -62,8 +64,6 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
   #running: Promise<void> | null = null;
   #current: AbortController | null = null;
   #lastTurn: TurnResult | null = null;
-  /** When the last turn ended (performance.now()). */
-  #lastEnded = -Infinity;
 
   constructor(options: TurnRunnerOptions) {
     super();
@@ -80,11 +80,11 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
    * With speech.bargeIn it first cuts the reply in progress, if any.
    */
   submit(utterance: Utterance): Promise<TurnResult | null> {
-    const { sessions } = this.#o;
+    const { presence } = this.#o;
     const listening = this.#listening(utterance.text);
     if (this.#o.ports.config.speech.bargeIn && !listening) this.#bargeIn(utterance);
-    if (utterance.speaker) sessions.switchUser(utterance.speaker);
-    sessions.spoke(sessions.user);
+    if (utterance.speaker) presence.switchUser(utterance.speaker);
+    presence.spoke(presence.user);
     if (listening) {
       this.#o.log.info({ text: preview(utterance.text) }, 'backchannel while the robot speaks: it goes on');
       return Promise.resolve(null);
@@ -98,7 +98,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
    */
   #listening(text: string): boolean {
     if (!this.#speaking || !isBackchannel(text)) return false;
-    const session = this.#o.sessions.current();
+    const session = this.#o.conversations.of(this.#o.presence.user);
     const asked = session.messages.findLast((m) => m.role === 'assistant')?.content ?? '';
     return !session.name_confirmation && !/[?？]\s*$/u.test(asked);
   }
@@ -125,25 +125,12 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
         this.#o.log.warn({ text: preview(dropped.utterance.text), waiting: this.#waiting.length }, 'too many utterances waiting; dropping the oldest');
         dropped.resolve(null);
       }
-      this.#waiting.push({ utterance, user: this.#o.sessions.user, occasion, resolve });
-      this.#running ??= this.#work();
+      this.#waiting.push({ utterance, user: this.#o.presence.user, occasion, resolve });
+      if (!this.#running) {
+        this.#o.quiet.busy();
+        this.#running = this.#work();
+      }
     });
-  }
-
-  /**
-   * Resolves once no turn is running or waiting and none has ended for `quietMs` (by default
-   * dialogue.quietMs): when background work may have the CPU without delaying the next turn of a
-   * conversation in full flow. A conversation that never pauses that long gets the work between
-   * two turns after `maxWaitMs`.
-   */
-  async whenQuiet(quietMs = this.#o.ports.config.dialogue.quietMs, maxWaitMs = MAX_BACKGROUND_WAIT_MS): Promise<void> {
-    const deadline = performance.now() + maxWaitMs;
-    for (;;) {
-      while (this.#running) await this.#running;
-      const left = Math.min(this.#lastEnded + quietMs, deadline) - performance.now();
-      if (left <= 0) return;
-      await new Promise((resolve) => setTimeout(resolve, left));
-    }
   }
 
   /** Waits for the queued turns; aborts the running one (and forgets queued speech) when asked. */
@@ -166,16 +153,22 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     this.#o.voice.interrupt(utterance.text);
   }
 
+  /** Who an anonymous person is got settled: their utterances still waiting continue their conversation, and they are in front. */
+  #settled(from: UserInfo, to: UserInfo): void {
+    for (const waiting of this.#waiting) if (waiting.user.user_id === from.user_id) waiting.user = to;
+    this.#o.presence.settled(from, to);
+  }
+
   async #work(): Promise<void> {
     for (let next = this.#waiting.shift(); next; next = this.#waiting.shift()) {
       next.resolve(await this.#turn(next.utterance, next.user, next.occasion));
     }
-    this.#lastEnded = performance.now();
     this.#running = null;
+    this.#o.quiet.idle();
   }
 
   async #turn(utterance: Utterance, speaker: UserInfo, occasion: Occasion): Promise<TurnResult> {
-    const { ports: daemonPorts, sessions, voice } = this.#o;
+    const { ports: daemonPorts, presence, conversations, voice } = this.#o;
     const turnId = randomUUID();
     const log = this.#o.log.child({ turn_id: turnId });
     const started = performance.now();
@@ -184,11 +177,12 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     const modelMs: Record<string, number> = {};
     // The turn belongs to whoever was in front of the robot when it was said, even if perception
     // reports someone else before it runs or ends.
-    const { user, session } = sessions.open(speaker);
-    // The tag speech-to-text sent, else the language of the words (the session's when they do not tell).
+    const user = speaker;
+    const session = conversations.of(user);
+    // The tag speech-to-text sent, else the language of the words (the conversation's when they do not tell).
     const initial = startTurn(session, turnId, utterance.text, turnLanguage(utterance.text, utterance.language, session.language), occasion);
     // The visit the turn belongs to names its interaction log.
-    const sessionId = sessions.visit?.id ?? initial.conversation_id;
+    const sessionId = presence.visit?.id ?? initial.conversation_id;
     let latest = initial;
     const reply = voice.open(turnId, { sessionId: utterance.sessionId ?? null, language: () => latest.language, started });
     const ports: Ports = {
@@ -229,11 +223,14 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
       state = { ...state, final_message: line('error', state.language, { robotName: daemonPorts.config.persona.name }) };
       reply.write(state.final_message);
     }
+    // Before the reply is finished: its delivery (what was said of it) follows the turn in the history.
+    const committed = conversations.commit(user, state);
+    if (committed.settled) this.#settled(committed.settled.from, committed.settled.to);
+    presence.turned(committed.key, state.user_info, { ended: committed.ended, kept: committed.farewell });
     const spoken = reply.finish(run.cancelled);
     // The turn event keeps what was generated; the history only what was said.
     if (spoken.cut || run.cancelled) state = { ...state, final_message: spoken.text.trim() || state.final_message };
     if (spoken.sentences === 0 && !run.cancelled) log.warn('empty reply: nothing to say');
-    sessions.commit(user, state, spoken.cut ? { cut: true, spoken: joinSentences(spoken.cut.spoken) } : { cut: false }, run.cancelled);
 
     const event = buildTurnEvent({
       state,

@@ -7,7 +7,8 @@ import { LanguageSchema } from '../config/index.js';
 /**
  * The scenario file format (eval/scenarios/*.yaml). The skeleton is fixed so that anyone can
  * write scenarios: one step is an object with one action key (detect, leave, say, expect,
- * wait_ms, publish); expectations wait on events, at most `within_ms`.
+ * wait_ms, publish); expectations wait on events, at most `within_ms`. Each expectation sees
+ * what was published since the last action (a wait is none: what happens during it counts).
  */
 
 /** A field check: dot paths (`intent.name`, `memories.0.type`) or nested objects; `/…/` values are regexes over the field's JSON text. */

@@ -108,6 +108,11 @@ export class StepRunner {
 
   async #step(step: Step): Promise<string[]> {
     if ('expect' in step) return this.#expect(step.expect);
+    // Time passing is no action: what the robot does meanwhile stays in the next expectation's window.
+    if ('wait_ms' in step) {
+      await new Promise((r) => setTimeout(r, step.wait_ms));
+      return [];
+    }
     this.#cursor = this.#seq;
     if ('detect' in step) {
       const d = step.detect;
@@ -138,10 +143,6 @@ export class StepRunner {
       this.#lastSay = { text: say.text, seq: this.#seq, at: this.stage.now() };
       this.#lastAct = this.#lastSay;
       this.#lastCue = this.#lastSay;
-      return [];
-    }
-    if ('wait_ms' in step) {
-      await new Promise((r) => setTimeout(r, step.wait_ms));
       return [];
     }
     const p = step.publish;

@@ -1,5 +1,5 @@
 import { jsonrepair } from 'jsonrepair';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { splitReasoning } from './reasoning.js';
 
 export type ParsedJson<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -53,8 +53,7 @@ export function parseModelJson<T>(raw: string, schema: z.ZodType<T>): ParsedJson
   }
   const parsed = schema.safeParse(data);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`);
-  return { ok: false, error: `JSON does not match the schema: ${issues.join('; ')}` };
+  return { ok: false, error: `JSON does not match the schema: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}` };
 }
 
 /** Same, with a typed fallback for agents that must always produce something. */

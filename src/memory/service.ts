@@ -33,8 +33,8 @@ export interface MemoryOptions {
   log: Logger;
   health: Health;
   now?: () => Date;
-  /** Resolves in a pause of the conversation: the background writer's steps wait for it. */
-  idle?: () => Promise<void>;
+  /** The quiet gate: the background writer's steps wait for a pause of the conversation. */
+  quiet?: { whenQuiet(): Promise<void> };
 }
 
 /** Where finished conversations wait to be summarised. */
@@ -76,7 +76,7 @@ export class Memory implements MemoryPort {
       },
       log: options.log,
       onChange: () => void this.#report(),
-      ...(options.idle && { idle: options.idle }),
+      ...(options.quiet && { quiet: options.quiet }),
     });
   }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LanguageModel, LlmMessage } from '../llm/index.js';
+import { askModel, type LanguageModel, type LlmMessage } from '../llm/index.js';
 import type { Logger } from '../log/index.js';
 import { extractiveEpisode, type ConversationText, type ExtractiveSummary } from './extractive.js';
 import type { Episode } from './schema.js';
@@ -61,15 +61,12 @@ export interface SummarizeOptions {
 export async function summarize(conversation: ConversationText, options: SummarizeOptions): Promise<Summary> {
   const extractive = extractiveEpisode(conversation, options.sentences);
   if (!options.useLlm || !options.llm.available('summary')) return { ...extractive, source: 'extractive' };
-  try {
-    const answer = await options.llm.json({ agent: 'summary', messages: summaryPrompt(conversation), signal: options.signal }, LlmEpisodeSchema);
-    const episode = sanitizeEpisode(answer);
-    if (episode) return { ...extractive, episode, source: 'llm' };
-    options.log.warn('summary: the language model left a field empty; using the extractive summary');
-  } catch (err) {
-    if (options.signal.aborted) throw err;
-    options.log.warn({ err: (err as Error).message }, 'summary: language model failed; using the extractive summary');
-  }
+  const asked = await askModel(options, { agent: 'summary', fallback: 'using the extractive summary' }, (llm, base) =>
+    llm.json({ ...base, messages: summaryPrompt(conversation) }, LlmEpisodeSchema),
+  );
+  const episode = asked.ok ? sanitizeEpisode(asked.value) : null;
+  if (episode) return { ...extractive, episode, source: 'llm' };
+  if (asked.ok) options.log.warn('summary: the language model left a field empty; using the extractive summary');
   return { ...extractive, source: 'extractive' };
 }
 

@@ -29,8 +29,8 @@ export interface MemoryWriterOptions {
   log: Logger;
   /** Told after every change of the queue or of the writer's state. */
   onChange(state: WriterState): void;
-  /** Resolves in a pause of the conversation: each step of the background work waits for it. */
-  idle?: () => Promise<void>;
+  /** The quiet gate: each step of the background work waits for a pause of the conversation. */
+  quiet?: { whenQuiet(): Promise<void> };
 }
 
 export interface WriterState {
@@ -185,7 +185,7 @@ export class MemoryWriter {
     const log = this.#log.child({ user_id: job.user_id, conversation_id: job.conversation_id, turn_id: job.turn_id });
     const started = performance.now();
     // Background work on the turn's cores: the summary and the embedding wait for a pause.
-    const idle = this.#o.idle ?? (() => Promise.resolve());
+    const idle = () => this.#o.quiet?.whenQuiet();
     await idle();
     const summary = await summarize(
       { messages: job.messages, user_name: job.user_name, robot_name: job.robot_name, language: job.language },

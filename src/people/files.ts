@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
@@ -59,8 +60,7 @@ export class ProfileFiles {
     }
     const parsed = ProfileSchema.safeParse(data);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return this.corrupt(file, `not a profile: ${issue?.path.join('.') || 'value'}: ${issue?.message}`);
+      return this.corrupt(file, `not a profile: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
     }
     if (parsed.data.user_id !== userId) return this.corrupt(file, `foreign: it is the profile of "${parsed.data.user_id}"`);
     return { status: 'ok', profile: parsed.data };

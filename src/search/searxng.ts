@@ -69,7 +69,7 @@ export class SearxngSearch implements SearchPort {
       return failed(e.cause?.code ?? e.message);
     }
     const parsed = ResponseSchema.safeParse(body);
-    if (!parsed.success) return failed(`unexpected answer: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    if (!parsed.success) return failed(`unexpected answer: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
     const answers = [
       ...parsed.data.answers.map((a) => tidy(typeof a === 'string' ? a : a.answer)),
       ...parsed.data.infoboxes.map((i) => tidy([i.infobox, i.content].filter(Boolean).join(': '))),

@@ -35,6 +35,8 @@ export interface SpeechDeliveryOptions {
   say(item: SpeechItem): void;
   /** Asks the speech stack to stop at once. */
   stop(cut: { turnId: string }): void;
+  /** Every sentence of reply `seq` is said and no more will come (not called for a reply cut by interrupt()). */
+  said?(reply: { turnId: string; seq: number }): void;
   log: Logger;
   health: Health;
 }
@@ -118,7 +120,7 @@ export class SpeechDelivery {
     const reply = this.#replies.get(seq);
     if (!reply) return;
     reply.open = false;
-    if (reply.pending === 0) this.#replies.delete(seq);
+    if (reply.pending === 0) this.#done(seq, reply);
   }
 
   /** The speech stack started speaking (start_speak). */
@@ -252,6 +254,11 @@ export class SpeechDelivery {
     if (!reply) return;
     reply.spoken.push(item.text);
     reply.pending--;
-    if (!reply.open && reply.pending === 0) this.#replies.delete(item.seq);
+    if (!reply.open && reply.pending === 0) this.#done(item.seq, reply);
+  }
+
+  #done(seq: number, reply: Reply): void {
+    this.#replies.delete(seq);
+    this.#o.said?.({ turnId: reply.turnId, seq });
   }
 }

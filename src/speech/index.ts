@@ -8,4 +8,4 @@ export { estimateSpeechMs } from './estimate.js';
 export { SpokenReply } from './reply.js';
 export type { SpokenReplyOptions } from './reply.js';
 export { Voice } from './voice.js';
-export type { ReplyOutcome, SpokenHistory, VoiceEvents, VoiceOptions, VoiceReply } from './voice.js';
+export type { Delivered, ReplyOutcome, VoiceEvents, VoiceOptions, VoiceReply } from './voice.js';

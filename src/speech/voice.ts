@@ -6,9 +6,14 @@ import { SpeechDelivery, type Interruption, type SpeechItem } from './delivery.j
 import { SpokenReply } from './reply.js';
 import { joinSentences } from './sentences.js';
 
-/** Where the voice says what became of a finished reply that a barge-in cut while it was spoken. */
-export interface SpokenHistory {
-  amendAfterCut(turnId: string, spoken: string): void;
+/**
+ * What the person heard of a reply, once that can no longer change: the whole reply, or what was
+ * said of it before a barge-in cut it (empty when nothing was, or the turn was cancelled).
+ */
+export interface Delivered {
+  turnId: string;
+  spokenText: string;
+  cut: boolean;
 }
 
 export interface VoiceEvents {
@@ -17,6 +22,8 @@ export interface VoiceEvents {
   /** The robot should stop speaking at once: the rest of its reply was cancelled (barge-in). */
   stop_speaking: [cut: { turnId: string }];
   gesture: [name: string, turnId: string];
+  /** Once per reply: what was said of it, final (the conversation's history is written from it). */
+  delivered: [delivered: Delivered];
 }
 
 export interface VoiceOptions {
@@ -26,7 +33,6 @@ export interface VoiceOptions {
    * one (the console), a sentence counts as said when it is handed over.
    */
   feedback: boolean;
-  history: SpokenHistory;
   log: Logger;
   health: Health;
 }
@@ -51,17 +57,25 @@ export interface VoiceReply {
   finish(cancelled: boolean): ReplyOutcome;
 }
 
+/** A reply the voice follows until it is delivered: its turn runs (`text` null), or it is still spoken. */
+interface Following {
+  cut: Interruption | null;
+  /** The whole reply, once its turn has finished writing it. */
+  text: string | null;
+}
+
 /**
  * Everything the robot says and does with its body: sentences handed to the speech stack in
  * order and paced by its feedback, gestures, and barge-in. The only owner of speech delivery; it
- * hears start_speak and end_speak itself, and tells the conversation's history what was really
- * said of a reply that was cut.
+ * hears start_speak and end_speak itself, and announces once per reply what was really said of
+ * it (`delivered`): when the last sentence is said, when a barge-in cuts it, or at the end of its
+ * turn when nothing can cut it any more (speech.bargeIn off, or nothing left to say).
  */
 export class Voice extends EventEmitter<VoiceEvents> {
   readonly #o: VoiceOptions;
   readonly #delivery: SpeechDelivery;
-  // Replies whose turn still runs, by turn id: a cut of one is handed to its turn, not the history.
-  readonly #open = new Map<string, { cut: Interruption | null }>();
+  // Replies not delivered yet, by turn id.
+  readonly #following = new Map<string, Following>();
 
   constructor(options: VoiceOptions) {
     super();
@@ -71,6 +85,10 @@ export class Voice extends EventEmitter<VoiceEvents> {
       feedback: options.feedback,
       say: (item) => this.emit('speak', item.text, item.turnId, item),
       stop: (cut) => this.emit('stop_speaking', cut),
+      said: ({ turnId }) => {
+        const reply = this.#following.get(turnId);
+        if (reply?.text !== null && reply !== undefined) this.#deliver(turnId, reply.text, false);
+      },
       log: options.log,
       health: options.health,
     });
@@ -84,8 +102,8 @@ export class Voice extends EventEmitter<VoiceEvents> {
   /** A new reply for a turn; `language` is read when its first text arrives (the turn may switch it before). */
   open(turnId: string, options: { sessionId: string | null; language: () => Language; started: number }): VoiceReply {
     const seq = this.#delivery.begin(turnId, options.sessionId);
-    const state = { cut: null as Interruption | null };
-    this.#open.set(turnId, state);
+    const state: Following = { cut: null, text: null };
+    this.#following.set(turnId, state);
     let firstSentenceMs: number | null = null;
     const speech = this.#o.config;
     const reply = new SpokenReply({
@@ -105,8 +123,13 @@ export class Voice extends EventEmitter<VoiceEvents> {
         // A cut reply keeps what was generated for the turn event; nothing more of it is spoken.
         if (state.cut || cancelled) reply.cancel();
         reply.end();
+        if (state.cut || cancelled) this.#deliver(turnId, state.cut ? joinSentences(state.cut.spoken) : '', true);
+        else {
+          state.text = reply.text.trim();
+          // Nothing can cut it any more: what is handed over will be said.
+          if (!this.#o.config.bargeIn) this.#deliver(turnId, state.text, false);
+        }
         this.#delivery.end(seq);
-        this.#open.delete(turnId);
         return { text: reply.text, sentences: reply.handedOn, firstSentenceMs, cut: state.cut };
       },
     };
@@ -118,15 +141,15 @@ export class Voice extends EventEmitter<VoiceEvents> {
 
   /**
    * Barge-in: the rest of every reply is cancelled (queued sentences dropped, the speech stack told
-   * to stop). A reply whose turn still runs learns it at its end; for a finished one the history
-   * is amended at once to what was said.
+   * to stop). A reply whose turn still runs learns it at its end; a finished one is delivered at
+   * once, as far as it was said.
    */
   interrupt(because: string): void {
     for (const cut of this.#delivery.interrupt()) {
       this.#o.log.info({ turn_id: cut.turnId, spoken: cut.spoken.length, dropped: cut.dropped, text: preview(because) }, 'barge-in: the rest of the reply is cancelled');
-      const running = this.#open.get(cut.turnId);
-      if (running) running.cut = cut;
-      else this.#o.history.amendAfterCut(cut.turnId, joinSentences(cut.spoken));
+      const reply = this.#following.get(cut.turnId);
+      if (reply?.text === null) reply.cut = cut;
+      else if (reply) this.#deliver(cut.turnId, joinSentences(cut.spoken), true);
     }
   }
 
@@ -140,8 +163,14 @@ export class Voice extends EventEmitter<VoiceEvents> {
     this.#delivery.finished(id);
   }
 
-  /** Forgets everything without a word to the speech stack (daemon stop). */
+  /** Forgets everything without a word to the speech stack (daemon stop); finished replies count as said. */
   close(): void {
+    for (const [turnId, reply] of this.#following) if (reply.text !== null) this.#deliver(turnId, reply.text, false);
     this.#delivery.close();
+  }
+
+  #deliver(turnId: string, spokenText: string, cut: boolean): void {
+    if (!this.#following.delete(turnId)) return;
+    this.emit('delivered', { turnId, spokenText, cut });
   }
 }

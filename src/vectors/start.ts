@@ -23,7 +23,7 @@ export const chromaDataDir = (config: Pick<Config, 'paths'>) => path.resolve(con
  * and the store with its outbox. Does not wait for the server: turns are answered while it
  * starts (recall gives nothing until then, writes wait in the outbox).
  */
-export async function startVectors(options: { config: Config; log: Logger; health: Health; idle?: () => Promise<void> }): Promise<Vectors> {
+export async function startVectors(options: { config: Config; log: Logger; health: Health; quiet?: { whenQuiet(): Promise<void> } }): Promise<Vectors> {
   const { config, log, health } = options;
   const settings = config.chroma;
   let server: ChromaServer | null = null;
@@ -49,7 +49,7 @@ export async function startVectors(options: { config: Config; log: Logger; healt
     healthIntervalMs: settings.healthIntervalMs,
     retry: settings.restart,
     mirror: settings.mirror,
-    ...(options.idle && { idle: options.idle }),
+    ...(options.quiet && { quiet: options.quiet }),
     log,
     health,
   });

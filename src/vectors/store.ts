@@ -36,8 +36,8 @@ export interface ChromaVectorStoreOptions {
   health: Health;
   /** Small collections searched in process (see VectorMirror); off when absent or maxRecords is 0. */
   mirror?: VectorMirrorOptions;
-  /** Resolves in a pause of the conversation: queued writes are applied to the server then. */
-  idle?: () => Promise<void>;
+  /** The quiet gate: queued writes are applied to the server in a pause of the conversation. */
+  quiet?: { whenQuiet(): Promise<void> };
 }
 
 const isNotFound = (err: unknown) => err instanceof ChromaGatewayError && err.kind === 'not_found';
@@ -221,7 +221,7 @@ export class ChromaVectorStore implements VectorStore {
   async #drainLoop(): Promise<void> {
     const outbox = this.#o.outbox;
     while (this.#watch.reachable && !this.#stopped) {
-      await this.#o.idle?.();
+      await this.#o.quiet?.whenQuiet();
       const entry = await outbox.peek();
       if (!entry) break;
       if (!entry.ok) {

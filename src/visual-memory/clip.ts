@@ -83,7 +83,7 @@ export class TransformersClipEncoder implements ClipEncoder {
     if (missing.length) throw new ClipModelError(`no CLIP model at ${dir} (missing ${missing.join(', ')})`);
     const configText = await readFile(path.join(dir, 'config.json'), 'utf8');
     const config = ClipConfigSchema.safeParse(JSON.parse(configText));
-    if (!config.success) throw new ClipModelError(`${dir}/config.json is not a CLIP config: ${config.error.issues[0]?.message}`);
+    if (!config.success) throw new ClipModelError(`${dir}/config.json is not a CLIP config: ${z.prettifyError(config.error).replace(/\n\s*/g, ' ')}`);
 
     strictlyLocal();
     const options = { local_files_only: true } as const;

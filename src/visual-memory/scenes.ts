@@ -86,7 +86,7 @@ export async function readSceneMetadata(folder: string, stem: string): Promise<S
   }
   const parsed = SceneMetadataSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new SceneError(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'metadata'}: ${i.message}`).join('; ')}`);
+    throw new SceneError(`${file}: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
   }
   const meta = parsed.data;
   const given = path.posix.basename(meta.image_path.replaceAll('\\', '/'));

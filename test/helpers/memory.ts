@@ -43,7 +43,7 @@ export async function startTestMemory(
   await store.start();
   const embedder = options.embedder ?? new LexicalEmbedder();
   const llm = options.llm ?? new OllamaLanguageModel({ config: config.llm, log: silentLogger, health });
-  const memory = new Memory({ config, vectors: store, embedder, llm, log: silentLogger, health, ...(options.now && { now: options.now }), ...(options.idle && { idle: options.idle }) });
+  const memory = new Memory({ config, vectors: store, embedder, llm, log: silentLogger, health, ...(options.now && { now: options.now }), ...(options.idle && { quiet: { whenQuiet: options.idle } }) });
   await memory.start();
   return {
     memory,

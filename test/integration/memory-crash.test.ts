@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -7,8 +6,9 @@ import { startDaemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
 import { conversationQueueDir, memoryCollectionName } from '../../src/memory/index.js';
 import { startChroma, waitFor, type ChromaProcess } from '../helpers/chroma.js';
-import { REPO, testConfig } from '../helpers/config.js';
+import { testConfig } from '../helpers/config.js';
 import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
+import { spawnDaemon } from '../helpers/daemon-process.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
@@ -38,22 +38,16 @@ it('kill -9 of the daemon before the farewell is summarised: the conversation is
   mkdirSync(path.join(data, 'memory', 'user_profiles', 'alice_01'), { recursive: true });
   writeFileSync(path.join(data, 'memory', 'user_profiles', 'alice_01', 'user_info.json'), JSON.stringify({ user_id: 'alice_01', user_name: 'Alice' }));
 
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts')], {
-    cwd: REPO,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NADINE_MQTT__URL: broker.url,
-      NADINE_PATHS__DATA: data,
-      NADINE_LLM__URL: fake.url,
-      NADINE_CHROMA__URL: chroma.url,
-      NADINE_CHROMA__COLLECTION_PREFIX: 'crash',
-      NADINE_EMBEDDINGS__BACKEND: 'lexical',
-      NADINE_LOG__LEVEL: 'silent',
-      NADINE_SPEECH__BARGE_IN: 'false',
-    },
+  const { child, exited } = spawnDaemon({
+    NADINE_MQTT__URL: broker.url,
+    NADINE_PATHS__DATA: data,
+    NADINE_LLM__URL: fake.url,
+    NADINE_CHROMA__URL: chroma.url,
+    NADINE_CHROMA__COLLECTION_PREFIX: 'crash',
+    NADINE_EMBEDDINGS__BACKEND: 'lexical',
+    NADINE_LOG__LEVEL: 'silent',
+    NADINE_SPEECH__BARGE_IN: 'false',
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online', 30_000);
     await probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_id: 'alice_01', user_name: 'Alice', confidence: 95 }));

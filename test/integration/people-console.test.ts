@@ -33,7 +33,7 @@ describe('people in the developer console', () => {
     expect(existsSync(path.join(data, 'memory/user_profiles', id!))).toBe(false);
     const ids = path.join(data, 'user_ids.json');
     if (existsSync(ids)) expect(readFileSync(ids, 'utf8')).not.toContain(id!);
-    expect(daemon.dialogue.sessions.mentions(id!)).toEqual([]);
+    expect(daemon.dialogue.mentions(id!)).toEqual([]);
   });
 
   it('/forget <user_id> names the person; an invalid id is refused', async () => {

@@ -1,11 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/bus/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { ID_MAP_FILE, parseIdMap, PROFILE_FILE, ProfileSchema } from '../../src/people/index.js';
-import { REPO, tempDir } from '../helpers/config.js';
+import { tempDir } from '../helpers/config.js';
+import { spawnDaemon } from '../helpers/daemon-process.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
@@ -22,22 +23,17 @@ afterAll(async () => {
   await broker.close();
 });
 
-/** The real daemon as its own process (tsx src/main.ts), configured by the environment. */
-function spawnDaemon(data: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts')], {
-    cwd: REPO,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NADINE_MQTT__URL: broker.url,
-      NADINE_PATHS__DATA: data,
-      NADINE_LLM__ENABLED: 'false',
-      NADINE_LOG__LEVEL: 'silent',
-      // Every utterance is answered in turn (a barge-in would cancel turns before they save anything).
-      NADINE_SPEECH__BARGE_IN: 'false',
-      NADINE_DIALOGUE__MAX_QUEUED_UTTERANCES: '1000',
-    },
-  });
+/** The real daemon as its own process, on this test's broker and data folder. */
+function daemonOn(data: string): ChildProcess {
+  return spawnDaemon({
+    NADINE_MQTT__URL: broker.url,
+    NADINE_PATHS__DATA: data,
+    NADINE_LLM__ENABLED: 'false',
+    NADINE_LOG__LEVEL: 'silent',
+    // Every utterance is answered in turn (a barge-in would cancel turns before they save anything).
+    NADINE_SPEECH__BARGE_IN: 'false',
+    NADINE_DIALOGUE__MAX_QUEUED_UTTERANCES: '1000',
+  }).child;
 }
 
 function files(dir: string): string[] {
@@ -71,7 +67,7 @@ describe('kill -9 while the daemon writes profiles', () => {
 
     for (let round = 0; round < ROUNDS; round++) {
       probe.clear();
-      const child = spawnDaemon(data);
+      const child = daemonOn(data);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       await probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online', 30_000);
       // Two known people and newcomers, telling facts while the daemon answers. The kill comes a

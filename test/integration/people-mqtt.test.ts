@@ -79,7 +79,7 @@ describe('name resolution and confirmation over MQTT', () => {
     expect(event).toMatchObject({ user_id: 'alice_01', user_name: 'Alice', name_confirmation: { status: 'matched' } });
     expect(spoken).toMatch(/Alice/);
     expect(await t.settledAfter(1)).toEqual([{ user_id: 'alice_01', user_name: 'Alice' }]);
-    expect(t.daemon.dialogue.sessions.current().user_info).toMatchObject({ location: 'Bern', hobbies: ['chess'] }); // profile loaded
+    expect(t.daemon.dialogue.current().user_info).toMatchObject({ location: 'Bern', hobbies: ['chess'] }); // profile loaded
   });
 
   it('a close name asks, publishes nothing while ambiguous, and adopts the user on "yes"', async () => {
@@ -161,7 +161,7 @@ describe('perception and people over MQTT', () => {
     expect(await t.profile('alice_01')).toMatchObject({ current_company: 'Acme', location: null, hobbies: ['chess', 'golf'], interests: [] });
     expect(await t.profile('bob_02')).toMatchObject({ current_company: null, location: 'Paris', interests: ['jazz'], hobbies: ['sailing'] });
 
-    const history = () => t.daemon.dialogue.sessions.current().messages.filter((m) => m.role === 'user').map((m) => m.content);
+    const history = () => t.daemon.dialogue.current().messages.filter((m) => m.role === 'user').map((m) => m.content);
     expect(history()).toEqual(['I live in Paris', 'I like jazz', 'I love sailing']);
     await t.detect('alice_01', 'Alice');
     await t.say('Hello again');
@@ -189,7 +189,7 @@ describe('perception and people over MQTT', () => {
     await t.detect(null, 'unknown');
     const fresh = await t.say('Hello!');
     expect(fresh.event.user_id).toBeNull();
-    expect(t.daemon.dialogue.sessions.current().messages.filter((m) => m.role === 'user')).toHaveLength(1);
+    expect(t.daemon.dialogue.current().messages.filter((m) => m.role === 'user')).toHaveLength(1);
   });
 
   it('forget-me over the admin topic deletes everything about the person, verified by searching', async () => {
@@ -216,7 +216,7 @@ describe('perception and people over MQTT', () => {
       .join('\n');
     expect(everything).not.toMatch(/alice_01|Alice|Acme/);
     expect(everything).toMatch(/bob_02/); // Bob is still known
-    expect(t.daemon.dialogue.sessions.mentions('alice_01')).toEqual([]);
+    expect(t.daemon.dialogue.mentions('alice_01')).toEqual([]);
 
     const before = t.daemon.health.counter('invalid_payloads.forget_user');
     await t.probe.publish(`${P}agent/admin/forget_user`, JSON.stringify({ user_id: '../../etc' }));

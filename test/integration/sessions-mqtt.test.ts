@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,8 @@ import type { ConfigInput } from '../../src/config/index.js';
 import { startDaemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
 import { startChroma, waitFor, type ChromaProcess } from '../helpers/chroma.js';
-import { REPO, testConfig } from '../helpers/config.js';
+import { testConfig } from '../helpers/config.js';
+import { spawnDaemon } from '../helpers/daemon-process.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
@@ -154,24 +154,17 @@ describe('visits over MQTT', () => {
     const t = watch(probe);
     const config = testConfig();
     seed(config.paths.data);
-    const run = () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts')], {
-        cwd: REPO,
-        stdio: 'ignore',
-        env: {
-          ...process.env,
-          NADINE_MQTT__URL: broker.url,
-          NADINE_PATHS__DATA: config.paths.data,
-          NADINE_LLM__ENABLED: 'false',
-          NADINE_LLM__EMBEDDED__ENABLED: 'false',
-          NADINE_AGENTS__MEMORY: 'false',
-          NADINE_ENGAGEMENT__ENABLED: 'false',
-          NADINE_HTTP__ENABLED: 'false',
-          NADINE_LOG__LEVEL: 'silent',
-        },
+    const run = () =>
+      spawnDaemon({
+        NADINE_MQTT__URL: broker.url,
+        NADINE_PATHS__DATA: config.paths.data,
+        NADINE_LLM__ENABLED: 'false',
+        NADINE_LLM__EMBEDDED__ENABLED: 'false',
+        NADINE_AGENTS__MEMORY: 'false',
+        NADINE_ENGAGEMENT__ENABLED: 'false',
+        NADINE_HTTP__ENABLED: 'false',
+        NADINE_LOG__LEVEL: 'silent',
       });
-      return { child, exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))) };
-    };
     const online = (after: number) => probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online' && probe.messages.indexOf(m) >= after, 30_000);
     try {
       let daemon = run();

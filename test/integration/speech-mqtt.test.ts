@@ -125,7 +125,10 @@ describe('barge-in over MQTT', () => {
       { role: 'assistant', content: 'Alpha part 1 of the story.' },
       { role: 'user', content: 'Where is the lift?' },
     ];
-    expect(d.dialogue.sessions.current().messages).toEqual([...history, { role: 'assistant', content: 'Beta: the lift is behind you.' }]);
+    // The answer joins it once it has been said.
+    await p.publish(`${P}agent/feedback/start_speak`, '');
+    await p.publish(`${P}agent/feedback/end_speak`, '');
+    await expect.poll(() => d.dialogue.current().messages).toEqual([...history, { role: 'assistant', content: 'Beta: the lift is behind you.' }]);
     // (The utterance goes to the model with this turn's notes after it.)
     const prompt = responseChats()[1]!.messages.slice(1);
     expect(prompt.slice(0, -1)).toEqual(history.slice(0, -1));
@@ -145,7 +148,7 @@ describe('barge-in over MQTT', () => {
     await turnEvent(p, 'Where is the lift?');
     await settle();
     expect(speaks(p).filter((t) => t.startsWith('Alpha'))).toEqual(['Alpha part 1 of the story.', 'Alpha part 2 of the story.']);
-    expect(d.dialogue.sessions.current().messages[1]).toEqual({ role: 'assistant', content: 'Alpha part 1 of the story. Alpha part 2 of the story.' });
+    expect(d.dialogue.current().messages[1]).toEqual({ role: 'assistant', content: 'Alpha part 1 of the story. Alpha part 2 of the story.' });
     expect(d.health.counter('barge_ins')).toBe(1);
   });
 

@@ -47,7 +47,7 @@ describe('"what do you see?" over MQTT, with perception writing the frame', () =
         paths: { data: dataDir },
         dialogue: { intentThreshold: 0 },
         // The language model plans here (the default plans by rules on the device).
-        agents: { affect: false, planner: true },
+        agents: { affect: false }, plan: { useModel: true },
         speech: { waitForEndSpeak: false },
         vision: { captureTimeoutMs: TIMEOUT_MS, pollMs: 25, stableMs: 25 },
       }),

@@ -46,7 +46,7 @@ describe('visual memory in the daemon, with the stand-in CLIP (64-d) and percept
   });
 
   it('makes a scene announced on memory/scene_stored findable without a restart, embedded ahead of the question', async () => {
-    daemon.dialogue.sessions.switchUser({ user_id: 'bob_02', user_name: 'Bob' });
+    daemon.dialogue.presence.switchUser({ user_id: 'bob_02', user_name: 'Bob' });
     expect((await ask(probe, 'What did we see together?')).visual_memory).toBeNull();
 
     writeScene(dataDir, 'bob_02', 'scene_20260701_180000', {
@@ -98,7 +98,7 @@ describe('visual memory in the daemon without a CLIP model', () => {
     const status = JSON.parse((await probe.next(`${P}agent/status`, (m) => m.text.includes('visual_memory'))).text);
     expect(status.components.visual_memory.status).toBe('degraded');
 
-    daemon.dialogue.sessions.switchUser({ user_id: FIXTURE_USER, user_name: 'Alice' });
+    daemon.dialogue.presence.switchUser({ user_id: FIXTURE_USER, user_name: 'Alice' });
     const event = await ask(probe, 'Do you remember my red umbrella?');
     expect(event.visual_memory).toMatchObject({ scene_id: 'scene_20260301_101500', score_source: 'lexical' });
     expect(event.degraded).toContain('visual_memory');
@@ -111,7 +111,7 @@ describe('visual memory switched off', () => {
     try {
       expect(daemon.visualMemory).toBeNull();
       expect(daemon.health.get('visual_memory')).toBeUndefined();
-      daemon.dialogue.sessions.switchUser({ user_id: FIXTURE_USER, user_name: 'Alice' });
+      daemon.dialogue.presence.switchUser({ user_id: FIXTURE_USER, user_name: 'Alice' });
       const result = await daemon.dialogue.turns.submit({ text: 'Do you remember my red umbrella?' });
       expect(result!.run.path).not.toContain('visual_memory');
     } finally {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema } from '../../src/config/index.js';
+import { ConfigSchema, LLM_AGENTS } from '../../src/config/index.js';
 import { buildDialogueGraph } from '../../src/dialogue/index.js';
 import { agentsOf } from '../../src/dialogue/engine.js';
 import { REPO } from '../helpers/config.js';
@@ -58,7 +58,7 @@ describe('the structure of the code', () => {
     expect(circles(new Map([[a, [b]], [b, [a]]]))).toEqual([['src/b.ts', 'src/a.ts']]);
   });
 
-  it('leaves the conversation history to the sessions store: no agent writes it', () => {
+  it('leaves the conversation history to the conversation store: no agent writes it', () => {
     const graph = buildDialogueGraph(ConfigSchema.parse({ agents: { search: true }, search: { url: 'http://127.0.0.1:9' } }));
     const writers = Object.values(graph.nodes).flatMap((node) => agentsOf(node).filter((agent) => agent.writes.includes('messages')));
     expect(writers.map((a) => a.name)).toEqual([]);
@@ -68,5 +68,40 @@ describe('the structure of the code', () => {
     const graph = importGraph();
     const offenders = [...graph].filter(([file, deps]) => file.includes(`${path.sep}dialogue${path.sep}`) && deps.some((d) => d.includes(`${path.sep}bus${path.sep}`)));
     expect(offenders.map(([file]) => path.relative(REPO, file))).toEqual([]);
+  });
+
+  /** Each module of src/ (outside `except`) whose text matches `pattern`, relative to the repository. */
+  const modulesMatching = (pattern: RegExp, except: (file: string) => boolean = () => false) =>
+    [...importGraph().keys()].filter((file) => !except(file) && pattern.test(readFileSync(file, 'utf8'))).map((file) => path.relative(REPO, file));
+
+  it('has one writer of the history: the conversation store, from the turn’s commit and the voice’s delivered', () => {
+    expect(modulesMatching(/\bendTurn\(/, (f) => f.endsWith(`dialogue${path.sep}state.ts`))).toEqual(['src/dialogue/conversations.ts']);
+    expect(modulesMatching(/\.on\('delivered'/)).toEqual(['src/dialogue/dialogue.ts']);
+    expect(readFileSync(path.join(SRC, 'dialogue', 'dialogue.ts'), 'utf8')).toMatch(/voice\.on\('delivered', \(delivered\) => conversations\.delivered\(delivered\)\)/);
+  });
+
+  it('has one hand-off of a conversation to memory: a visit’s end, through the hand-off', () => {
+    expect(modulesMatching(/\.remember\(/, (f) => f.includes(`${path.sep}memory${path.sep}`))).toEqual(['src/dialogue/handoff.ts']);
+  });
+
+  it('gives a unit one name: each llm.agents key is a node or an agent of the graph', () => {
+    const graph = buildDialogueGraph(ConfigSchema.parse({ agents: { search: true }, search: { url: 'http://127.0.0.1:9' }, plan: { useModel: true } }));
+    const names = new Set([...Object.keys(graph.nodes), ...Object.values(graph.nodes).flatMap((node) => agentsOf(node).map((a) => a.name))]);
+    // The summary is written by the memory writer, in the background, outside the turn.
+    const outside = ['summary'];
+    expect(LLM_AGENTS.filter((agent) => !names.has(agent) && !outside.includes(agent))).toEqual([]);
+    expect(Object.keys(ConfigSchema.parse({}).llm.agents).sort()).toEqual([...LLM_AGENTS].sort());
+    // No agent has the name of a node it is not (alone) the node of.
+    const clashes = Object.entries(graph.nodes).flatMap(([node, n]) => agentsOf(n).filter((a) => a.name !== node && names.has(a.name) && a.name in graph.nodes).map((a) => `${a.name} in ${node}`));
+    expect(clashes).toEqual([]);
+    const shared = Object.entries(graph.nodes).filter(([node, n]) => agentsOf(n).length > 1 && agentsOf(n).some((a) => a.name === node));
+    expect(shared.map(([node]) => node)).toEqual([]);
+  });
+
+  it('names each agents.<switch> after a node or a capability folder of src/', () => {
+    const switches = Object.keys(ConfigSchema.parse({}).agents);
+    const graph = buildDialogueGraph(ConfigSchema.parse({ agents: { search: true }, search: { url: 'http://127.0.0.1:9' } }));
+    const folders = readdirSync(SRC, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(switches.filter((s) => !(s in graph.nodes) && !folders.includes(s))).toEqual([]);
   });
 });

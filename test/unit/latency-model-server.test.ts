@@ -55,10 +55,10 @@ describe('the latency-modelled model server', () => {
   it('recognises the agent from the JSON schema of the request', () => {
     const body = (format?: object, images?: string[]) => ({ model: 'm', messages: [{ role: 'user', content: 'x', ...(images && { images }) }], format });
     expect(agentOf(body({ type: 'object', properties: { intent: {}, language: {} } }))).toBe('intent');
-    expect(agentOf(body({ anyOf: [{ properties: { steps: {} } }, { properties: { plan: {} } }] }))).toBe('planner');
-    expect(agentOf(body({ anyOf: [{ properties: { question: {} } }] }))).toBe('contextualizer');
+    expect(agentOf(body({ anyOf: [{ properties: { steps: {} } }, { properties: { plan: {} } }] }))).toBe('plan');
+    expect(agentOf(body({ anyOf: [{ properties: { question: {} } }] }))).toBe('contextualize');
     expect(agentOf(body({ properties: { emotions: {} } }))).toBe('appraisal');
-    expect(agentOf(body({ properties: { user_name: {} } }))).toBe('extraction');
+    expect(agentOf(body({ properties: { user_name: {} } }))).toBe('memory_update');
     expect(agentOf(body())).toBe('response');
     expect(agentOf(body(undefined, ['aGk=']))).toBe('vision');
   });

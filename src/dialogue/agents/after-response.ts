@@ -4,10 +4,10 @@ import { endsConversation } from '../state.js';
 
 /**
  * After the reply: the robot waves on greetings and farewells, and a farewell ends the
- * conversation (the sessions store then starts the next one with an empty history).
+ * conversation (the conversation store then starts the next one with an empty history).
  */
 export const afterResponseAgent = defineAgent({
-  name: 'after_response',
+  name: 'turn_end',
   reads: ['intent'],
   writes: ['gestures', 'conversation_id'],
   run(s, ports: Pick<Ports, 'config'>) {

@@ -1,3 +1,4 @@
+import { askModel } from '../../llm/index.js';
 import {
   appraisalMessages,
   appraiseLexicon,
@@ -11,7 +12,6 @@ import {
 } from '../../affect/index.js';
 import type { Config } from '../../config/index.js';
 import { defineAgent } from '../agent.js';
-import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 import type { TurnState } from '../state.js';
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { detectLanguageRequest, IntentSchema, isSupportedLanguage, type Intent, type LanguageRequest } from '../../intent/index.js';
 import type { Language } from '../../config/index.js';
 import type { LlmMessage } from '../../llm/index.js';
+import { askModel } from '../../llm/index.js';
 import { defineAgent } from '../agent.js';
-import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 import type { ChatMessage } from '../state.js';
 

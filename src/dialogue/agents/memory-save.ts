@@ -41,11 +41,11 @@ function conversationOf(s: SaveInput, ports: MemorySavePorts): PendingConversati
 }
 
 /**
- * On a farewell, the conversation is handed to memory. Its effect writes it to disk (an fsynced
- * file: milliseconds) before the turn is reported, and memory summarises it into an episode in
- * the background: the goodbye waits for neither the model nor ChromaDB. Critical: a farewell cut
- * short by the next utterance is still remembered. Never for someone unknown, or whose name is
- * still being confirmed.
+ * On a farewell, decides whether the conversation is kept: never for someone unknown, or whose
+ * name is still being confirmed, or who said too little. The turn's commit then closes the
+ * conversation, and the visit's end hands it to memory (see Handoff), which writes it to disk (an
+ * fsynced file: milliseconds) and summarises it into an episode in the background. Critical: a
+ * farewell cut short by the next utterance is still remembered.
  */
 export const memorySaveAgent = defineAgent({
   name: 'memory_save',
@@ -59,11 +59,5 @@ export const memorySaveAgent = defineAgent({
     if (s.messages.filter((m) => m.role === 'user').length < ports.config.memory.minUserMessages) return skipped('too_short');
     const { conversation_id, messages } = conversationOf(s, ports);
     return { memory_saved: { status: 'queued', conversation_id, messages: messages.length } };
-  },
-  async effect(patch, state, ports) {
-    if (patch.memory_saved?.status !== 'queued' || !ports.memory) return;
-    const conversation = conversationOf(state, ports);
-    await ports.memory.remember(conversation);
-    ports.log.info({ conversation_id: conversation.conversation_id, messages: conversation.messages.length }, 'conversation queued to be remembered');
   },
 });

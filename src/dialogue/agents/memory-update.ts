@@ -1,3 +1,4 @@
+import { askModel } from '../../llm/index.js';
 import {
   askedCandidate,
   decideUpdate,
@@ -13,7 +14,6 @@ import {
   withModelExtraction,
 } from '../../people/index.js';
 import { defineAgent } from '../agent.js';
-import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 import type { TurnState } from '../state.js';
 
@@ -44,7 +44,7 @@ export const memoryUpdateAgent = defineAgent({
       askedName: asked?.user_name ?? null,
       currentName: s.user_info.user_name,
     });
-    const answer = await askModel(ports, { agent: 'extraction', fallback: 'using the phrase rules' }, (llm, base) =>
+    const answer = await askModel(ports, { agent: 'memory_update', fallback: 'using the phrase rules' }, (llm, base) =>
       llm.json({ ...base, messages: request.messages }, LlmExtractionSchema),
     );
     const extraction = answer.ok ? withModelExtraction(request.offline, answer.value, request.context) : request.offline;

@@ -1,6 +1,6 @@
 import { asksToLook, asksToSearch, cleanPlan, enabledTools, LlmPlanSchema, plannerMessages, stepsOf, type Tool } from '../../planning/index.js';
+import { askModel } from '../../llm/index.js';
 import { defineAgent } from '../agent.js';
-import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 
 type PlanPorts = Pick<Ports, 'llm' | 'config' | 'log' | 'metrics' | 'signal' | 'turnId'>;
@@ -11,7 +11,7 @@ const NO_TOOLS = new Set(['end_conversation', 'language_change']);
 /**
  * The tools to use before answering, in order: the camera (vision) and the web (search). The
  * language model plans (agent "planner", JSON parsed leniently and checked); without one, when it
- * fails, or with agents.planner off, rules do: asking to look → vision; a web search asked for →
+ * fails, or with plan.useModel off, rules do: asking to look → vision; a web search asked for →
  * search. Tools that are off are never planned.
  */
 export const planAgent = defineAgent({
@@ -22,10 +22,10 @@ export const planAgent = defineAgent({
     const question = s.standalone_question ?? s.user_text;
     const enabled = enabledTools(ports.config);
     if (enabled.length === 0 || (s.intent && NO_TOOLS.has(s.intent)) || !question.trim()) return { plan_steps: [], plan_source: null };
-    const limits = { enabled, question, maxSteps: ports.config.planner.maxSteps };
+    const limits = { enabled, question, maxSteps: ports.config.plan.maxSteps };
 
-    if (ports.config.agents.planner) {
-      const asked = await askModel(ports, { agent: 'planner', fallback: 'planning by rules' }, (llm, base) =>
+    if (ports.config.plan.useModel) {
+      const asked = await askModel(ports, { agent: 'plan', fallback: 'planning by rules' }, (llm, base) =>
         llm.json({ ...base, messages: plannerMessages(question, enabled) }, LlmPlanSchema),
       );
       if (asked.ok) {

@@ -1,8 +1,8 @@
 import type { LlmMessage } from '../../llm/index.js';
 import { staffComingLine, staffLine } from '../../alerts/index.js';
+import { askModel } from '../../llm/index.js';
 import { defineAgent } from '../agent.js';
 import { languageChangeReply, offlineReply, userInfoReply, type OfflineContext } from '../offline/responder.js';
-import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 import { responseMessages } from '../prompt.js';
 import { TurnStateSchema, type TurnState } from '../state.js';

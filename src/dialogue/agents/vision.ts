@@ -1,7 +1,6 @@
-import { LlmError } from '../../llm/index.js';
+import { LlmError, askModel } from '../../llm/index.js';
 import { visionMessages, type VisionResult } from '../../vision/index.js';
 import { defineAgent } from '../agent.js';
-import { askModel } from '../model-call.js';
 import type { Ports } from '../ports.js';
 
 type VisionPorts = Pick<Ports, 'camera' | 'llm' | 'config' | 'log' | 'metrics' | 'signal' | 'turnId'>;

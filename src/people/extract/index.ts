@@ -87,10 +87,10 @@ export function withModelExtraction(offline: Extraction, raw: LlmExtraction, con
 /** What the person said about themselves: with the language model when it is available, else — or when it fails — with the phrase rules. */
 export async function extractProfile(input: ExtractionInput, deps: ExtractionDeps): Promise<Extraction> {
   const { offline, messages, context } = extractionRequest(input);
-  if (!deps.llm.available('extraction')) return offline;
+  if (!deps.llm.available('memory_update')) return offline;
   const started = performance.now();
   try {
-    return withModelExtraction(offline, await deps.llm.json({ agent: 'extraction', messages, signal: deps.signal }, LlmExtractionSchema), context);
+    return withModelExtraction(offline, await deps.llm.json({ agent: 'memory_update', messages, signal: deps.signal }, LlmExtractionSchema), context);
   } catch (err) {
     deps.log.warn({ err: (err as Error).message }, 'extraction: language model failed; using the phrase rules');
     return offline;

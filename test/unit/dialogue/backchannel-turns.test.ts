@@ -58,7 +58,7 @@ describe('a backchannel while the robot speaks', () => {
     expect(await r.turns.submit({ text })).toBeNull();
     expect(r.stops).toEqual([]);
     expect(r.said).toHaveLength(said);
-    expect(r.sessions.current().messages.map((m) => m.content)).not.toContain(text);
+    expect(r.current().messages.map((m) => m.content)).not.toContain(text);
   });
 
   it('a real question still barges in and is answered', async () => {
