@@ -99,7 +99,8 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
   #listening(text: string): boolean {
     if (!this.#speaking || !isBackchannel(text)) return false;
     const session = this.#o.conversations.of(this.#o.presence.user);
-    const asked = session.messages.findLast((m) => m.role === 'assistant')?.content ?? '';
+    // The reply still being spoken is not in the history yet (it is written once said): the last turn's.
+    const asked = this.#lastTurn?.state.final_message ?? session.messages.findLast((m) => m.role === 'assistant')?.content ?? '';
     return !session.name_confirmation && !/[?？]\s*$/u.test(asked);
   }
 

@@ -24,7 +24,7 @@ describe("an utterance's ts", () => {
 });
 
 describe('the policy for what comes late', () => {
-  it('is written for every inbound topic: speech fresh, detections latest, stored faces and scenes, forget requests and feedback always', () => {
+  it('is written for every inbound topic: speech fresh, detections latest, stored faces and scenes, forget requests, alert acknowledgements and feedback always', () => {
     const policies = Object.fromEntries((Object.keys(inbound) as InboundKey[]).map((key) => [key, inbound[key].late]));
     expect(policies).toEqual({
       user_speech: 'fresh',
@@ -33,6 +33,7 @@ describe('the policy for what comes late', () => {
       face_stored: 'always',
       scene_stored: 'always',
       forget_user: 'always',
+      alert_ack: 'always',
       start_speak: 'always',
       end_speak: 'always',
       hermes_say_finished: 'always',

@@ -101,7 +101,7 @@ describe('the graph with tools', () => {
   it('runs the planned tools after appraisal, in plan order, and leaves out what is off', async () => {
     const config = testConfig({ agents: { search: true }, search: { url: 'http://127.0.0.1:9' } });
     const graph = buildDialogueGraph(config);
-    expect(Object.keys(graph.nodes)).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'vision', 'search', 'response', 'after_response']);
+    expect(Object.keys(graph.nodes)).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'vision', 'search', 'response', 'after_response']);
     const plan = (steps: TurnState['plan_steps']) => ({ plan_steps: steps });
     expect(nextTool(plan([{ tool: 'search', query: 'a' }, { tool: 'vision', query: 'b' }]), ['vision', 'search'], null)).toBe('search');
     expect(nextTool(plan([{ tool: 'search', query: 'a' }, { tool: 'vision', query: 'b' }]), ['vision', 'search'], 'search')).toBe('vision');
@@ -115,9 +115,9 @@ describe('the graph with tools', () => {
     expect(result!.run.path.slice(-4)).toEqual(['search', 'vision', 'response', 'after_response']);
 
     const none = buildDialogueGraph(testConfig({ agents: { knowledge: false, vision: false, memory: false } }));
-    expect(Object.keys(none.nodes)).toEqual(['intent', 'agreement', 'appraisal', 'response', 'after_response']);
+    expect(Object.keys(none.nodes)).toEqual(['intent', 'agreement', 'appraisal', 'alerts', 'response', 'after_response']);
     const noVision = buildDialogueGraph(testConfig({ agents: { vision: false } }));
-    expect(Object.keys(noVision.nodes)).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'recall', 'appraisal', 'response', 'after_response']);
+    expect(Object.keys(noVision.nodes)).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'recall', 'appraisal', 'alerts', 'response', 'after_response']);
   });
 });
 

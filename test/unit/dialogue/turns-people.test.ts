@@ -43,10 +43,10 @@ describe('the dialogue with people', () => {
     expect(other?.event.intent).toEqual({ name: 'update_user_info', confidence: 1, source: 'forced' });
     expect(other?.event.reply).toBe('Is your name Alina?');
     const hello = await turns.submit({ text: 'Hello!' });
-    expect(hello?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'response', 'after_response']);
+    expect(hello?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'response', 'after_response']);
     expect(hello?.event).toMatchObject({ name_confirmation: { status: 'new_user' }, user_name: 'Alicea' });
     const after = await turns.submit({ text: 'What time is it?' });
-    expect(after?.run.path).toEqual(['intent', 'agreement', 'contextualize', 'plan', 'recall', 'appraisal', 'response', 'after_response']);
+    expect(after?.run.path).toEqual(['intent', 'agreement', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'response', 'after_response']);
     expect(after?.event.name_confirmation).toEqual({ status: 'none', candidate: null });
   });
 
