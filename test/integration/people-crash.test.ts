@@ -41,6 +41,9 @@ function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
+/** A new name per round and utterance, spelt as names are (letters only: a name with digits is no name). */
+const newcomer = (round: number, i: number) => `Per${[round, ...String(i).split('').map(Number)].map((d) => String.fromCharCode(97 + d)).join('')}`;
+
 const profileCount = (data: string) => (existsSync(data) ? files(data).filter((f) => path.basename(f) === PROFILE_FILE).length : 0);
 
 /** Every profile and the id map parse and validate; a profile is its folder's person. */
@@ -82,7 +85,7 @@ describe('kill -9 while the daemon writes profiles', () => {
         sent.push(probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_id: who?.[0] ?? null, user_name: who?.[1] ?? 'unknown', confidence: 90 })));
         const text = who
           ? `My hobbies are h${round}x${i} and g${round}x${i}`
-          : `My name is Person${String.fromCharCode(65 + (i % 26))}${round}x${i} and I work at Co${i}`;
+          : `My name is ${newcomer(round, i)} and I work at Co${i}`;
         sent.push(probe.publish(`${P}agent/user_speech`, text));
         if (i % 4 === 0) sent.push(probe.publish(`${P}graph/face_stored`, JSON.stringify({ user_id: `perc_${round}_${i}`, user_name: `P${i}`, status: 'face_stored' })));
         await new Promise((r) => setTimeout(r, 15));
