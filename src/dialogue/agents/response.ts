@@ -28,13 +28,14 @@ export const responseAgent = defineAgent({
       return { final_message: text };
     };
 
+    // Staff are on the way: nothing else is said (not even a language switch), and no model call
+    // comes before the words that matter.
+    if (s.occasion === 'staff_coming') return say(staffComingLine(s.language));
+    if (s.staff) return say(staffLine(s.staff, s.language));
     // Switching language is confirmed in the new language, with or without a model.
     if (s.intent === 'language_change') return say(languageChangeReply(s, offline));
     // "Is your name …?" is asked word for word, in the session language.
     if (s.name_resolution.status === 'asking') return say(userInfoReply(s, offline));
-    // Staff are on the way: no small talk, and no model call before the words that matter.
-    if (s.occasion === 'staff_coming') return say(staffComingLine(s.language));
-    if (s.staff) return say(staffLine(s.staff, s.language));
     let text = '';
     const asked = await askModel(ports, { agent: 'response', fallback: 'the offline responder answers' }, async (llm, base) => {
       for await (const delta of llm.stream({ ...base, messages: await withSceneImage(responseMessages(s, ports.config, ports.clock.now()), s, ports) })) {
