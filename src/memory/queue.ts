@@ -14,7 +14,8 @@ import { PendingConversationSchema, type PendingConversation } from './schema.js
 const JOB = /^(\d{15})-([0-9a-f]{16})\.json$/;
 export const REJECTED = REJECTED_DIR;
 
-export type QueuedRead = { file: string; ok: true; job: PendingConversation } | { file: string; ok: false; error: string };
+/** `gone`: the file was removed after it was listed (a newer version of its conversation replaced it): not damage. */
+export type QueuedRead = { file: string; ok: true; job: PendingConversation } | { file: string; ok: false; error: string; gone?: true };
 
 const conversationKey = (conversationId: string) => createHash('sha256').update(conversationId).digest('hex').slice(0, 16);
 
@@ -57,7 +58,8 @@ export class ConversationQueue {
 
   async read(file: string): Promise<QueuedRead> {
     const read = await this.#folder.read(file, PendingConversationSchema);
-    return read.ok ? { file, ok: true, job: read.value } : read;
+    if (read.ok) return { file, ok: true, job: read.value };
+    return (await this.#folder.text(file)) === null ? { ...read, gone: true } : read;
   }
 
   /** Stored in the vector store: the file is no longer needed. */

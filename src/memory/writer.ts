@@ -169,6 +169,8 @@ export class MemoryWriter {
   async #next(): Promise<{ file: string; job: PendingConversation } | null> {
     for (const file of await this.#o.queue.files()) {
       const read = await this.#o.queue.read(file);
+      // Replaced by a newer version of the same conversation since it was listed: nothing to do.
+      if (!read.ok && read.gone) continue;
       if (!read.ok) {
         this.#log.error({ file, err: read.error }, 'queued conversation is damaged: set aside in rejected/');
         await this.#o.queue.reject(file, read.error);
