@@ -65,6 +65,8 @@ export class DurableFolder {
   /** Moves an entry to rejected/ with the reason beside it (already gone: only the reason). */
   async reject(file: string, reason: string): Promise<void> {
     const target = path.join(this.dir, REJECTED_DIR, file);
+    // Made on open, but an operator may have cleared it by hand since: the entry must still be kept.
+    await mkdir(path.dirname(target), { recursive: true });
     await writeFileAtomically(`${target}.reason`, `${new Date().toISOString()} ${reason}\n`);
     await rename(path.join(this.dir, file), target).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;

@@ -211,7 +211,10 @@ export class ChromaVectorStore implements VectorStore {
   }
 
   #drain(): Promise<void> {
-    this.#draining ??= this.#drainLoop().finally(() => {
+    // A disk error must not become an unhandled rejection: logged, and the entry stays for the next drain.
+    this.#draining ??= this.#drainLoop().catch((err: Error) => {
+      this.#log.error({ err: err.message }, 'outbox drain stopped by a disk error; retried with the next write or reconnection');
+    }).finally(() => {
       this.#draining = null;
       this.#report();
     });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -22,6 +22,17 @@ describe('the durable-queue module', () => {
     expect(await folder.files()).toEqual(['a.json']);
     expect(await folder.rejectedFiles()).toEqual(['b.json']);
     expect(readFileSync(path.join(dir, REJECTED_DIR, 'b.json.reason'), 'utf8')).toMatch(/unreadable/);
+  });
+
+  it('a folder still sets an entry aside when rejected/ was removed by hand after it was opened', async () => {
+    const dir = tempDir('nadine-durable-');
+    writeFileSync(path.join(dir, 'c.json'), '{"key":');
+    const folder = new DurableFolder(dir, /^[a-z]\.json$/);
+    await folder.open();
+    rmSync(path.join(dir, REJECTED_DIR), { recursive: true });
+    await folder.reject('c.json', 'invalid');
+    expect(await folder.files()).toEqual([]);
+    expect(await folder.rejectedFiles()).toEqual(['c.json']);
   });
 
   it('a queue keeps values under its field, replays them in order after a reopen, and discards by match', async () => {
