@@ -112,6 +112,8 @@ interface TurnResult {
   replyFirstTokenMs: number;
   /** The agents whose calls finished before the reply call started. */
   before: string[];
+  /** The message where the reply prompt left the server's cached sequence. */
+  divergedAt: string;
   /** The reply's reasoning: its first token to its first answer token (0 for a model that does not think). */
   thinkMs: number;
 }
@@ -149,7 +151,7 @@ export async function benchCritical(options: {
     turns.forEach((t, i) =>
       console.log(
         `${tag}   ${VISIT[i]!.text.slice(0, 40).padEnd(40)} first speak ${t.firstSpeakMs.toFixed(0).padStart(6)} ms, reply ${t.replyOwnMs.toFixed(0).padStart(6)} ms, ` +
-          `computed ${t.computed}/${t.total} tokens, before it: ${t.before.join(', ') || '—'}`,
+          `computed ${t.computed}/${t.total} tokens from ${t.divergedAt}, before it: ${t.before.join(', ') || '—'}`,
       ),
     );
     const cut = turns.filter((t) => t.replyFirstTokenMs > DEFAULT_FIRST_TOKEN_MS).length;
@@ -242,6 +244,7 @@ function turnResult(calls: ModelCall[], reply: ModelCall, firstSpeak: number, ti
       .map((c) => `${c.agent} ${((c.endedAt! - c.receivedAt) / timeScale).toFixed(0)} ms`),
     computed: reply.promptTokens - reply.cachedTokens,
     total: reply.promptTokens,
+    divergedAt: reply.divergedAt,
     intentLlm: calls.some((c) => c.agent === 'intent'),
     replyFirstTokenMs: (reply.firstTokenAt! - reply.receivedAt) / timeScale,
     thinkMs: ((reply.answerStartAt ?? reply.firstTokenAt!) - reply.firstTokenAt!) / timeScale,
