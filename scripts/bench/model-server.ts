@@ -129,10 +129,12 @@ export async function startLatencyModelServer(options: {
 
   const fake = await startFakeOllama({
     reply: (body) => {
-      const agent = agentOf(body);
+      // A prompt computed ahead of use asks for one token (num_predict): it fills the slot's cache.
+      const limit = Number(body.options?.num_predict ?? 0);
+      const agent = limit > 0 ? 'prefill' : agentOf(body);
       const answer = options.answer(body, agent);
       const thought = agent === 'response' && options.thinkTokens ? `<think>${Array.from({ length: options.thinkTokens }, (_, i) => ` pondering${i % 10}`).join('')}</think>` : '';
-      const text = thought + answer;
+      const text = limit > 0 ? approxTokens(thought + answer).slice(0, limit).join('') : thought + answer;
       const rates = profile.models[modelClass(body.model)];
       const slot = slots.get(body.model) ?? { busy: Promise.resolve(), cache: [] };
       slots.set(body.model, slot);

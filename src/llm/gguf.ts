@@ -150,7 +150,7 @@ export class GgufBackend implements LlmBackend {
         ...(request.temperature !== undefined && { temperature: request.temperature }),
         // Chat wrappers that know the model's thought segments stop them at once on a zero budget.
         ...(request.think === 'off' && { budgets: { thoughtTokens: 0 } }),
-        maxTokens: Math.floor(agent.context.contextSize / 2),
+        maxTokens: request.maxTokens ?? Math.floor(agent.context.contextSize / 2),
         onResponseChunk: (chunk) => {
           if (!chunk.text) return;
           // Segments the chat wrapper recognised (thoughts, gpt-oss comments) are not for the visitor;
