@@ -1,4 +1,4 @@
-import { describeAffect } from '../affect/index.js';
+import { AFFECT_GUIDANCE, describeAffect } from '../affect/index.js';
 import type { Config } from '../config/index.js';
 import { languageName } from '../intent/index.js';
 import type { LlmMessage } from '../llm/index.js';
@@ -129,8 +129,11 @@ export function responseStablePrompt(state: Pick<TurnState, 'language'>, config:
     `Always reply in ${language}, whatever language the person uses, unless they ask you to switch language.`,
     'Your reply is spoken aloud by a robot: no markdown, no lists, no emojis, no stage directions.',
     'After what the person says there are notes in square brackets: what you know, feel or found for that reply. The person did not say them; never quote them.',
+    config.agents.affect && AFFECT_GUIDANCE,
     `Today is ${today}.`,
-  ].join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** This turn's notes: the time, who the person is, the mood, what was recalled and what the tools found. */
