@@ -68,7 +68,7 @@ export class LlmService implements LanguageModel {
       if (!served) {
         const backend =
           profile.backend === 'gguf'
-            ? new GgufBackend({ path: profile.path!, gpu: profile.gpu, threads: profile.threads, log: this.#log })
+            ? new GgufBackend({ path: profile.path!, gpu: profile.gpu, threads: profile.threads, log: this.#log, agents: () => this.#agentsOn(key) })
             : profile.backend === 'replay'
               ? new ReplayBackend({ path: profile.path!, log: this.#log })
             : profile.backend === 'openai'
@@ -238,6 +238,13 @@ export class LlmService implements LanguageModel {
     } finally {
       done();
     }
+  }
+
+  /** The agents whose profile is served by the backend under `key`, with their context sizes. */
+  #agentsOn(key: string): { agent: LlmAgent; num_ctx?: number }[] {
+    return (Object.keys(this.#config.agents) as LlmAgent[])
+      .filter((agent) => this.#profileKey.get(this.#config.agents[agent]) === key)
+      .map((agent) => ({ agent, ...(this.#profileOf(agent).num_ctx && { num_ctx: this.#profileOf(agent).num_ctx }) }));
   }
 
   #profileOf(agent: LlmAgent): ModelProfile {
