@@ -42,6 +42,8 @@ export async function benchInProcess(options: { repo: string; dataDir: string })
   const daemon = await startBenchDaemon({ repo: options.repo, dataDir: options.dataDir, env, subscribe: ['nadine/agent/control/speak', 'nadine/agent/state/turn'] });
   const { client } = daemon;
   instantControlStack(client);
+  const warmMs = await untilLoaded(client);
+  console.log(`[in-process]   model loaded and contexts made ${warmMs.toFixed(0)} ms after the daemon was online`);
   const firstSpeak: number[] = [];
   try {
     for (const text of UTTERANCES) {
@@ -74,6 +76,28 @@ export async function benchInProcess(options: { repo: string; dataDir: string })
     { name: '[in-process] overhead, later turns', unit: 'ms', summary: summarize(overhead.slice(1)) },
     { name: "[in-process]   reply call's time to its first token", unit: 'ms', summary: summarize(replies.map((r) => r.ttft_ms ?? 0)) },
   ];
+}
+
+/** Waits until the daemon's status says the model is loaded ("after start-up"); at most two minutes. */
+async function untilLoaded(client: import('mqtt').MqttClient): Promise<number> {
+  const started = performance.now();
+  const topic = 'nadine/agent/status';
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, 120_000);
+    function done() {
+      clearTimeout(timer);
+      client.off('message', listener);
+      resolve();
+    }
+    function listener(t: string, payload: Buffer) {
+      if (t !== topic) return;
+      const status = JSON.parse(payload.toString()) as { components?: Record<string, { detail?: string }> };
+      if (/loaded/.test(status.components?.llm?.detail ?? '')) done();
+    }
+    client.on('message', listener);
+    void client.subscribeAsync(topic, { qos: 1 });
+  });
+  return performance.now() - started;
 }
 
 /** The model's own time for the reply's first sentence: its decode rate times that sentence's share of the output. */
