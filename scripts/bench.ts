@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --turns N] [--only intent,turn,speech,critical,affect,people,embeddings,recall,clip,knowledge,observe] [--json FILE] [--clip-full] [--profiles desktop-gpu,jetson-orin,cpu] [--think-tokens N]
+ * npm run bench [-- --turns N] [--only intent,turn,speech,critical,inprocess,affect,people,embeddings,recall,clip,knowledge,observe] [--json FILE] [--clip-full] [--profiles desktop-gpu,jetson-orin,cpu] [--think-tokens N]
  *
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
@@ -16,6 +16,7 @@ import { benchIntent } from './bench/intent.js';
 import { benchPeople } from './bench/people.js';
 import { benchSpeech } from './bench/speech.js';
 import { benchCritical } from './bench/critical.js';
+import { benchInProcess } from './bench/inprocess.js';
 import { PROFILES } from './bench/profiles.js';
 import { formatRow, type Measurement } from './bench/stats.js';
 import { benchTurns } from './bench/turn.js';
@@ -78,6 +79,8 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
       profiles: args.profiles ? PROFILES.filter((p) => args.profiles!.split(',').includes(p.name)) : PROFILES,
       thinkTokens: Number(args['think-tokens']),
     }),
+  // The in-process GGUF backend's own overhead, on the tiny model of ../shared (skipped without it).
+  inprocess: () => benchInProcess({ repo: REPO, dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-inprocess-')) }),
   embeddings: () => benchEmbeddings({ repo: REPO, turns: Math.min(Number(args.turns), 500) }),
   recall: () =>
     benchRecall({ repo: REPO, turns: Math.min(Number(args.turns), 500), sizes: [1_000, 10_000], dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-recall-')) }),

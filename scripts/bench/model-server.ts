@@ -46,6 +46,16 @@ export function promptTokens(body: ChatBody): string[] {
   return out;
 }
 
+/** The message (index:role) that holds token `at` of the prompt, or "assistant" for the template's last tokens. */
+function messageAt(body: ChatBody, at: number): string {
+  let end = 0;
+  for (const [i, m] of body.messages.entries()) {
+    end += promptTokens({ ...body, messages: [m] }).length - 3;
+    if (at < end) return `${i}:${m.role}`;
+  }
+  return 'assistant';
+}
+
 /** One request as the modelled server handled it (times are performance.now(), in scaled ms). */
 export interface ModelCall {
   model: string;
@@ -55,6 +65,8 @@ export interface ModelCall {
   promptTokens: number;
   /** Prompt tokens found in the slot's cache (the shared prefix with its last sequence). */
   cachedTokens: number;
+  /** Where the prompt leaves the cached sequence: the message (index and role) holding the first computed token. */
+  divergedAt: string;
   outputTokens: number;
   receivedAt: number;
   /** When the slot became free for it. */
@@ -117,10 +129,12 @@ export async function startLatencyModelServer(options: {
 
   const fake = await startFakeOllama({
     reply: (body) => {
-      const agent = agentOf(body);
+      // A prompt computed ahead of use asks for one token (num_predict): it fills the slot's cache.
+      const limit = Number(body.options?.num_predict ?? 0);
+      const agent = limit > 0 ? 'prefill' : agentOf(body);
       const answer = options.answer(body, agent);
       const thought = agent === 'response' && options.thinkTokens ? `<think>${Array.from({ length: options.thinkTokens }, (_, i) => ` pondering${i % 10}`).join('')}</think>` : '';
-      const text = thought + answer;
+      const text = limit > 0 ? approxTokens(thought + answer).slice(0, limit).join('') : thought + answer;
       const rates = profile.models[modelClass(body.model)];
       const slot = slots.get(body.model) ?? { busy: Promise.resolve(), cache: [] };
       slots.set(body.model, slot);
@@ -133,6 +147,7 @@ export async function startLatencyModelServer(options: {
         streamed: !body.format,
         promptTokens: prompt.length,
         cachedTokens: 0,
+        divergedAt: '',
         outputTokens: output.length,
         receivedAt: performance.now(),
         startedAt: 0,
@@ -156,6 +171,7 @@ export async function startLatencyModelServer(options: {
         while (shared < prompt.length && shared < slot.cache.length && prompt[shared] === slot.cache[shared]) shared++;
         // llama.cpp re-evaluates at least the last prompt token to get logits.
         call.cachedTokens = Math.min(shared, prompt.length - 1);
+        call.divergedAt = messageAt(body, call.cachedTokens);
         slot.cache = [...prompt, ...output];
         reply.firstTokenDelayMs = ((prompt.length - call.cachedTokens) / rates.prefill) * 1000 * timeScale + decodeMs;
       });

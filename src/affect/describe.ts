@@ -63,6 +63,12 @@ export function describeMood(s: Pick<AffectSnapshot, 'octant' | 'mood_intensity'
 /** The affect part of the response prompt. */
 export function describeAffect(s: AffectSnapshot): string {
   const emotion = describeEmotion(s);
-  const feeling = emotion ? `Right now you feel ${emotion}, and your mood is ${describeMood(s)}.` : `Your mood is ${describeMood(s)}.`;
-  return `${feeling} Let this colour your tone and word choice subtly, as a person's feelings would; do not announce your feelings unless asked, and stay polite and helpful whatever you feel.`;
+  return emotion ? `Right now you feel ${emotion}, and your mood is ${describeMood(s)}.` : `Your mood is ${describeMood(s)}.`;
 }
+
+/**
+ * How the model is to use the feeling describeAffect gives: told once, in the reply's stable
+ * system message, rather than with every turn's notes (the notes stay in the history).
+ */
+export const AFFECT_GUIDANCE =
+  "A note may tell your emotion and mood: let it colour your tone and word choice subtly, as a person's feelings would; do not announce them unless asked, and stay polite and helpful whatever the mood.";

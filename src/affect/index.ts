@@ -15,7 +15,7 @@ export { affectParams } from './params.js';
 export type { AffectSettings } from './params.js';
 export { AffectSnapshotSchema, AppraisalSchema, snapshot } from './snapshot.js';
 export type { AffectSnapshot, Appraisal } from './snapshot.js';
-export { describeAffect, describeEmotion, describeMood } from './describe.js';
+export { AFFECT_GUIDANCE, describeAffect, describeEmotion, describeMood } from './describe.js';
 export { VolatileAffect } from './port.js';
 export type { AffectPort } from './port.js';
 export { AffectFileSchema, AffectStore } from './store.js';

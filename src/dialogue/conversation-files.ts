@@ -5,7 +5,7 @@ import { writeFileAtomically } from '../durable/index.js';
 import type { Logger } from '../log/index.js';
 import { LanguageSchema } from '../config/index.js';
 import { NameConfirmationSchema, UserIdSchema } from '../people/index.js';
-import { ChatMessageSchema, UserInfoSchema, type Session } from './state.js';
+import { ChatMessageSchema, NameDoubtSchema, UserInfoSchema, type Session } from './state.js';
 
 const ConversationFileSchema = z.object({
   format: z.literal(1),
@@ -14,6 +14,7 @@ const ConversationFileSchema = z.object({
   language: LanguageSchema,
   name_confirmation: NameConfirmationSchema.nullable(),
   name_checked: z.boolean(),
+  name_doubt: NameDoubtSchema.nullable().optional(),
   conversation_id: z.string().nullable().optional(),
   // Files written before conversations counted their turns: counting starts again.
   turn_number: z.number().int().nonnegative().optional(),

@@ -37,6 +37,26 @@ export interface EndedConversation {
   turn_id: string | null;
 }
 
+/** The turn's utterance keeps the notes its reply was written with (the next prompt repeats them). */
+function withReplyNotes(messages: ChatMessage[], state: Pick<TurnState, 'reply_notes' | 'occasion'>): ChatMessage[] {
+  const last = messages.at(-1);
+  if (!state.reply_notes || state.occasion !== 'utterance' || last?.role !== 'user') return messages;
+  return [...messages.slice(0, -1), { ...last, notes: state.reply_notes }];
+}
+
+/**
+ * At most `max` messages, cut in blocks: once over, the history drops to half of `max`. A window
+ * sliding by one exchange would change where every prompt begins, so a model server recomputed
+ * the whole history every turn; cut in halves, that happens once in max/4 exchanges.
+ */
+export function trimHistory(messages: ChatMessage[], max: number): ChatMessage[] {
+  if (messages.length <= max) return messages;
+  const keep = Math.max(1, Math.ceil(max / 2));
+  // The kept history starts with what the person said, as a chat template expects.
+  const from = messages.length - keep;
+  return messages.slice(messages[from]?.role === 'assistant' ? from + 1 : from);
+}
+
 /** What a committed turn did to whom it belongs. */
 export interface Committed {
   /** The key its conversation is now kept under. */
@@ -83,7 +103,7 @@ export class Conversations {
     // A turn the robot began itself (a greeting) has no utterance to keep.
     const said = state.occasion === 'utterance' ? state.messages : state.messages.slice(0, -1);
     // Room is kept for the reply to come.
-    const messages = ended ? [] : said.slice(-(this.#o.historyTurns * 2 - 1));
+    const messages = ended ? [] : trimHistory(withReplyNotes(said, state), this.#o.historyTurns * 2 - 1);
     const session: Session = { ...endTurn(state), messages };
     const to = session.user_info;
     const key = conversationKey(to);
@@ -117,7 +137,7 @@ export class Conversations {
     const session = key === undefined ? undefined : this.#all.get(key);
     if (!session || !spokenText) return;
     const messages = [...session.messages, { role: 'assistant' as const, content: spokenText }];
-    this.#put(key!, { ...session, messages: messages.slice(-this.#o.historyTurns * 2) });
+    this.#put(key!, { ...session, messages: trimHistory(messages, this.#o.historyTurns * 2) });
   }
 
   /**

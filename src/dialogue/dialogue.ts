@@ -2,6 +2,7 @@ import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import { Voice } from '../speech/index.js';
 import { ConversationFiles } from './conversation-files.js';
+import { responseStablePrompt } from './prompt.js';
 import { Conversations } from './conversations.js';
 import { Engagement } from './engagement.js';
 import { buildEngagementGraph, type DialogueGraph } from './graph.js';
@@ -73,6 +74,8 @@ export function createDialogue(options: DialogueOptions): Dialogue {
   const turns = new TurnRunner({ ports, graph: options.graph, engagementGraph: buildEngagementGraph(config), presence, conversations, quiet, voice, log, health });
   const engagement = new Engagement({ config: config.engagement, presence, busy: () => turns.busy || voice.busy, now: () => clock.now(), log });
   engagement.on('engage', (occasion) => void turns.engage(occasion));
+  // The reply's system message is the same for every visitor: the model server computes it before anyone speaks.
+  void ports.llm.warmPrefix?.('response', () => [{ role: 'system', content: responseStablePrompt({ language: config.language }, config, clock.now()) }]);
   const timer = setInterval(() => presence.check(), CHECK_MS);
   timer.unref();
   return {

@@ -1,5 +1,4 @@
 import type { Config } from '../config/index.js';
-import { statesOwnName } from '../people/index.js';
 import { enabledTools } from '../planning/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
 import { alertsAgent } from './agents/alerts.js';
@@ -10,9 +9,10 @@ import { intentAgent } from './agents/intent.js';
 import { knowledgeAgent } from './agents/knowledge.js';
 import { memoryRetrieveAgent } from './agents/memory-retrieve.js';
 import { memorySaveAgent } from './agents/memory-save.js';
-import { memoryUpdateAgent } from './agents/memory-update.js';
+import { memoryUpdateAgent, toldAboutThemselves } from './agents/memory-update.js';
 import { planAgent } from './agents/plan.js';
 import { profileConsolidationAgent } from './agents/profile-consolidation.js';
+import { profileRefineAgent } from './agents/profile-refine.js';
 import { responseAgent } from './agents/response.js';
 import { searchAgent } from './agents/search.js';
 import { visionAgent } from './agents/vision.js';
@@ -33,7 +33,8 @@ export type NodeName =
   | 'vision'
   | 'search'
   | 'response'
-  | 'after_response';
+  | 'after_response'
+  | 'profile_refine';
 
 type ToolNode = 'vision' | 'search';
 const TOOL_NODES: readonly ToolNode[] = ['vision', 'search'];
@@ -81,12 +82,14 @@ export function buildDialogueGraph(config: Config) {
     after_response: parallel(
       ...[afterResponseAgent, memory && memorySaveAgent, memory && profileConsolidationAgent, config.agents.affect && reappraisalAgent].filter((a): a is AnyAgent => a !== false),
     ),
+    // After the reply, never before it: the model's reading of what the person told about themselves.
+    profile_refine: memory ? profileRefineAgent : null,
   };
   const edges: Record<NodeName, Edge<NodeName>> = {
     intent: 'agreement',
     agreement: memory
-      ? branch({ memory_update: 'the person tells about themselves (a greeting may too), or a name confirmation is pending', contextualize: 'otherwise' }, (s) =>
-          s.intent === 'update_user_info' || s.name_confirmation || (s.intent === 'first_greeting' && statesOwnName(s.user_text, s.language)) ? 'memory_update' : 'contextualize',
+      ? branch({ memory_update: 'the person tells about themselves (a greeting may too), or a name confirmation or doubt is pending', contextualize: 'otherwise' }, (s) =>
+          toldAboutThemselves(s) || s.name_confirmation || s.name_doubt?.asked ? 'memory_update' : 'contextualize',
         )
       : 'contextualize',
     // Its "Is your name …?" is the reply, word for word.
@@ -103,7 +106,8 @@ export function buildDialogueGraph(config: Config) {
     vision: toolsAfter('vision', present),
     search: toolsAfter('search', present),
     response: 'after_response',
-    after_response: END,
+    after_response: 'profile_refine',
+    profile_refine: END,
   };
   // defineGraph checks at start-up that every node has an edge to a node that exists.
   return defineGraph(prune({ start: 'intent', nodes, edges }));

@@ -1,4 +1,4 @@
-import { describeAffect } from '../affect/index.js';
+import { AFFECT_GUIDANCE, describeAffect } from '../affect/index.js';
 import type { Config } from '../config/index.js';
 import { languageName } from '../intent/index.js';
 import type { LlmMessage } from '../llm/index.js';
@@ -33,6 +33,12 @@ const profileSection: PromptSection = ({ user_info: u }) => {
   return facts.length ? `What you know about them: ${facts.join('; ')}.` : null;
 };
 const metSection: PromptSection = ({ name_resolution: r }) => MET[r.status] ?? null;
+
+// A name the language model heard differently from the rules: asked, never adopted silently.
+const nameDoubtSection: PromptSection = ({ name_doubt: d, user_info: u }) =>
+  d && !d.asked
+    ? `You are not sure you heard their name right: it may be ${d.name}${u.user_name ? ` rather than ${u.user_name}` : ''}. After answering, ask them briefly whether ${d.name} is right.`
+    : null;
 
 const visualMemorySection: PromptSection = ({ visual_memory: scene }) => {
   if (!scene) return null;
@@ -89,9 +95,16 @@ const searchSection: PromptSection = ({ search_results: r }) => {
   return `You searched the web for "${r.query}". What you found (say it is from the web; do not read out addresses):\n${lines.join('\n')}`;
 };
 
-/** What changes from turn to turn: told next to the current utterance, after the history. */
+/**
+ * What may change from turn to turn, told next to the current utterance, after the history: who
+ * the person is and what the robot knows of them too, since a name learnt in the visit must not
+ * rewrite the start of the prompt (a model server would recompute all of it).
+ */
 export const RESPONSE_SECTIONS: readonly PromptSection[] = [
+  userSection,
+  profileSection,
   metSection,
+  nameDoubtSection,
   affectSection,
   visualMemorySection,
   episodeMemorySection,
@@ -102,12 +115,12 @@ export const RESPONSE_SECTIONS: readonly PromptSection[] = [
 ];
 
 /**
- * The reply's system message: only what stays the same while the person talks — the persona,
- * the rules, the date, who they are and what the robot knows of them — so that a model server
- * reuses its cached prefix turn after turn (Ollama and llama.cpp keep the previous prompt's KV
- * cache and compute only what follows the shared prefix).
+ * The reply's system message: only what stays the same for every visitor — the persona, the
+ * rules, the language, the date — so that a model server keeps it cached from one turn (and one
+ * visitor) to the next, and it can be computed before anyone speaks (Ollama and llama.cpp keep the
+ * previous prompt's KV cache and compute only what follows the shared prefix).
  */
-export function responseStablePrompt(state: TurnState, config: Config, now: Date): string {
+export function responseStablePrompt(state: Pick<TurnState, 'language'>, config: Config, now: Date): string {
   const language = languageName(state.language, 'en');
   const today = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full' }).format(now);
   return [
@@ -115,16 +128,15 @@ export function responseStablePrompt(state: TurnState, config: Config, now: Date
     `Your name is ${config.persona.name}.`,
     `Always reply in ${language}, whatever language the person uses, unless they ask you to switch language.`,
     'Your reply is spoken aloud by a robot: no markdown, no lists, no emojis, no stage directions.',
-    'After what the person says there may be notes in square brackets: what you know, feel or found for this reply. The person did not say them; never quote them.',
+    'After what the person says there are notes in square brackets: what you know, feel or found for that reply. The person did not say them; never quote them.',
+    config.agents.affect && AFFECT_GUIDANCE,
     `Today is ${today}.`,
-    userSection(state),
-    profileSection(state),
   ]
     .filter(Boolean)
     .join('\n');
 }
 
-/** This turn's notes: the time, the mood, what was recalled and what the tools found. */
+/** This turn's notes: the time, who the person is, the mood, what was recalled and what the tools found. */
 export function responseNotes(state: TurnState, now: Date): string {
   const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }).format(now);
   return [`It is ${time}.`, ...RESPONSE_SECTIONS.map((section) => section(state)).filter(Boolean)].join('\n');
@@ -135,16 +147,20 @@ export function responseInstructions(state: TurnState, config: Config, now: Date
   return `${responseStablePrompt(state, config, now)}\n${responseNotes(state, now)}`;
 }
 
+/** An utterance as the reply's model reads it: with the notes of its turn after it. */
+const withNotes = (content: string, notes: string | undefined | null) => (notes ? `${content}\n\n[${notes}]` : content);
+
 /**
- * The stable system message, then the history as it was (appended to, never rewritten), then the
- * current utterance with this turn's notes after it: each prompt begins with the previous one.
+ * The stable system message, then the history as it was sent (each utterance with its turn's
+ * notes, each reply as spoken: appended to, never rewritten), then the current utterance with
+ * this turn's notes: each prompt begins with the previous prompt and its answer.
  */
-export function responseMessages(state: TurnState, config: Config, now: Date): LlmMessage[] {
+export function responseMessages(state: TurnState, config: Config, now: Date, notes = responseNotes(state, now)): LlmMessage[] {
   const history = state.messages.slice(0, -1);
   const current = state.messages.at(-1);
   return [
     { role: 'system', content: responseStablePrompt(state, config, now) },
-    ...history.map((m) => ({ role: m.role, content: m.content })),
-    { role: 'user', content: `${current?.content ?? ''}\n\n[${responseNotes(state, now)}]` },
+    ...history.map((m) => ({ role: m.role, content: m.role === 'user' ? withNotes(m.content, m.notes) : m.content })),
+    { role: 'user', content: withNotes(current?.content ?? '', notes) },
   ];
 }

@@ -19,8 +19,17 @@ import { VisionResultSchema } from '../vision/index.js';
 export const ChatMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
   content: z.string(),
+  /**
+   * The notes the reply's model was told beside this utterance (time, mood, what was found), kept
+   * with it so that the next turn's prompt repeats this one word for word: a model server then
+   * reuses its cached prefix up to the new utterance instead of recomputing from here.
+   */
+  notes: z.string().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const NameDoubtSchema = z.object({ name: z.string().min(1), asked: z.boolean() });
+export type NameDoubt = z.infer<typeof NameDoubtSchema>;
 
 export const UserInfoSchema = z.object({
   user_id: z.string().nullable(),
@@ -58,6 +67,8 @@ export const TurnStateSchema = z.object({
   /** Set on language_change: the language asked for (possibly one the robot cannot speak). */
   requested_language: LanguageRequestSchema.nullable(),
   final_message: z.string(),
+  /** The notes the reply's model was told this turn (kept with the utterance in the history); null: no model was asked. */
+  reply_notes: z.string().nullable(),
   /** Animations decided during this turn, in order. */
   gestures: z.array(z.string()),
   /** The remembered scene that best matches what was said, if one reaches the threshold. */
@@ -76,6 +87,12 @@ export const TurnStateSchema = z.object({
   reappraise: z.boolean(),
   /** A pending "Is your name Alice?"; while set, the next turn's intent is update_user_info. */
   name_confirmation: NameConfirmationSchema.nullable(),
+  /**
+   * A name the language model heard that the rules did not settle ("Quincy", where the rules took
+   * "Quinn"): never adopted silently. The next reply asks about it (asked: false); the answer after
+   * that settles it (asked: true), through memory_update.
+   */
+  name_doubt: NameDoubtSchema.nullable(),
   /** Whether the person's name is settled (confirmed in dialogue, or recognised by perception). */
   name_checked: z.boolean(),
   /** What name resolution did this turn, for the reply and the turn event. */
@@ -149,12 +166,17 @@ export const SESSION_KEYS = [
   'user_info',
   'language',
   'name_confirmation',
+  'name_doubt',
   'name_checked',
   'conversation_id',
   'turn_number',
 ] as const satisfies readonly StateKey[];
 // A session between conversations has no conversation id; its next turn starts one.
-export type Session = Omit<Pick<TurnState, (typeof SESSION_KEYS)[number]>, 'conversation_id' | 'turn_number'> & { conversation_id?: string | null; turn_number?: number };
+export type Session = Omit<Pick<TurnState, (typeof SESSION_KEYS)[number]>, 'conversation_id' | 'turn_number' | 'name_doubt'> & {
+  conversation_id?: string | null;
+  turn_number?: number;
+  name_doubt?: NameDoubt | null;
+};
 
 export function newSession(language: TurnState['language'], user: UserInfo = { user_id: null, user_name: null }): Session {
   // A person recognised by perception has a settled name; an anonymous one does not yet.
@@ -167,6 +189,7 @@ export function startTurn(session: Session, turnId: string, text: string, langua
   const before = session.conversation_id ? (session.turn_number ?? 0) : 0;
   return {
     ...structuredClone(session),
+    name_doubt: session.name_doubt ?? null,
     turn_id: turnId,
     occasion,
     // A turn the robot begins has no utterance; its last message stands for the occasion.
@@ -179,6 +202,7 @@ export function startTurn(session: Session, turnId: string, text: string, langua
     intent_source: spoken ? 'fallback' : 'forced',
     requested_language: null,
     final_message: '',
+    reply_notes: null,
     gestures: [],
     visual_memory: null,
     appraisal: null,

@@ -14,6 +14,8 @@ export interface BackendChat {
   structuredOutput?: 'json_schema' | 'json_object';
   /** Reasoning models: 'off' asks the server not to think where its API allows it; 'auto' sends nothing. */
   think?: ThinkSetting;
+  /** At most this many tokens (a prompt computed ahead of use asks for one: Ollama reads 0 as no limit). */
+  maxTokens?: number;
   /** Aborted on time-out, barge-in or when the caller stops reading: the adapter must then stop generating. */
   signal: AbortSignal;
 }

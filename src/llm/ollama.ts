@@ -46,6 +46,7 @@ export class OllamaBackend implements LlmBackend {
       options: {
         ...(request.temperature !== undefined && { temperature: request.temperature }),
         ...(request.num_ctx && { num_ctx: request.num_ctx }),
+        ...(request.maxTokens && { num_predict: request.maxTokens }),
       },
     });
     for await (const part of stream as AsyncIterable<ChatResponse>) {

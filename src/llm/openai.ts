@@ -74,6 +74,7 @@ export class OpenAiBackend implements LlmBackend {
       stream: true,
       stream_options: { include_usage: true },
       ...(request.temperature !== undefined && { temperature: request.temperature }),
+      ...(request.maxTokens && { max_tokens: request.maxTokens }),
     };
     const useSchema = !!request.schema && request.structuredOutput !== 'json_object' && !this.#noSchema.has(request.model);
     const thinkOff = request.think === 'off' && !this.#noThinkSwitch.has(request.model);

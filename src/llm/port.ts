@@ -92,6 +92,8 @@ export interface LanguageModel {
   /** Structured output constrained by the schema, parsed robustly. Throws LlmError. */
   json<T>(request: LlmRequest, schema: z.ZodType<T>): Promise<T>;
   health(): LlmHealthSnapshot;
+  /** Has the stable start of an agent's prompts computed ahead of use, now and whenever its server comes back (where the port can). */
+  warmPrefix?(agent: LlmAgent, messages: () => LlmMessage[]): Promise<void>;
 }
 
 /**

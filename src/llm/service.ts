@@ -9,7 +9,7 @@ import { parseModelJson } from './json.js';
 import { OllamaBackend } from './ollama.js';
 import { OpenAiBackend } from './openai.js';
 import { ReplayBackend } from './replay.js';
-import { LlmError, type LanguageModel, type LlmHealthSnapshot, type LlmObserver, type LlmRequest } from './port.js';
+import { LlmError, type LanguageModel, type LlmHealthSnapshot, type LlmMessage, type LlmObserver, type LlmRequest } from './port.js';
 import { CallRecorder } from './record.js';
 import { answerOf, ReasoningFilter } from './reasoning.js';
 import { deadline } from './deadline.js';
@@ -49,6 +49,8 @@ export class LlmService implements LanguageModel {
   #timer: NodeJS.Timeout | null = null;
   #checking: Promise<LlmHealthSnapshot> | null = null;
   #warming: Promise<void> = Promise.resolve();
+  /** Stable prompt starts to compute ahead of use, per agent (warmPrefix). */
+  readonly #prefixes = new Map<LlmAgent, () => LlmMessage[]>();
   #memoryWarned = false;
   #checkedAt: string | null = null;
 
@@ -66,7 +68,7 @@ export class LlmService implements LanguageModel {
       if (!served) {
         const backend =
           profile.backend === 'gguf'
-            ? new GgufBackend({ path: profile.path!, gpu: profile.gpu, threads: profile.threads, log: this.#log })
+            ? new GgufBackend({ path: profile.path!, gpu: profile.gpu, threads: profile.threads, log: this.#log, agents: () => this.#agentsOn(key) })
             : profile.backend === 'replay'
               ? new ReplayBackend({ path: profile.path!, log: this.#log })
             : profile.backend === 'openai'
@@ -98,6 +100,49 @@ export class LlmService implements LanguageModel {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     await Promise.all([...this.#served.values()].map((s) => s.backend.close()));
+  }
+
+  /**
+   * The stable start of an agent's prompts (the reply's system message), computed by its model
+   * server ahead of use, so that the first visitor's first words do not wait for it: now, and
+   * whenever the server comes back (a restarted server has an empty cache). Servers that keep a
+   * prefix cache (Ollama, llama.cpp's server, the GGUF backend's context) reuse it for the next
+   * prompt that begins the same way; one token is generated, as no API computes a prompt alone.
+   */
+  warmPrefix(agent: LlmAgent, messages: () => LlmMessage[]): Promise<void> {
+    this.#prefixes.set(agent, messages);
+    if (this.#config.enabled && this.#servedFor(agent).probe?.reachable) this.#afterWarming(() => this.#prefill(agent));
+    return this.#warming;
+  }
+
+  #afterWarming(work: () => Promise<void>): void {
+    const previous = this.#warming;
+    this.#warming = previous.then(work);
+  }
+
+  async #prefill(agent: LlmAgent): Promise<void> {
+    const messages = this.#prefixes.get(agent);
+    const profile = this.#profileOf(agent);
+    const served = this.#servedFor(agent);
+    // A replayed visit answers only the calls it recorded.
+    if (!messages || !this.#has(served, profile.model) || served.backend.kind === 'replay') return;
+    const started = performance.now();
+    try {
+      const chunks = served.backend.chat({
+        agent,
+        model: profile.model,
+        messages: messages(),
+        temperature: profile.temperature,
+        ...(profile.num_ctx && { num_ctx: profile.num_ctx }),
+        think: profile.think,
+        maxTokens: 1,
+        signal: AbortSignal.timeout(this.#config.timeouts.requestMs),
+      });
+      for await (const _ of chunks);
+      this.#log.info({ agent, model: profile.model, ms: Math.round(performance.now() - started) }, 'prompt prefix computed ahead of use');
+    } catch (err) {
+      this.#log.warn({ agent, model: profile.model, err: (err as Error).message }, 'prompt prefix could not be computed ahead of use');
+    }
   }
 
   /** Settles when the models asked to load (at start-up, or when a server came back) are loaded or failed to. */
@@ -193,6 +238,13 @@ export class LlmService implements LanguageModel {
     } finally {
       done();
     }
+  }
+
+  /** The agents whose profile is served by the backend under `key`, with their context sizes. */
+  #agentsOn(key: string): { agent: LlmAgent; num_ctx?: number }[] {
+    return (Object.keys(this.#config.agents) as LlmAgent[])
+      .filter((agent) => this.#profileKey.get(this.#config.agents[agent]) === key)
+      .map((agent) => ({ agent, ...(this.#profileOf(agent).num_ctx && { num_ctx: this.#profileOf(agent).num_ctx }) }));
   }
 
   #profileOf(agent: LlmAgent): ModelProfile {
@@ -315,6 +367,7 @@ export class LlmService implements LanguageModel {
     this.#checkedAt = new Date().toISOString();
     this.#report();
     if (this.#config.warm && cameBack.some((s) => s.models.length)) this.#warm(cameBack.filter((s) => s.models.length));
+    for (const agent of this.#prefixes.keys()) if (cameBack.includes(this.#servedFor(agent))) this.#afterWarming(() => this.#prefill(agent));
     return this.health();
   }
 

@@ -11,6 +11,8 @@ import {
   userOfProfile,
   type ProfileFacts,
   type UpdatePlan,
+  nameSimilarity,
+  statesOwnName,
   withModelExtraction,
 } from '../../people/index.js';
 import { defineAgent } from '../agent.js';
@@ -18,7 +20,12 @@ import type { Ports } from '../ports.js';
 import type { TurnState } from '../state.js';
 
 type MemoryUpdatePorts = Pick<Ports, 'people' | 'perception' | 'llm' | 'config' | 'log' | 'metrics' | 'signal' | 'turnId'>;
-type Patch = Partial<Pick<TurnState, 'user_info' | 'name_confirmation' | 'name_checked' | 'name_resolution'>>;
+type Patch = Partial<Pick<TurnState, 'user_info' | 'name_confirmation' | 'name_checked' | 'name_resolution' | 'name_doubt'>>;
+
+/** Whether the person tells about themselves this turn (a greeting may, "Hi, I'm Martin!"): then memory_update runs. */
+export function toldAboutThemselves(s: Pick<TurnState, 'intent' | 'user_text' | 'language'>): boolean {
+  return s.intent === 'update_user_info' || (s.intent === 'first_greeting' && statesOwnName(s.user_text, s.language));
+}
 
 const NONE = { status: 'none', candidate: null } as const;
 
@@ -27,55 +34,81 @@ const NONE = { status: 'none', candidate: null } as const;
  * about themselves, resolves their name against everyone known, and either asks "Is your name
  * …?" (nothing saved or published while it is ambiguous) or settles who they are. Its effect
  * saves the profile and tells perception once, through face_recognition/user_info.
+ *
+ * By the phrase rules, so that nothing but the reply's own call stands before the first word: the
+ * language model reads the utterance after the reply (profile_refine) and adds what the rules
+ * missed. The model is asked here only for a yes/no to "Is your name …?" the rules find unclear
+ * (a wrong "yes" would merge two people).
  */
 export const memoryUpdateAgent = defineAgent({
   name: 'memory_update',
   // What the person told about themselves is kept even when a barge-in cancels the reply.
   critical: true,
-  reads: ['user_text', 'messages', 'user_info', 'name_confirmation', 'language'],
-  writes: ['user_info', 'name_confirmation', 'name_checked', 'name_resolution'],
+  reads: ['user_text', 'messages', 'user_info', 'name_confirmation', 'name_doubt', 'language'],
+  writes: ['user_info', 'name_confirmation', 'name_checked', 'name_resolution', 'name_doubt'],
   async run(s, ports: MemoryUpdatePorts): Promise<Patch> {
     const asked = askedCandidate(s.name_confirmation);
-    const request = extractionRequest({
-      text: s.user_text,
-      language: s.language,
-      robotName: ports.config.persona.name,
-      lastRobotMessage: s.messages.slice(0, -1).findLast((m) => m.role === 'assistant')?.content ?? null,
-      askedName: asked?.user_name ?? null,
-      currentName: s.user_info.user_name,
-    });
-    const answer = await askModel(ports, { agent: 'memory_update', fallback: 'using the phrase rules' }, (llm, base) =>
-      llm.json({ ...base, messages: request.messages }, LlmExtractionSchema),
-    );
-    const extraction = answer.ok ? withModelExtraction(request.offline, answer.value, request.context) : request.offline;
+    // The reply before this one asked whether the model's reading of the name was right.
+    const doubt = s.name_doubt?.asked ? s.name_doubt.name : null;
+    const request = extractionRequest(extractionInput(s, ports, asked?.user_name ?? doubt));
+    let extraction = request.offline;
+    if (asked && extraction.answer === 'unclear') {
+      const answer = await askModel(ports, { agent: 'memory_update', fallback: 'using the phrase rules' }, (llm, base) =>
+        llm.json({ ...base, messages: request.messages }, LlmExtractionSchema),
+      );
+      if (answer.ok) extraction = withModelExtraction(request.offline, answer.value, request.context);
+    }
+    const thresholds = ports.config.people.nameMatch;
+    const current = s.user_info.user_name;
+    // "Yes" to the doubted name (or saying it): the person gave it, so a name settled from what
+    // they said before is corrected; anything else leaves the name as it was.
+    const confirmsDoubt = doubt !== null && (extraction.user_name ? nameSimilarity(extraction.user_name, doubt) >= thresholds.high : extraction.answer === 'yes');
+    const statedName = confirmsDoubt ? doubt : extraction.user_name;
+    const rejectedName = confirmsDoubt && current && nameSimilarity(current, doubt) < thresholds.high ? current : extraction.rejected_name;
     const plan = decideUpdate({
       user: s.user_info,
       pending: s.name_confirmation,
-      statedName: extraction.user_name,
+      statedName,
       facts: extraction.facts,
       answer: extraction.answer,
-      rejectedName: extraction.rejected_name,
+      rejectedName,
       spelled: extraction.spelled,
-      nameFromSpeech: saidInConversation(s.user_info.user_name, s.messages.slice(0, -1)),
+      nameFromSpeech: saidInConversation(current, s.messages.slice(0, -1)),
       known: ports.people.knownUsers(),
-      thresholds: ports.config.people.nameMatch,
+      thresholds,
     });
     ports.log.info(
-      { plan: plan.kind, source: extraction.source, stated_name: extraction.user_name, rejected_name: extraction.rejected_name ?? undefined, answer: asked ? extraction.answer : undefined, facts: Object.keys(extraction.facts) },
+      { plan: plan.kind, source: extraction.source, stated_name: statedName, rejected_name: rejectedName ?? undefined, answer: asked || doubt ? extraction.answer : undefined, doubt: doubt ? confirmsDoubt : undefined, facts: Object.keys(extraction.facts) },
       'memory update',
     );
-    return apply(plan, s, ports);
+    return { ...apply(plan, s, ports), ...(s.name_doubt?.asked && { name_doubt: null }) };
   },
-  // A person with a profile has it saved (renamed, when their name was corrected); a settled name
-  // is told to perception, once.
-  effect(patch, _state, ports) {
-    const { user_id, user_name } = patch.user_info ?? {};
-    if (!user_id || !user_name) return;
-    if (patch.name_resolution?.status === 'corrected') ports.people.rename({ user_id, user_name }, factsOf(patch.user_info!));
-    else ports.people.save({ user_id, user_name }, factsOf(patch.user_info!));
-    if (patch.name_resolution && SETTLED.has(patch.name_resolution.status)) ports.perception.userSettled({ user_id, user_name });
-  },
+  effect: saveProfile,
 });
+
+/** What the extraction reads of a turn; `askedName`: the name a question to the person was about. */
+export function extractionInput(s: Pick<TurnState, 'user_text' | 'language' | 'messages' | 'user_info'>, ports: Pick<Ports, 'config'>, askedName: string | null) {
+  return {
+    text: s.user_text,
+    language: s.language,
+    robotName: ports.config.persona.name,
+    lastRobotMessage: s.messages.slice(0, -1).findLast((m) => m.role === 'assistant')?.content ?? null,
+    askedName,
+    currentName: s.user_info.user_name,
+  };
+}
+
+/**
+ * The one effect of what the person told about themselves: a person with a profile has it saved
+ * (renamed, when their name was corrected); a settled name is told to perception, once.
+ */
+export function saveProfile(patch: Patch, _state: unknown, ports: Pick<Ports, 'people' | 'perception'>): void {
+  const { user_id, user_name } = patch.user_info ?? {};
+  if (!user_id || !user_name) return;
+  if (patch.name_resolution?.status === 'corrected') ports.people.rename({ user_id, user_name }, factsOf(patch.user_info!));
+  else ports.people.save({ user_id, user_name }, factsOf(patch.user_info!));
+  if (patch.name_resolution && SETTLED.has(patch.name_resolution.status)) ports.perception.userSettled({ user_id, user_name });
+}
 
 /** Whether the person said this name earlier in the conversation (rather than perception giving it). */
 function saidInConversation(name: string | null, earlier: TurnState['messages']): boolean {
@@ -118,7 +151,7 @@ function settled(user: TurnState['user_info'], resolution: TurnState['name_resol
 }
 
 /** Facts about the current person: merged into their profile when they have one, else kept in the session. */
-function withFacts(user: TurnState['user_info'], facts: ProfileFacts, ports: MemoryUpdatePorts): TurnState['user_info'] {
+export function withFacts(user: TurnState['user_info'], facts: ProfileFacts, ports: MemoryUpdatePorts): TurnState['user_info'] {
   if (user.user_id && user.user_name) return userOfProfile(ports.people.preview({ user_id: user.user_id, user_name: user.user_name }, facts));
   return { ...user, ...mergeFacts(user, facts) };
 }

@@ -4,7 +4,7 @@ import { askModel } from '../../llm/index.js';
 import { defineAgent } from '../agent.js';
 import { languageChangeReply, offlineReply, userInfoReply, type OfflineContext } from '../offline/responder.js';
 import type { Ports } from '../ports.js';
-import { responseMessages } from '../prompt.js';
+import { responseMessages, responseNotes } from '../prompt.js';
 import { TurnStateSchema, type TurnState } from '../state.js';
 
 type ResponsePorts = Pick<Ports, 'llm' | 'config' | 'clock' | 'log' | 'metrics' | 'signal' | 'reply' | 'visualMemory' | 'turnId'>;
@@ -19,7 +19,7 @@ const ALL_FIELDS = TurnStateSchema.keyof().options;
 export const responseAgent = defineAgent({
   name: 'response',
   reads: ALL_FIELDS,
-  writes: ['final_message'],
+  writes: ['final_message', 'reply_notes'],
   async run(s, ports: ResponsePorts) {
     const offline: OfflineContext = { robotName: ports.config.persona.name };
     const say = (text: string) => {
@@ -37,8 +37,10 @@ export const responseAgent = defineAgent({
     // "Is your name …?" is asked word for word, in the session language.
     if (s.name_resolution.status === 'asking') return say(userInfoReply(s, offline));
     let text = '';
+    const now = ports.clock.now();
+    const notes = responseNotes(s, now);
     const asked = await askModel(ports, { agent: 'response', fallback: 'the offline responder answers' }, async (llm, base) => {
-      for await (const delta of llm.stream({ ...base, messages: await withSceneImage(responseMessages(s, ports.config, ports.clock.now()), s, ports) })) {
+      for await (const delta of llm.stream({ ...base, messages: await withSceneImage(responseMessages(s, ports.config, now, notes), s, ports) })) {
         text += delta;
         ports.reply.write(delta);
       }
@@ -46,7 +48,7 @@ export const responseAgent = defineAgent({
     // Nothing said yet: fall back cleanly. Something said: finish with what was said.
     if (!asked.ok && !text.trim()) return say(offlineReply(s, offline));
     ports.reply.end();
-    return { final_message: text.trim() };
+    return { final_message: text.trim(), reply_notes: notes };
   },
 });
 

@@ -1,9 +1,10 @@
 import { LlmError, askModel } from '../../llm/index.js';
 import { visionMessages, type VisionResult } from '../../vision/index.js';
 import { defineAgent } from '../agent.js';
+import { line } from '../offline/say.js';
 import type { Ports } from '../ports.js';
 
-type VisionPorts = Pick<Ports, 'camera' | 'llm' | 'config' | 'log' | 'metrics' | 'signal' | 'turnId'>;
+type VisionPorts = Pick<Ports, 'camera' | 'llm' | 'config' | 'log' | 'metrics' | 'signal' | 'turnId' | 'reply'>;
 
 /**
  * Vision: asks perception for the current view, waits for the frame (bounded) and
@@ -27,6 +28,9 @@ export const visionAgent = defineAgent({
       const why = ports.llm.available('vision') ? 'the vision profile is not multimodal' : 'the vision model is not available';
       return result('no_model', why);
     }
+    // The person hears that the robot is looking while the frame comes and the model describes
+    // it: the first words do not wait for the camera (the reply follows in the same breath).
+    ports.reply.write(`${line('vision_looking', s.language, { robotName: ports.config.persona.name })} `);
     const capture = await ports.camera.capture(s.turn_id, { signal: ports.signal, log: ports.log });
     if (capture.status === 'no_perception') return result('no_perception', capture.detail);
     if (capture.status !== 'captured') return result(capture.status === 'timeout' ? 'timeout' : 'failed', capture.detail, { frame: capture.file });

@@ -164,7 +164,7 @@ describe('response agent', () => {
     expect(system!.content).toMatch(/Always reply in German/);
     expect(system!.content).toMatch(/Saturday, 21 November 2026/);
     // The history as it was, then the utterance with this turn's notes after it (the time of day).
-    expect(history.map((m) => m.content)).toEqual(['Hi', 'Hello!', 'And the capital of France?\n\n[It is 10:00.]']);
+    expect(history.map((m) => m.content)).toEqual(['Hi', 'Hello!', 'And the capital of France?\n\n[It is 10:00.\nYou do not know the name of the person you are talking with yet.]']);
     expect(ports.modelMs.response).toBeGreaterThan(0);
   });
 

@@ -18,10 +18,22 @@ function commit(store: Conversations, user: UserInfo, state: TurnState, spoken =
 }
 
 describe('the conversation store', () => {
-  it('adds each delivered reply to the history, trimmed to the configured number of exchanges', () => {
+  it('adds each delivered reply to the history, trimmed in blocks to the configured number of exchanges', () => {
     const store = conversations(2);
     for (const n of [1, 2, 3]) commit(store, ANON, turn(store, ANON, `q${n}`, `a${n}`));
-    expect(store.of(ANON).messages.map((m) => m.content)).toEqual(['q2', 'a2', 'q3', 'a3']);
+    expect(store.of(ANON).messages.map((m) => m.content)).toEqual(['q3', 'a3']);
+    // The next exchange is appended: the history (and the prompt) begins as it did, not one exchange later.
+    commit(store, ANON, turn(store, ANON, 'q4', 'a4'));
+    expect(store.of(ANON).messages.map((m) => m.content)).toEqual(['q3', 'a3', 'q4', 'a4']);
+  });
+
+  it('keeps the notes the reply was written with beside the utterance', () => {
+    const store = conversations();
+    commit(store, ANON, turn(store, ANON, 'Hi', 'Hello!', { reply_notes: 'It is 10:00.' }));
+    expect(store.of(ANON).messages).toEqual([
+      { role: 'user', content: 'Hi', notes: 'It is 10:00.' },
+      { role: 'assistant', content: 'Hello!' },
+    ]);
   });
 
   it('starts afresh after a farewell ended the conversation, keeping the language', () => {

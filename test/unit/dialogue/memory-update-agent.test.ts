@@ -96,15 +96,16 @@ describe('the memory_update agent', () => {
     expect(perception.settled).toEqual([]); // nothing new to settle
   });
 
-  it('uses the extraction model when it is available', async () => {
-    server = await startFakeOllama({ reply: () => '{"user_name": "Zoë", "location": "Utrecht", "interests": ["typography"]}' });
+  it('settles the name and facts by the rules, without waiting for the language model', async () => {
+    server = await startFakeOllama({ reply: () => '{"user_name": "Zoey", "location": "Utrecht", "interests": ["typography"]}' });
     const config = testConfig({ llm: { enabled: true, url: server.url } });
     const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() });
     await llm.start();
     const ports = turnPorts(config, { llm });
-    const s = await say(ports, null, 'Zoë here, from Utrecht, mad about typography');
-    expect(s.user_info).toMatchObject({ user_name: 'Zoë', location: 'Utrecht', interests: ['typography'] });
-    expect(ports.modelMs.memory_update).toBeGreaterThan(0);
+    const s = await say(ports, null, "I'm Zoë and I live in Utrecht");
+    expect(s.user_info).toMatchObject({ user_name: 'Zoë', location: 'Utrecht' });
+    expect(server.chats).toHaveLength(0);
+    expect(ports.modelMs.memory_update).toBeUndefined();
   });
 
   it('goes on talking when the profile cannot be written, and says so in health', async () => {

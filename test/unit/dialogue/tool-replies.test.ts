@@ -101,7 +101,7 @@ describe('the graph with tools', () => {
   it('runs the planned tools after appraisal, in plan order, and leaves out what is off', async () => {
     const config = testConfig({ agents: { search: true }, search: { url: 'http://127.0.0.1:9' } });
     const graph = buildDialogueGraph(config);
-    expect(Object.keys(graph.nodes)).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'vision', 'search', 'response', 'after_response']);
+    expect(Object.keys(graph.nodes)).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'vision', 'search', 'response', 'after_response', 'profile_refine']);
     const plan = (steps: TurnState['plan_steps']) => ({ plan_steps: steps });
     expect(nextTool(plan([{ tool: 'search', query: 'a' }, { tool: 'vision', query: 'b' }]), ['vision', 'search'], null)).toBe('search');
     expect(nextTool(plan([{ tool: 'search', query: 'a' }, { tool: 'vision', query: 'b' }]), ['vision', 'search'], 'search')).toBe('vision');
@@ -112,12 +112,12 @@ describe('the graph with tools', () => {
     const planner = defineAgent({ name: 'plan', reads: [], writes: ['plan_steps'], run: () => ({ plan_steps: [{ tool: 'search' as const, query: 'a' }, { tool: 'vision' as const, query: 'b' }] }) });
     const { turns } = createDialogue({ ports: daemonPorts(config), graph: { ...graph, nodes: { ...graph.nodes, plan: planner } }, log: silentLogger, health: new Health() });
     const result = await turns.submit({ text: 'Search the news, and what do you see?' });
-    expect(result!.run.path.slice(-4)).toEqual(['search', 'vision', 'response', 'after_response']);
+    expect(result!.run.path.slice(-5)).toEqual(['search', 'vision', 'response', 'after_response', 'profile_refine']);
 
     const none = buildDialogueGraph(testConfig({ agents: { knowledge: false, vision: false, memory: false } }));
     expect(Object.keys(none.nodes)).toEqual(['intent', 'agreement', 'appraisal', 'alerts', 'response', 'after_response']);
     const noVision = buildDialogueGraph(testConfig({ agents: { vision: false } }));
-    expect(Object.keys(noVision.nodes)).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'recall', 'appraisal', 'alerts', 'response', 'after_response']);
+    expect(Object.keys(noVision.nodes)).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'recall', 'appraisal', 'alerts', 'response', 'after_response', 'profile_refine']);
   });
 });
 

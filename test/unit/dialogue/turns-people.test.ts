@@ -37,16 +37,16 @@ describe('the dialogue with people', () => {
   it('routes update_user_info through memory_update, and reports the name resolution in the turn event', async () => {
     const { turns, presence, current, mentions, forget, events } = await dialogue();
     const asked = await turns.submit({ text: 'My name is Alicea' });
-    expect(asked?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'response', 'after_response']);
+    expect(asked?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'response', 'after_response', 'profile_refine']);
     expect(events[0]).toMatchObject({ user_id: null, user_name: null, name_confirmation: { status: 'asking', candidate: { user_id: 'alice_01', user_name: 'Alice' } } });
     const other = await turns.submit({ text: 'What time is it?' }); // forced: it answers the pending question
     expect(other?.event.intent).toEqual({ name: 'update_user_info', confidence: 1, source: 'forced' });
     expect(other?.event.reply).toBe('Is your name Alina?');
     const hello = await turns.submit({ text: 'Hello!' });
-    expect(hello?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'response', 'after_response']);
+    expect(hello?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'response', 'after_response', 'profile_refine']);
     expect(hello?.event).toMatchObject({ name_confirmation: { status: 'new_user' }, user_name: 'Alicea' });
     const after = await turns.submit({ text: 'What time is it?' });
-    expect(after?.run.path).toEqual(['intent', 'agreement', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'response', 'after_response']);
+    expect(after?.run.path).toEqual(['intent', 'agreement', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'response', 'after_response', 'profile_refine']);
     expect(after?.event.name_confirmation).toEqual({ status: 'none', candidate: null });
   });
 

@@ -50,7 +50,7 @@ describe('the turn runner', () => {
     expect(event.model_ms.intent).toBeGreaterThan(0);
     // Visual memory, knowledge and memory: on by default, so they run in the recall step (with no
     // ports here, they find nothing); vision is on too, but not planned for a greeting.
-    expect(result?.run.path).toEqual(['intent', 'agreement', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'response', 'after_response']);
+    expect(result?.run.path).toEqual(['intent', 'agreement', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'response', 'after_response', 'profile_refine']);
     expect(Object.keys(event.timings_ms)).toEqual(expect.arrayContaining(['visual_memory', 'knowledge', 'memory_retrieve']));
   });
 

@@ -156,3 +156,16 @@ describe('the embedded fallback', () => {
     }
   });
 });
+
+describe.skipIf(!present)('the in-process GGUF backend at start-up', () => {
+  it("makes every agent's context when the model loads, before any call", async () => {
+    const { GgufBackend } = await import('../../../src/llm/gguf.js');
+    const backend = new GgufBackend({ path: FILE, gpu: 'cpu', threads: 1, log: silentLogger, agents: () => [{ agent: 'intent', num_ctx: 512 }, { agent: 'response' }] });
+    try {
+      await backend.load();
+      expect((await backend.prepared()).sort()).toEqual(['intent', 'response']);
+    } finally {
+      await backend.close();
+    }
+  }, 120_000);
+});

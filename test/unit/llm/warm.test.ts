@@ -4,6 +4,7 @@ import { LlmService, type LlmCallRecord } from '../../../src/llm/index.js';
 import { silentLogger } from '../../../src/log/index.js';
 import { testConfig } from '../../helpers/config.js';
 import { startFakeOllama, type FakeOllama } from '../../helpers/fake-ollama.js';
+import { startFakeOpenAi } from '../../helpers/fake-openai.js';
 
 let server: FakeOllama | null = null;
 let llm: LlmService | null = null;
@@ -99,5 +100,42 @@ describe('call records on Ollama', () => {
     server.setModels([]);
     await expect(llm.complete({ agent: 'intent', messages: [] })).rejects.toMatchObject({ kind: 'model_missing' });
     expect(records[1]).toMatchObject({ turn_id: null, agent: 'intent', output: '', error: { kind: 'model_missing' } });
+  });
+});
+
+describe("the reply's stable prompt start, computed ahead of use", () => {
+  const SYSTEM = [{ role: 'system' as const, content: 'You are Nadine, a receptionist robot.' }];
+  const prefills = (s: FakeOllama) => s.chats.filter((c) => c.options?.num_predict === 1);
+
+  it('on Ollama: one token generated after it, with the reply profile\'s options; again whenever Ollama comes back', async () => {
+    server = await startFakeOllama();
+    const port = Number(new URL(server.url).port);
+    const { llm } = model(server.url, { profiles: { response: { model: 'qwen2.5:7b', num_ctx: 4096 } } });
+    await llm.start();
+    await llm.warmPrefix('response', () => SYSTEM);
+    expect(prefills(server)).toEqual([expect.objectContaining({ model: 'qwen2.5:7b', messages: SYSTEM, options: expect.objectContaining({ num_ctx: 4096, num_predict: 1 }) })]);
+
+    await server.close();
+    await llm.checkHealth();
+    server = await startFakeOllama({ port });
+    await llm.checkHealth();
+    await llm.whenWarm();
+    expect(prefills(server)).toHaveLength(1);
+    // A server that stayed up keeps its cache: nothing is sent again.
+    await llm.checkHealth();
+    await llm.whenWarm();
+    expect(prefills(server)).toHaveLength(1);
+  });
+
+  it('on an OpenAI-compatible server: max_tokens 1', async () => {
+    const openai = await startFakeOpenAi();
+    try {
+      const { llm } = model(server?.url ?? 'http://127.0.0.1:9', { profiles: { response: { backend: 'openai', url: openai.url, model: 'qwen2.5-7b-instruct' } } });
+      await llm.start();
+      await llm.warmPrefix('response', () => SYSTEM);
+      expect(openai.requests.filter((r) => (r as { max_tokens?: number }).max_tokens === 1)).toEqual([expect.objectContaining({ model: 'qwen2.5-7b-instruct', messages: SYSTEM })]);
+    } finally {
+      await openai.close();
+    }
   });
 });

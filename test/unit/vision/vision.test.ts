@@ -140,6 +140,21 @@ describe('the vision agent', () => {
     expect(ports.modelMs.vision).toBeGreaterThan(0);
   });
 
+  it('says it is looking before the camera is asked, in the session language', async () => {
+    for (const [language, words] of [['en', 'Let me have a look.'], ['de', 'Lass mich kurz schauen.'], ['fr', 'Je regarde.'], ['es', 'Déjame mirar.'], ['zh', '我看一下。']] as const) {
+      const { ports, perception } = await setup(JPEG);
+      let heardBeforeCapture = '';
+      const ask = perception.requestCapture.bind(perception);
+      perception.requestCapture = (file) => {
+        heardBeforeCapture = ports.reply.text;
+        return ask(file);
+      };
+      await step(visionAgent, turn({ language }), ports);
+      expect(heardBeforeCapture.trim()).toBe(words);
+      await server?.close();
+    }
+  });
+
   it('says the frame did not come, within the time-out', async () => {
     const { ports, perception } = await setup(null);
     const { vision_results } = await step(visionAgent, turn(), ports);

@@ -1,0 +1,123 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { instantControlStack, startBenchDaemon } from './daemon.js';
+import { summarize, type Measurement } from './stats.js';
+
+/** The tiny GGUF model of the shared folder (a 260K-parameter story writer): its tokens take microseconds. */
+export function sharedGguf(repo: string): string | null {
+  return [path.resolve(repo, '../shared'), '/work/shared'].map((dir) => path.join(dir, 'models/gguf/stories260K.gguf')).find((f) => existsSync(f)) ?? null;
+}
+
+const UTTERANCES = ['Hello!', 'Tell me about your day.', 'What can you do?', 'Where is the meeting room?', 'Is it far from here?', 'Thank you, goodbye!'];
+
+interface ModelCallEntry {
+  type: string;
+  agent: string;
+  ms: number;
+  ttft_ms: number | null;
+  output: string;
+  turn_id?: string;
+  tokens: { completion: number | null };
+}
+
+/**
+ * The in-process backend's own overhead (issue 25, part 5): speech → first `control/speak` with
+ * every profile on the GGUF file in process, minus the model's own token time for the reply's
+ * first sentence (its decode rate, from the interaction log, times the tokens of that sentence).
+ * What is left is the daemon and the backend: context creation, grammar compilation, queueing
+ * behind other agents' calls on the same model.
+ */
+export async function benchInProcess(options: { repo: string; dataDir: string }): Promise<Measurement[]> {
+  const file = sharedGguf(options.repo);
+  if (!file) {
+    console.log('in-process overhead: skipped, stories260K.gguf is not in ../shared');
+    return [];
+  }
+  // Every profile on the file, one thread each (two cores here), as a configuration file: a
+  // profile's path is not an environment setting.
+  const gguf = { backend: 'gguf', path: file, threads: 1 };
+  const configFile = path.join(options.dataDir, 'inprocess.config.json');
+  writeFileSync(configFile, JSON.stringify({ http: { port: 0 }, llm: { enabled: true, profiles: { small: gguf, big: gguf, response: gguf, vision: gguf } } }));
+  const env: Record<string, string> = { NADINE_CONFIG: configFile };
+  const daemon = await startBenchDaemon({ repo: options.repo, dataDir: options.dataDir, env, subscribe: ['nadine/agent/control/speak', 'nadine/agent/state/turn'] });
+  const { client } = daemon;
+  instantControlStack(client);
+  const warmMs = await untilLoaded(client);
+  console.log(`[in-process]   model loaded and contexts made ${warmMs.toFixed(0)} ms after the daemon was online`);
+  const firstSpeak: number[] = [];
+  try {
+    for (const text of UTTERANCES) {
+      const started = performance.now();
+      await new Promise<void>((resolve) => {
+        let first = 0;
+        const listener = (topic: string, payload: Buffer) => {
+          if (topic.endsWith('control/speak') && !first) first = performance.now() - started;
+          if (topic.endsWith('state/turn') && (JSON.parse(payload.toString()) as { user_text?: string }).user_text === text) {
+            client.off('message', listener);
+            firstSpeak.push(first);
+            resolve();
+          }
+        };
+        client.on('message', listener);
+        void client.publishAsync('nadine/agent/user_speech', text, { qos: 1 });
+      });
+    }
+  } finally {
+    await daemon.stop();
+  }
+  const replies = modelCalls(path.join(options.dataDir, 'logs/sessions')).filter((c) => c.agent === 'response');
+  const own = replies.map(ownFirstSentenceMs);
+  const overhead = firstSpeak.map((ms, i) => ms - (own[i] ?? 0));
+  UTTERANCES.forEach((text, i) =>
+    console.log(`[in-process]   ${text.padEnd(30)} first speak ${firstSpeak[i]!.toFixed(0).padStart(6)} ms, model's own ${(own[i] ?? 0).toFixed(1).padStart(6)} ms, reply call's first token ${(replies[i]?.ttft_ms ?? 0).toFixed(0).padStart(5)} ms`),
+  );
+  return [
+    { name: '[in-process] overhead, first turn after start-up (first speak − model token time)', unit: 'ms', summary: summarize(overhead.slice(0, 1)) },
+    { name: '[in-process] overhead, later turns', unit: 'ms', summary: summarize(overhead.slice(1)) },
+    { name: "[in-process]   reply call's time to its first token", unit: 'ms', summary: summarize(replies.map((r) => r.ttft_ms ?? 0)) },
+  ];
+}
+
+/** Waits until the daemon's status says the model is loaded ("after start-up"); at most two minutes. */
+async function untilLoaded(client: import('mqtt').MqttClient): Promise<number> {
+  const started = performance.now();
+  const topic = 'nadine/agent/status';
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, 120_000);
+    function done() {
+      clearTimeout(timer);
+      client.off('message', listener);
+      resolve();
+    }
+    function listener(t: string, payload: Buffer) {
+      if (t !== topic) return;
+      const status = JSON.parse(payload.toString()) as { components?: Record<string, { detail?: string }> };
+      if (/loaded/.test(status.components?.llm?.detail ?? '')) done();
+    }
+    client.on('message', listener);
+    void client.subscribeAsync(topic, { qos: 1 });
+  });
+  return performance.now() - started;
+}
+
+/** The model's own time for the reply's first sentence: its decode rate times that sentence's share of the output. */
+function ownFirstSentenceMs(call: ModelCallEntry): number {
+  const tokens = call.tokens.completion ?? 0;
+  if (!tokens || call.ttft_ms === null) return 0;
+  const perToken = (call.ms - call.ttft_ms) / Math.max(tokens - 1, 1);
+  const end = call.output.search(/[.!?](\s|$)/);
+  const share = end < 0 ? 1 : (end + 1) / Math.max(call.output.length, 1);
+  return perToken * Math.max(1, Math.round(tokens * share));
+}
+
+function modelCalls(dir: string): ModelCallEntry[] {
+  if (!existsSync(dir)) return [];
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.jsonl'));
+  const entries = files.flatMap((f) =>
+    readFileSync(path.join(dir, f), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as ModelCallEntry & { ts?: string }),
+  );
+  return entries.filter((e) => e.type === 'model_call').sort((a, b) => String((a as { ts?: string }).ts).localeCompare(String((b as { ts?: string }).ts)));
+}
