@@ -6,8 +6,6 @@ export interface SpokenReplyOptions {
   streaming: boolean;
   minSentenceChars: number;
   maxSentenceChars: number;
-  /** The reply's language, read when the first text arrives (the turn may switch it before). */
-  language: () => Language;
   /** Hands one sentence (or the whole reply) on to be spoken. */
   say: (text: string, language: Language) => void;
 }
@@ -30,8 +28,10 @@ export class SpokenReply {
     this.#o = options;
   }
 
-  write(delta: string): void {
+  /** `language` is the reply's: the first text decides it (the turn may switch language before). */
+  write(delta: string, language: Language): void {
     if (this.#ended || !delta) return;
+    this.#language ??= language;
     this.text += delta;
     if (!this.#o.streaming) return;
     for (const sentence of this.#splitterFor().push(delta)) this.#say(sentence);
@@ -41,7 +41,8 @@ export class SpokenReply {
     if (this.#ended) return;
     this.#ended = true;
     if (this.#o.streaming) {
-      for (const sentence of this.#splitterFor().flush()) this.#say(sentence);
+      // Nothing written, nothing to flush.
+      for (const sentence of this.#splitter?.flush() ?? []) this.#say(sentence);
     } else if (this.text.trim()) {
       this.#say(this.text.trim());
     }
@@ -65,9 +66,9 @@ export class SpokenReply {
     return this.#splitter;
   }
 
+  /** Set by the first write: nothing is said before one. */
   #lang(): Language {
-    this.#language ??= this.#o.language();
-    return this.#language;
+    return this.#language!;
   }
 
   #say(text: string): void {

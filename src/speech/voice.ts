@@ -49,10 +49,16 @@ export interface ReplyOutcome {
   cut: Interruption | null;
 }
 
-/** A turn's reply as it is written: a reply sink for the response agent. */
+/**
+ * A turn's reply as it is written: the one handle the turn has on the voice (the reply sink of
+ * its agents). Text and gestures go in; at the turn's end, what became of the reply comes out.
+ */
 export interface VoiceReply {
-  write(text: string): void;
+  /** `language` is the reply's: the first text decides it (the turn may switch language before). */
+  write(text: string, language: Language): void;
   end(): void;
+  /** Performed at once (an animation), in the course of the reply. */
+  gesture(name: string): void;
   /** The turn is over: nothing more is spoken of what it writes after a cut. */
   finish(cancelled: boolean): ReplyOutcome;
 }
@@ -99,8 +105,8 @@ export class Voice extends EventEmitter<VoiceEvents> {
     return this.#delivery.busy;
   }
 
-  /** A new reply for a turn; `language` is read when its first text arrives (the turn may switch it before). */
-  open(turnId: string, options: { sessionId: string | null; language: () => Language; started: number }): VoiceReply {
+  /** A new reply for a turn. */
+  open(turnId: string, options: { sessionId: string | null; started: number }): VoiceReply {
     const seq = this.#delivery.begin(turnId, options.sessionId);
     const state: Following = { cut: null, text: null };
     this.#following.set(turnId, state);
@@ -110,15 +116,15 @@ export class Voice extends EventEmitter<VoiceEvents> {
       streaming: speech.streaming,
       minSentenceChars: speech.minSentenceChars,
       maxSentenceChars: speech.maxSentenceChars,
-      language: options.language,
       say: (text, language) => {
         firstSentenceMs ??= performance.now() - options.started;
         this.#delivery.say(seq, text, language);
       },
     });
     return {
-      write: (text) => reply.write(text),
+      write: (text, language) => reply.write(text, language),
       end: () => reply.end(),
+      gesture: (name) => void this.emit('gesture', name, turnId),
       finish: (cancelled) => {
         // A cut reply keeps what was generated for the turn event; nothing more of it is spoken.
         if (state.cut || cancelled) reply.cancel();
@@ -133,10 +139,6 @@ export class Voice extends EventEmitter<VoiceEvents> {
         return { text: reply.text, sentences: reply.handedOn, firstSentenceMs, cut: state.cut };
       },
     };
-  }
-
-  gesture(name: string, turnId: string): void {
-    this.emit('gesture', name, turnId);
   }
 
   /**

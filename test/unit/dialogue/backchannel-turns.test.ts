@@ -11,11 +11,11 @@ import { daemonPorts } from '../../helpers/ports.js';
 function explainer() {
   const talker = defineAgent({
     name: 'talker',
-    reads: ['user_text'],
+    reads: ['user_text', 'language'],
     writes: ['final_message'],
     async run(s, ports: Pick<Ports, 'reply'>) {
       const text = s.user_text === 'ask' ? 'Would you like to hear more?' : `Reply to: ${s.user_text}. It goes on for a while.`;
-      ports.reply.write(text);
+      ports.reply.write(text, s.language);
       ports.reply.end();
       return { final_message: text };
     },

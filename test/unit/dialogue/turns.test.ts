@@ -129,17 +129,17 @@ describe('the turn runner speaking', () => {
   function stubbornGraph(gate: Promise<void>) {
     const talker = defineAgent({
       name: 'talker',
-      reads: ['user_text'],
+      reads: ['user_text', 'language'],
       writes: ['final_message'],
       async run(s, ports: Pick<Ports, 'reply'>) {
         if (s.user_text !== 'story') {
-          ports.reply.write('Short answer.');
+          ports.reply.write('Short answer.', s.language);
           ports.reply.end();
           return { final_message: 'Short answer.' };
         }
-        ports.reply.write('First part. ');
+        ports.reply.write('First part. ', s.language);
         await gate; // the barge-in happens here
-        ports.reply.write('Late part one. Late part two.');
+        ports.reply.write('Late part one. Late part two.', s.language);
         ports.reply.end();
         return { final_message: 'First part. Late part one. Late part two.' };
       },

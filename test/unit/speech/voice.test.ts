@@ -11,8 +11,8 @@ function voice(speech: Partial<Config['speech']> = {}) {
   const delivered: Delivered[] = [];
   v.on('delivered', (d) => delivered.push(d));
   const reply = (turnId: string, text: string) => {
-    const r = v.open(turnId, { sessionId: null, language: () => 'en', started: performance.now() });
-    r.write(text);
+    const r = v.open(turnId, { sessionId: null, started: performance.now() });
+    r.write(text, 'en');
     r.end();
     return r;
   };
