@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { Config, Language } from '../config/index.js';
 import type { Health } from '../health/index.js';
 import { preview, type Logger } from '../log/index.js';
-import { SpeechDelivery, type Interruption, type SpeechItem } from './delivery.js';
+import { SpeechDelivery, type Interruption } from './delivery.js';
+import type { SpeechOut } from './out.js';
 import { SpokenReply } from './reply.js';
 import { joinSentences } from './sentences.js';
 
@@ -17,11 +18,6 @@ export interface Delivered {
 }
 
 export interface VoiceEvents {
-  /** Text for the robot to say: a sentence (speech.streaming), or the whole reply. */
-  speak: [text: string, turnId: string, item: SpeechItem];
-  /** The robot should stop speaking at once: the rest of its reply was cancelled (barge-in). */
-  stop_speaking: [cut: { turnId: string }];
-  gesture: [name: string, turnId: string];
   /** Once per reply: what was said of it, final (the conversation's history is written from it). */
   delivered: [delivered: Delivered];
 }
@@ -33,6 +29,8 @@ export interface VoiceOptions {
    * one (the console), a sentence counts as said when it is handed over.
    */
   feedback: boolean;
+  /** Where sentences, stops and gestures go (made before the voice; the bus or the console listens). */
+  out: SpeechOut;
   log: Logger;
   health: Health;
 }
@@ -71,8 +69,8 @@ interface Following {
 }
 
 /**
- * Everything the robot says and does with its body: sentences handed to the speech stack in
- * order and paced by its feedback, gestures, and barge-in. The only owner of speech delivery; it
+ * Everything the robot says and does with its body: sentences handed to the speech stack (`out`)
+ * in order and paced by its feedback, gestures, and barge-in. The only owner of speech delivery; it
  * hears start_speak and end_speak itself, and announces once per reply what was really said of
  * it (`delivered`): when the last sentence is said, when a barge-in cuts it, or at the end of its
  * turn when nothing can cut it any more (speech.bargeIn off, or nothing left to say).
@@ -89,8 +87,7 @@ export class Voice extends EventEmitter<VoiceEvents> {
     this.#delivery = new SpeechDelivery({
       config: options.config,
       feedback: options.feedback,
-      say: (item) => this.emit('speak', item.text, item.turnId, item),
-      stop: (cut) => this.emit('stop_speaking', cut),
+      out: options.out,
       said: ({ turnId }) => {
         const reply = this.#following.get(turnId);
         if (reply?.text !== null && reply !== undefined) this.#deliver(turnId, reply.text, false);
@@ -124,7 +121,7 @@ export class Voice extends EventEmitter<VoiceEvents> {
     return {
       write: (text, language) => reply.write(text, language),
       end: () => reply.end(),
-      gesture: (name) => void this.emit('gesture', name, turnId),
+      gesture: (name) => this.#o.out.gesture(name, turnId),
       finish: (cancelled) => {
         // A cut reply keeps what was generated for the turn event; nothing more of it is spoken.
         if (state.cut || cancelled) reply.cancel();

@@ -35,14 +35,14 @@ function robot() {
   });
   const said: string[] = [];
   const stops: string[] = [];
-  d.voice.on('speak', (t) => said.push(t));
-  d.voice.on('stop_speaking', (cut) => stops.push(cut.turnId));
+  d.speech.on('speak', (t) => said.push(t));
+  d.speech.on('stop_speaking', (cut) => stops.push(cut.turnId));
   return { ...d, said, stops };
 }
 
 /** The robot is in the middle of saying its reply to `text`. */
 async function speaking(r: ReturnType<typeof robot>, text: string) {
-  const spoken = once(r.voice, 'speak');
+  const spoken = once(r.speech, 'speak');
   const done = r.turns.submit({ text });
   await spoken;
   r.voice.started();
