@@ -6,8 +6,9 @@ export interface SpokenReplyOptions {
   streaming: boolean;
   minSentenceChars: number;
   maxSentenceChars: number;
-  /** Hands one sentence (or the whole reply) on to be spoken. */
-  say: (text: string, language: Language) => void;
+  /** Where each sentence (or the whole reply) goes to be spoken: speech delivery, as reply `seq`. */
+  delivery: { say(seq: number, text: string, language: Language): unknown };
+  seq: number;
 }
 
 /**
@@ -23,6 +24,8 @@ export class SpokenReply {
   text = '';
   /** Pieces handed on so far. */
   handedOn = 0;
+  /** When the first piece was handed on (performance.now()); null until then. */
+  firstHandedAt: number | null = null;
 
   constructor(options: SpokenReplyOptions) {
     this.#o = options;
@@ -73,6 +76,7 @@ export class SpokenReply {
 
   #say(text: string): void {
     this.handedOn++;
-    this.#o.say(text, this.#lang());
+    this.firstHandedAt ??= performance.now();
+    this.#o.delivery.say(this.#o.seq, text, this.#lang());
   }
 }

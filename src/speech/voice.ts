@@ -107,17 +107,9 @@ export class Voice extends EventEmitter<VoiceEvents> {
     const seq = this.#delivery.begin(turnId, options.sessionId);
     const state: Following = { cut: null, text: null };
     this.#following.set(turnId, state);
-    let firstSentenceMs: number | null = null;
     const speech = this.#o.config;
-    const reply = new SpokenReply({
-      streaming: speech.streaming,
-      minSentenceChars: speech.minSentenceChars,
-      maxSentenceChars: speech.maxSentenceChars,
-      say: (text, language) => {
-        firstSentenceMs ??= performance.now() - options.started;
-        this.#delivery.say(seq, text, language);
-      },
-    });
+    // Sentences go from the reply straight to delivery, and from there out: never back through here.
+    const reply = new SpokenReply({ streaming: speech.streaming, minSentenceChars: speech.minSentenceChars, maxSentenceChars: speech.maxSentenceChars, delivery: this.#delivery, seq });
     return {
       write: (text, language) => reply.write(text, language),
       end: () => reply.end(),
@@ -133,6 +125,7 @@ export class Voice extends EventEmitter<VoiceEvents> {
           if (!this.#o.config.bargeIn) this.#deliver(turnId, state.text, false);
         }
         this.#delivery.end(seq);
+        const firstSentenceMs = reply.firstHandedAt === null ? null : reply.firstHandedAt - options.started;
         return { text: reply.text, sentences: reply.handedOn, firstSentenceMs, cut: state.cut };
       },
     };

@@ -5,7 +5,8 @@ import { tokens } from '../../helpers/fake-ollama.js';
 
 function reply(streaming: boolean) {
   const said: [string, Language][] = [];
-  const sink = new SpokenReply({ streaming, minSentenceChars: 0, maxSentenceChars: 300, say: (t, l) => said.push([t, l]) });
+  const delivery = { say: (seq: number, t: string, l: Language) => said.push([t, l]) };
+  const sink = new SpokenReply({ streaming, minSentenceChars: 0, maxSentenceChars: 300, delivery, seq: 1 });
   return { sink, said };
 }
 
