@@ -107,7 +107,7 @@ export const RESPONSE_SECTIONS: readonly PromptSection[] = [
  * reuses its cached prefix turn after turn (Ollama and llama.cpp keep the previous prompt's KV
  * cache and compute only what follows the shared prefix).
  */
-export function responseStablePrompt(state: TurnState, config: Config, now: Date): string {
+function responseStablePrompt(state: TurnState, config: Config, now: Date): string {
   const language = languageName(state.language, 'en');
   const today = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full' }).format(now);
   return [
@@ -125,14 +125,9 @@ export function responseStablePrompt(state: TurnState, config: Config, now: Date
 }
 
 /** This turn's notes: the time, the mood, what was recalled and what the tools found. */
-export function responseNotes(state: TurnState, now: Date): string {
+function responseNotes(state: TurnState, now: Date): string {
   const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }).format(now);
   return [`It is ${time}.`, ...RESPONSE_SECTIONS.map((section) => section(state)).filter(Boolean)].join('\n');
-}
-
-/** Everything the model is told besides the conversation itself. */
-export function responseInstructions(state: TurnState, config: Config, now: Date): string {
-  return `${responseStablePrompt(state, config, now)}\n${responseNotes(state, now)}`;
 }
 
 /**

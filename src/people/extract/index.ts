@@ -1,5 +1,4 @@
-import type { LanguageModel, LlmMessage } from '../../llm/index.js';
-import type { Logger } from '../../log/index.js';
+import type { LlmMessage } from '../../llm/index.js';
 import { detectAnswer, type Answer } from '../answers.js';
 import { foldName } from '../names.js';
 import { looksLikeName } from '../not-names.js';

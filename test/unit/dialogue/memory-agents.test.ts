@@ -7,7 +7,7 @@ import { memorySaveAgent } from '../../../src/dialogue/agents/memory-save.js';
 import { buildDialogueGraph, buildTurnEvent, Conversations, Handoff, newSession, offlineReply, Presence, runGraph, startTurn, type TurnState, step } from '../../../src/dialogue/index.js';
 import type { MemoryPort } from '../../../src/memory/index.js';
 import { silentLogger } from '../../../src/log/index.js';
-import { responseInstructions } from '../../../src/dialogue/prompt.js';
+import { modelInstructions } from '../../helpers/prompt.js';
 import type { Embedder } from '../../../src/embeddings/index.js';
 import { conversationQueueDir, PendingConversationSchema, type MemoryMatch } from '../../../src/memory/index.js';
 import type { Config } from '../../../src/config/index.js';
@@ -188,13 +188,13 @@ describe('memories in the reply and the turn event', () => {
 
   it('go into the response prompt, dated, only when there are some', () => {
     const config = testConfig();
-    const prompt = responseInstructions(withMemories(), config, new Date('2026-11-21T10:00:00Z'));
+    const prompt = modelInstructions(withMemories(), config, new Date('2026-11-21T10:00:00Z'));
     expect(prompt).toContain('You remember this from an earlier conversation with them (1 November 2026): Alice said: “I run marathons.”');
     expect(prompt).toContain('Part of an earlier conversation with them (1 November 2026; "User" is them, "Robot" is you):\nUser: I run marathons.\nRobot: Great!');
-    const latest = responseInstructions(withMemories({ episode_memory: { ...MATCH, reason: 'latest' }, conversation_memory: null }), config, new Date());
+    const latest = modelInstructions(withMemories({ episode_memory: { ...MATCH, reason: 'latest' }, conversation_memory: null }), config, new Date());
     expect(latest).toContain('The last time you met them (1 November 2026): Alice said');
     expect(latest).not.toContain('earlier conversation');
-    const without = responseInstructions(withMemories({ episode_memory: null, conversation_memory: null }), config, new Date());
+    const without = modelInstructions(withMemories({ episode_memory: null, conversation_memory: null }), config, new Date());
     expect(without).not.toMatch(/earlier conversation|last time you met|marathons/i);
   });
 
