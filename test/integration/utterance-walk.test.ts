@@ -65,6 +65,25 @@ describe('the walk of one utterance from the bus to control/speak', () => {
     expect(outbound[0]).toBe('src/dialogue/turns.ts');
   });
 
+  it('a barge-in walks one way too: from the bus through the turn runner and the voice to control/stop_speaking', async () => {
+    const bus = daemon.bus!;
+    let stop: string[] = [];
+    const publish = bus.publish.bind(bus);
+    bus.publish = ((key, payload) => {
+      if (key === 'stop_speaking' && stop.length === 0) stop = walk();
+      return publish(key, payload);
+    }) as typeof bus.publish;
+    probe.clear();
+    // A reply of several sentences: the rest waits for end_speak, which never comes here.
+    await probe.publish(`${P}agent/user_speech`, 'Hello there!');
+    await probe.next(`${P}agent/control/speak`);
+    await probe.next(`${P}agent/state/turn`);
+    await probe.publish(`${P}agent/user_speech`, 'Where is the lift?');
+    await probe.next(`${P}agent/control/stop_speaking`);
+    expect(stop).toEqual(expect.arrayContaining(['src/bus/inbound-router.ts', 'src/wiring.ts', 'src/dialogue/turns.ts', 'src/speech/voice.ts', 'src/speech/delivery.ts', 'src/speech/out.ts', 'src/outlets.ts']));
+    expect(reentered(stop)).toEqual([]);
+  });
+
   it('would see a module entered twice (the check above can fail)', () => {
     expect(reentered(['src/a.ts', 'src/b.ts', 'src/b.ts', 'src/a.ts'])).toEqual(['src/a.ts']);
   });
