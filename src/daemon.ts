@@ -15,7 +15,8 @@ import { startSearch } from './search/index.js';
 import type { Vectors } from './vectors/index.js';
 import type { VisualMemory } from './visual-memory/index.js';
 import { createBus, loadModels, openCamera, openRecall, openStores, shutdown, type Started } from './daemon-steps.js';
-import { BusPerception, wireAlertDesk, wireAlertsBus, wireBus, wirePeople, wireVisualMemory } from './wiring.js';
+import { BusPerception, publishAlerts, publishDialogue } from './outlets.js';
+import { wireAlertDesk, wireAlertsBus, wireBus, wirePeople, wireVisualMemory } from './wiring.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -123,7 +124,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   }
 }
 
-/** The MQTT contract, wired to the dialogue, then the connection. */
+/** The MQTT contract: what comes in wired to the dialogue, what it says published; then the connection. */
 async function connectBus(
   bus: MqttBus,
   dialogue: Dialogue,
@@ -136,8 +137,12 @@ async function connectBus(
   health: Health,
 ): Promise<void> {
   wireBus(bus, dialogue, health, log, config, stores.people);
+  publishDialogue(bus, dialogue, config, health);
   if (stores.visualMemory) wireVisualMemory(bus, stores.visualMemory);
-  if (alerts) wireAlertsBus(bus, alerts, log);
+  if (alerts) {
+    wireAlertsBus(bus, alerts, log);
+    publishAlerts(bus, alerts);
+  }
   wirePeople(bus, dialogue, stores.people, forgetUser, log, observer.detected);
   await bus.start();
 }

@@ -1,7 +1,7 @@
 import type { AlertDesk } from './alerts/index.js';
-import { StatusReports, type ForgetReport, type MqttBus } from './bus/index.js';
+import type { ForgetReport, MqttBus } from './bus/index.js';
 import type { Config } from './config/index.js';
-import type { Dialogue, PerceptionPort } from './dialogue/index.js';
+import type { Dialogue } from './dialogue/index.js';
 import type { Health } from './health/index.js';
 import { wireHermes } from './hermes/index.js';
 import type { Logger } from './log/index.js';
@@ -9,35 +9,25 @@ import type { People } from './people/index.js';
 import type { VisualMemory } from './visual-memory/index.js';
 
 /**
- * Connects the MQTT contract to the dialogue, along the data path: utterances go to the turn
- * runner; the voice hears the speech feedback itself and speaks on the bus; turn events are
- * published as they come.
+ * The bus into the dialogue: every handler of what comes in, one way in. What goes out is
+ * src/outlets.ts's: no module relays in both directions.
  */
-export function wireBus(bus: MqttBus, dialogue: Dialogue, health: Health, log: Logger, config: Pick<Config, 'hermes'>, people: People): void {
-  const { turns, voice, handoff } = dialogue;
+
+/**
+ * Utterances go to the turn runner (from a Hermes voice stack too, when that module is on); the
+ * voice hears the speech feedback itself.
+ */
+export function wireBus(bus: MqttBus, { turns, voice }: Pick<Dialogue, 'turns' | 'voice'>, health: Health, log: Logger, config: Pick<Config, 'hermes'>, people: People): void {
   bus.on('user_speech', (speech) => {
     // A speech-to-text that knows the speaker names whose turn this is.
     const speaker = speech.user_id ? people.userFor(speech.user_id, '') : undefined;
     void turns.submit({ text: speech.text, language: speech.language, speaker });
   });
 
-  // Sentences go to the control stack, or to a Hermes voice stack when that
-  // module is on; the speech feedback paces them; a barge-in tells the speaker to stop.
+  // The speech feedback paces the sentences.
   bus.on('start_speak', () => voice.started());
   bus.on('end_speak', () => voice.finished());
   if (config.hermes.enabled) wireHermes(bus, turns, voice, config.hermes, health, log);
-  else voice.on('speak', (text) => void bus.publish('speak', text));
-  voice.on('stop_speaking', (cut) => void bus.publish('stop_speaking', { turn_id: cut.turnId, reason: 'barge_in' }));
-  voice.on('gesture', (name) => void bus.publish('animation', name));
-  turns.on('turn', (event) => void bus.publish('turn_event', event));
-  handoff.on('session', (event) => void bus.publish('session_event', event));
-
-  // The retained status carries health, so monitors see "degraded: no language model" at a glance.
-  // (A reconnection republishes it: the MQTT component turning ok is a change of state.)
-  const status = new StatusReports((report) => {
-    if (bus.connected) void bus.publishStatus(report);
-  });
-  health.on('change', (report) => status.report(report));
 }
 
 /**
@@ -49,39 +39,6 @@ export function wireVisualMemory(bus: MqttBus, visualMemory: VisualMemory): void
   bus.on('user_detected', (user) => {
     if (user.user_id) visualMemory.prepare(user.user_id);
   });
-}
-
-/**
- * The perception port over the bus. The console has no bus; without one, and without a
- * connection, requests say that nobody can hear them.
- */
-export class BusPerception implements PerceptionPort {
-  readonly #bus: MqttBus | null;
-
-  constructor(
-    bus: MqttBus | null,
-    private readonly log: Logger,
-    /** Told of every message sent to perception (the interaction log keeps them). */
-    private readonly sent: (topic: 'user_info' | 'capture_current_view', payload: unknown) => void = () => {},
-  ) {
-    this.#bus = bus;
-  }
-
-  userSettled(user: { user_id: string; user_name: string }): void {
-    if (!this.#bus) {
-      this.log.debug({ user_id: user.user_id }, 'user settled; no perception process to tell (no MQTT)');
-      return;
-    }
-    this.sent('user_info', { user_id: user.user_id, user_name: user.user_name });
-    void this.#bus.publish('user_info', { user_id: user.user_id, user_name: user.user_name });
-  }
-
-  requestCapture(file: string): boolean {
-    if (!this.#bus?.connected) return false;
-    this.sent('capture_current_view', file);
-    void this.#bus.publish('capture_current_view', file);
-    return true;
-  }
 }
 
 /**
@@ -132,9 +89,8 @@ export function wireAlertDesk(desk: AlertDesk, { turns, presence, handoff }: Pic
   });
 }
 
-/** Alerts go out durably on agent/state/alert; staff acknowledge on agent/admin/alert_ack. */
+/** Staff acknowledge on agent/admin/alert_ack (alerts go out on agent/state/alert: src/outlets.ts). */
 export function wireAlertsBus(bus: MqttBus, desk: AlertDesk, log: Logger): void {
-  desk.on('alert', (alert) => void bus.publish('alert', alert));
   bus.on('alert_ack', (ack) => {
     if (!desk.acknowledge(ack)) log.warn({ alert_id: ack.alert_id, by: ack.by }, 'acknowledgement of an unknown alert: ignored');
   });

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Health } from '../health/index.js';
-import type { Logger } from '../log/index.js';
+import { preview, type Logger } from '../log/index.js';
+import type { Decoded } from './decode.js';
 import { inbound, type InboundKey } from './topics.js';
 
 /**
@@ -12,11 +13,19 @@ const REMEMBERED = 256;
 /** One QoS 1 message as it came off the wire. */
 export interface Arrival {
   key: InboundKey;
+  /** The full topic name, for the log. */
+  topic: string;
   /** The broker's packet id (none for QoS 0). A redelivery keeps it. */
   messageId: number | undefined;
   /** Set by the broker on a redelivery (Mosquitto and EMQX do; aedes does not): logged. */
   dup: boolean;
   payload: Uint8Array;
+}
+
+/** A message that passed the gate, for its topic's handlers. */
+export interface Delivery {
+  key: InboundKey;
+  value: unknown;
 }
 
 /** How old an utterance is, and how that is known; null when it cannot be known. */
@@ -25,8 +34,6 @@ export type Age = { ms: number; by: 'ts' | 'link' } | { ms: null; by: 'unknown' 
 export interface InboundGateOptions {
   /** Utterances older than this are not answered (mqtt.maxSpeechAgeMs). */
   maxSpeechAgeMs: number;
-  /** Hands a message that passed the gate to its handlers. */
-  deliver(key: InboundKey, value: unknown): void;
   log: Logger;
   health: Health;
   /** The MQTT keepalive: a healthy link hears from the broker at least this often. */
@@ -38,8 +45,10 @@ export interface InboundGateOptions {
 }
 
 /**
- * Applies each inbound topic's policy for what comes late or twice (`late` in topics.ts) before
- * any handler sees a message. The daemon's MQTT session is persistent: after a reconnection, and
+ * Decides what of the messages off the wire reaches a handler: redeliveries and invalid payloads
+ * are dropped, then each inbound topic's policy for what comes late (`late` in topics.ts)
+ * applies. It hands nothing on itself: each call returns the messages that pass, in order, and
+ * the bus delivers them (the walk of a message goes one way). The daemon's MQTT session is persistent: after a reconnection, and
  * after a restart, the broker first delivers what it kept while the daemon was away (the backlog),
  * then the messages in flight when the link dropped again. The backlog of a resumed session
  * ends with the daemon's own marker (CAUGHT_UP_TOPIC), which the broker queues behind it.
@@ -106,15 +115,30 @@ export class InboundGate {
   }
 
   /** A marker came back: the one of the current catch-up ends it (an older one is ignored). */
-  marker(token: string): void {
-    if (token === this.#catchingUp) this.caughtUp();
+  marker(token: string): Delivery[] {
+    return token === this.#catchingUp ? this.caughtUp() : [];
   }
 
   /** The backlog is behind: what was held goes out, and messages are live again. */
-  caughtUp(): void {
+  caughtUp(): Delivery[] {
     this.#catchingUp = null;
     this.#lostAt = null;
-    this.#release();
+    return this.#release();
+  }
+
+  /**
+   * One message as it came off the wire, and its decoded payload: what of it (and of what was
+   * held back) goes to the handlers now, in order.
+   */
+  pass(arrival: Arrival, decoded: Decoded<unknown>): Delivery[] {
+    if (this.#duplicate(arrival)) return [];
+    if (!decoded.ok) {
+      this.#o.health.count('invalid_payloads');
+      this.#o.health.count(`invalid_payloads.${arrival.key}`);
+      this.#o.log.warn({ topic: arrival.topic, reason: decoded.reason, payload: preview(arrival.payload) }, 'dropped invalid payload');
+      return [];
+    }
+    return this.#admit(arrival.key, decoded.value);
   }
 
   /**
@@ -127,7 +151,7 @@ export class InboundGate {
    * reconnection, odds of n in 65,535 for a payload repeated n times among those remembered.)
    * A new session starts the memory afresh.
    */
-  duplicate(arrival: Arrival): boolean {
+  #duplicate(arrival: Arrival): boolean {
     if (arrival.messageId === undefined) return false;
     const hash = createHash('sha256').update(arrival.payload).digest('base64');
     const id = `${arrival.key}\u0000${arrival.messageId}\u0000${hash}`;
@@ -151,7 +175,7 @@ export class InboundGate {
   }
 
   /** A valid message: handled now, held back, or dropped by its topic's policy. */
-  admit(key: InboundKey, value: unknown): void {
+  #admit(key: InboundKey, value: unknown): Delivery[] {
     const policy = inbound[key].late;
     if (policy === 'latest' && this.catchingUp) {
       if (this.#held) {
@@ -159,10 +183,10 @@ export class InboundGate {
         this.#o.health.count(`superseded_messages.${key}`);
       }
       this.#held = { key, value };
-      return;
+      return [];
     }
     // A held message goes before the next one of another topic: the order of events is kept.
-    this.#release();
+    const released = this.#release();
     if (policy === 'fresh') {
       const age = this.age((value as { ts?: number } | null)?.ts);
       if (age.ms === null || age.ms > this.#o.maxSpeechAgeMs) {
@@ -172,15 +196,15 @@ export class InboundGate {
           { topic: key, ageMs: age.ms === null ? null : Math.round(age.ms), measuredBy: age.by, maxSpeechAgeMs: this.#o.maxSpeechAgeMs },
           age.ms === null ? 'utterance heard while the daemon was not running, age unknown: not answered' : 'utterance heard too long ago: not answered',
         );
-        return;
+        return released;
       }
     }
-    this.#o.deliver(key, value);
+    return [...released, { key, value }];
   }
 
-  #release(): void {
+  #release(): Delivery[] {
     const held = this.#held;
     this.#held = null;
-    if (held) this.#o.deliver(held.key, held.value);
+    return held ? [held] : [];
   }
 }

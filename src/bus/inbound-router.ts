@@ -1,8 +1,8 @@
 import type { IPublishPacket, MqttClient } from 'mqtt';
 import type { Health } from '../health/index.js';
-import { preview, type Logger } from '../log/index.js';
+import type { Logger } from '../log/index.js';
 import { decodeInbound, type DecodeLimits } from './decode.js';
-import { InboundGate } from './inbound-gate.js';
+import { InboundGate, type Delivery } from './inbound-gate.js';
 import { CAUGHT_UP_TOPIC, inbound, type InboundKey, type InboundPayload } from './topics.js';
 
 export type Handler<K extends InboundKey> = (payload: InboundPayload<K>) => void | Promise<void>;
@@ -22,8 +22,9 @@ export interface InboundRouterOptions {
 
 /**
  * The inbound half of the bus: what the daemon subscribes to, and the path of every message to
- * its handlers. Payloads are decoded and validated (bad ones logged, counted and dropped), then
- * their topic's policy for what comes late or twice applies (InboundGate), then handlers run.
+ * its handlers, one way: the payload is decoded and validated, the gate (InboundGate) says what
+ * passes (not a redelivery, valid, not too late; bad ones logged, counted and dropped), then
+ * handlers run.
  */
 export class InboundRouter {
   readonly #o: InboundRouterOptions;
@@ -40,7 +41,6 @@ export class InboundRouter {
     this.#gate = new InboundGate({
       maxSpeechAgeMs: options.maxSpeechAgeMs,
       keepaliveMs: options.keepaliveMs,
-      deliver: (key, value) => this.#handle(key, value),
       log: options.log,
       health: options.health,
     });
@@ -97,27 +97,24 @@ export class InboundRouter {
       this.#catchUpTimer = null;
       if (!this.#gate.catchingUp) return;
       this.#o.log.warn({ topic: this.#caughtUpTopic, afterMs: this.#o.catchUpLimitMs }, 'MQTT: own catch-up marker not received back (does the broker allow the topic?); taking messages as live');
-      this.#gate.caughtUp();
+      this.#handle(this.#gate.caughtUp());
     }, this.#o.catchUpLimitMs);
   }
 
   #dispatch(topic: string, payload: Buffer, packet: IPublishPacket): void {
-    if (topic === this.#caughtUpTopic) return this.#gate.marker(payload.toString('utf8'));
+    if (topic === this.#caughtUpTopic) return this.#handle(this.#gate.marker(payload.toString('utf8')));
     const key = this.#topicToKey.get(topic);
     if (!key) return;
-    if (this.#gate.duplicate({ key, messageId: packet.qos > 0 ? packet.messageId : undefined, dup: packet.dup, payload })) return;
     const decoded = decodeInbound(key, payload, this.#o.limits);
-    if (!decoded.ok) {
-      this.#o.health.count('invalid_payloads');
-      this.#o.health.count(`invalid_payloads.${key}`);
-      this.#o.log.warn({ topic, reason: decoded.reason, payload: preview(payload) }, 'dropped invalid payload');
-      return;
-    }
-    this.#gate.admit(key, decoded.value);
+    this.#handle(this.#gate.pass({ key, topic, messageId: packet.qos > 0 ? packet.messageId : undefined, dup: packet.dup, payload }, decoded));
   }
 
-  /** A message that passed its topic's policy goes to every handler; one failing does not stop the others. */
-  #handle(key: InboundKey, value: unknown): void {
+  /** Messages that passed the gate go to every handler of their topic; one failing does not stop the others. */
+  #handle(deliveries: Delivery[]): void {
+    for (const { key, value } of deliveries) this.#run(key, value);
+  }
+
+  #run(key: InboundKey, value: unknown): void {
     const topic = this.#o.topic(key);
     for (const handler of this.#handlers.get(key) ?? []) {
       try {

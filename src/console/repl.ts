@@ -24,13 +24,13 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
  */
 export async function runConsole(options: ConsoleOptions): Promise<void> {
   const { daemon, input, output } = options;
-  const { presence, conversations, voice, turns } = daemon.dialogue;
+  const { presence, conversations, speech, turns } = daemon.dialogue;
   const write = (text: string) => output.write(`${text}\n`);
   const robot = daemon.config.persona.name;
 
   // Sentences arrive one by one as the reply is written; the first carries the name.
-  voice.on('speak', (text, _turnId, item) => write(item.index === 0 ? `${robot}: ${text}` : `${' '.repeat(robot.length + 2)}${text}`));
-  voice.on('gesture', (name) => write(`  [${name}]`));
+  speech.on('speak', (text, _turnId, item) => write(item.index === 0 ? `${robot}: ${text}` : `${' '.repeat(robot.length + 2)}${text}`));
+  speech.on('gesture', (name) => write(`  [${name}]`));
 
   const commands: Record<string, { help: string; run: Command }> = {
     help: { help: 'this list', run: () => Object.entries(commands).map(([n, c]) => `/${n.padEnd(7)} ${c.help}`).join('\n') },

@@ -1,6 +1,6 @@
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
-import { Voice } from '../speech/index.js';
+import { SpeechOut, Voice } from '../speech/index.js';
 import { ConversationFiles } from './conversation-files.js';
 import { responseStablePrompt } from './prompt.js';
 import { Conversations } from './conversations.js';
@@ -25,6 +25,8 @@ export interface DialogueOptions {
   speechFeedback?: boolean;
   /** The quiet gate the turns keep (made first, for the background work elsewhere); a new one by default. */
   quiet?: QuietGate;
+  /** Where the voice's sentences, stops and gestures go (made first, for the bus); a new one by default. */
+  speech?: SpeechOut;
 }
 
 /**
@@ -37,6 +39,8 @@ export interface Dialogue {
   readonly conversations: Conversations;
   readonly handoff: Handoff;
   readonly voice: Voice;
+  /** What the voice hands to the speech stack: sentences, stops, gestures. */
+  readonly speech: SpeechOut;
   readonly turns: TurnRunner;
   readonly engagement: Engagement;
   /** Background work waits on it for a pause in the turns. */
@@ -68,7 +72,8 @@ export function createDialogue(options: DialogueOptions): Dialogue {
     files: new ConversationFiles({ dataDir: config.paths.data, log, quiet }),
   });
   const handoff = new Handoff({ presence, conversations, graph: options.graph, ports, log });
-  const voice = new Voice({ config: config.speech, feedback: options.speechFeedback ?? false, log, health });
+  const speech = options.speech ?? new SpeechOut();
+  const voice = new Voice({ config: config.speech, feedback: options.speechFeedback ?? false, out: speech, log, health });
   // The history is written at the end of the line, from what was said.
   voice.on('delivered', (delivered) => conversations.delivered(delivered));
   const turns = new TurnRunner({ ports, graph: options.graph, engagementGraph: buildEngagementGraph(config), presence, conversations, quiet, voice, log, health });
@@ -83,6 +88,7 @@ export function createDialogue(options: DialogueOptions): Dialogue {
     conversations,
     handoff,
     voice,
+    speech,
     turns,
     engagement,
     quiet,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unavailableToAgents } from '../llm/index.js';
 import type { Agent, Cadence } from './agent.js';
 import type { Ports } from './ports.js';
 import { applyPatch, endsConversation, REDUCERS, type StateKey, type TurnState } from './state.js';
@@ -94,31 +95,26 @@ export interface GraphRun {
   cancelled: boolean;
 }
 
-export interface RunOptions {
-  /** Called after each agent's patch is applied (and its effects done). */
-  onPatch?(agent: string, patch: Partial<TurnState>, state: TurnState): void;
-  /**
-   * The ports a critical agent gets once the turn is cancelled: ports on which it takes its
-   * offline path at once (no language model). The caller knows what that means; the engine does not.
-   */
-  offline?(ports: Ports): Ports;
-}
+/**
+ * The ports a critical agent gets once the turn is cancelled: the language model offered to no
+ * agent, so that it takes its offline path at once.
+ */
+const offline = (ports: Ports): Ports => ({ ...ports, llm: unavailableToAgents(ports.llm) });
 
 const MAX_STEPS = 64;
 
 /**
  * Runs one turn through the graph. An agent that throws or breaks its contract is logged and
  * skipped (its patch is dropped, no effect runs) so the turn still ends with a reply; a cancelled
- * turn runs only its critical agents.
+ * turn runs only its critical agents. Each gesture of an accepted patch goes to the reply at once.
  */
-export async function runGraph<N extends string>(graph: Graph<N>, initial: TurnState, ports: Ports, options: RunOptions = {}): Promise<GraphRun> {
+export async function runGraph<N extends string>(graph: Graph<N>, initial: TurnState, ports: Ports): Promise<GraphRun> {
   let state = initial;
   const timings: Record<string, number> = {};
   const spans: AgentSpan[] = [];
   const began = performance.now();
   const path: string[] = [];
   const errors: AgentError[] = [];
-  const offline = options.offline ?? ((p: Ports) => p);
   let current: N | End = graph.start;
 
   for (let step = 0; current !== END; step++) {
@@ -133,7 +129,7 @@ export async function runGraph<N extends string>(graph: Graph<N>, initial: TurnS
     if (agents.length) path.push(current);
     const start = performance.now() - began;
     const before = state;
-    const results = await Promise.all(agents.map((agent) => runAgent(agent, scheduled(agent, before), ports, offline)));
+    const results = await Promise.all(agents.map((agent) => runAgent(agent, scheduled(agent, before), ports)));
     for (const [i, result] of results.entries()) {
       const agent = agents[i]!;
       timings[agent.name] = (timings[agent.name] ?? 0) + result.ms;
@@ -150,7 +146,11 @@ export async function runGraph<N extends string>(graph: Graph<N>, initial: TurnS
         errors.push({ agent: agent.name, message: effect });
         ports.log.error({ agent: agent.name, err: effect }, 'agent effect failed');
       }
-      options.onPatch?.(agent.name, result.patch, state);
+      // The robot shows it as soon as it is decided, not at the end of the turn.
+      for (const gesture of result.patch.gestures ?? []) {
+        ports.reply.gesture(gesture);
+        ports.log.debug({ agent: agent.name, gesture }, 'gesture');
+      }
     }
     const edge: Edge<N> = graph.edges[current];
     current = typeof edge === 'string' ? edge : edge.choose(state);
@@ -190,7 +190,7 @@ export async function runAtSessionEnd<N extends string>(graph: Graph<N>, state: 
   const agents = Object.values<GraphNode>(graph.nodes).flatMap(agentsOf);
   for (const agent of agents.filter((a) => dueTurns(a.cadence, state, true) !== null)) {
     const input = scheduled(agent, state, true);
-    const result = await runAgent(agent, input, ports, (p) => p);
+    const result = await runAgent(agent, input, ports);
     const error = result.error ?? (await runEffect(agent, result.patch, applyPatch(input, result.patch), result.ports));
     if (!error) continue;
     errors.push({ agent: agent.name, message: error });
@@ -207,7 +207,7 @@ interface AgentResult {
   error?: string;
 }
 
-async function runAgent(agent: AnyAgent, state: TurnState, ports: Ports, offline: (p: Ports) => Ports, cancelledBefore = ports.signal?.aborted ?? false): Promise<AgentResult> {
+async function runAgent(agent: AnyAgent, state: TurnState, ports: Ports, cancelledBefore = ports.signal?.aborted ?? false): Promise<AgentResult> {
   const started = performance.now();
   const used = cancelledBefore ? offline(ports) : ports;
   const done = (patch: Partial<TurnState>, error?: string): AgentResult => ({ patch, ms: performance.now() - started, ports: used, ...(error && { error }) });
@@ -221,7 +221,7 @@ async function runAgent(agent: AnyAgent, state: TurnState, ports: Ports, offline
     if (!agent.critical || cancelledBefore) return done({});
     // Cut off mid-way by the cancellation: once more, now on its offline path, so that what the
     // person said is still recorded.
-    const again = await runAgent(agent, state, ports, offline, true);
+    const again = await runAgent(agent, state, ports, true);
     return { ...again, ms: performance.now() - started };
   }
   const patch = agent.output.safeParse(output);
@@ -244,7 +244,7 @@ async function runEffect(agent: AnyAgent, patch: Partial<TurnState>, state: Turn
  * done): the patch as applied, reduced fields in full. Throws what the engine would log.
  */
 export async function step(agent: AnyAgent, state: TurnState, ports: Partial<Ports>): Promise<Partial<TurnState>> {
-  const result = await runAgent(agent, state, ports as Ports, (p) => p);
+  const result = await runAgent(agent, state, ports as Ports);
   if (result.error) throw new Error(`${agent.name}: ${result.error}`);
   const next = applyPatch(state, result.patch);
   const effect = await runEffect(agent, result.patch, next, result.ports);

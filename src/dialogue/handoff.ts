@@ -75,7 +75,7 @@ export class Handoff extends EventEmitter<{ session: [event: SessionEvent] }> {
       sessionId: null,
       log: this.#o.log.child({ turn_id: turnId, session_end: ended.reason }),
       signal: new AbortController().signal,
-      reply: { write: () => undefined, end: () => undefined },
+      reply: { write: () => undefined, end: () => undefined, gesture: () => undefined },
       metrics: { model: () => undefined },
     };
     await runAtSessionEnd(this.#o.graph, closingState(session, turnId), endPorts);

@@ -1,6 +1,6 @@
 import type { AffectPort } from '../affect/index.js';
 import type { AlertsPort } from '../alerts/index.js';
-import type { Config } from '../config/index.js';
+import type { Config, Language } from '../config/index.js';
 import type { Embedder } from '../embeddings/index.js';
 import type { IntentClassifier } from '../intent/index.js';
 import type { LanguageModel } from '../llm/index.js';
@@ -20,12 +20,16 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /**
- * Where the reply goes while it is produced. The response agent writes text as it arrives
- * (LLM deltas, or a whole offline line) and ends it; the delivery side decides how it is spoken.
+ * Where the reply goes while it is produced: the one handle a turn has on the voice. The response
+ * agent writes text as it arrives (LLM deltas, or a whole offline line), in the turn's language,
+ * and ends it; the engine hands on each gesture of an accepted patch at once. The delivery side
+ * decides how it is spoken.
  */
 export interface ReplySink {
-  write(text: string): void;
+  /** `language`: the reply's; the first write decides it (the turn may switch language before). */
+  write(text: string, language: Language): void;
   end(): void;
+  gesture(name: string): void;
 }
 
 /**

@@ -142,11 +142,6 @@ export function responseNotes(state: TurnState, now: Date): string {
   return [`It is ${time}.`, ...RESPONSE_SECTIONS.map((section) => section(state)).filter(Boolean)].join('\n');
 }
 
-/** Everything the model is told besides the conversation itself. */
-export function responseInstructions(state: TurnState, config: Config, now: Date): string {
-  return `${responseStablePrompt(state, config, now)}\n${responseNotes(state, now)}`;
-}
-
 /** An utterance as the reply's model reads it: with the notes of its turn after it. */
 const withNotes = (content: string, notes: string | undefined | null) => (notes ? `${content}\n\n[${notes}]` : content);
 

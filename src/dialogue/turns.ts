@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Health } from '../health/index.js';
 import { isBackchannel, turnLanguage } from '../language/index.js';
-import { unavailableToAgents } from '../llm/index.js';
 import { preview, type Logger } from '../log/index.js';
 import { joinSentences, type Voice } from '../speech/index.js';
 import { runGraph, type GraphRun } from './engine.js';
@@ -184,8 +183,8 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     const initial = startTurn(session, turnId, utterance.text, turnLanguage(utterance.text, utterance.language, session.language), occasion);
     // The visit the turn belongs to names its interaction log.
     const sessionId = presence.visit?.id ?? initial.conversation_id;
-    let latest = initial;
-    const reply = voice.open(turnId, { sessionId: utterance.sessionId ?? null, language: () => latest.language, started });
+    // The turn's one handle on the voice: its agents write the reply into it, the engine its gestures.
+    const reply = voice.open(turnId, { sessionId: utterance.sessionId ?? null, started });
     const ports: Ports = {
       ...daemonPorts,
       turnId,
@@ -200,17 +199,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
 
     let run: GraphRun;
     try {
-      run = await runGraph(occasion === 'utterance' ? this.#o.graph : this.#o.engagementGraph, initial, ports, {
-        // Each gesture is performed as soon as it is decided.
-        onPatch: (agent, patch, state) => {
-          latest = state;
-          for (const gesture of patch.gestures ?? []) {
-            voice.gesture(gesture, turnId);
-            log.debug({ agent, gesture }, 'gesture');
-          }
-        },
-        offline: (p) => ({ ...p, llm: unavailableToAgents(p.llm) }),
-      });
+      run = await runGraph(occasion === 'utterance' ? this.#o.graph : this.#o.engagementGraph, initial, ports);
     } catch (err) {
       // runGraph contains agent failures; reaching here is a bug in the engine itself.
       log.error({ err: (err as Error).message, stack: (err as Error).stack }, 'turn failed');
@@ -222,7 +211,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     let state = run.state;
     if (!state.final_message && !run.cancelled) {
       state = { ...state, final_message: line('error', state.language, { robotName: daemonPorts.config.persona.name }) };
-      reply.write(state.final_message);
+      reply.write(state.final_message, state.language);
     }
     // Before the reply is finished: its delivery (what was said of it) follows the turn in the history.
     const committed = conversations.commit(user, state);

@@ -6,9 +6,9 @@ import type { Health } from '../health/index.js';
 import { preview, type Logger } from '../log/index.js';
 
 /**
- * Plugs the dialogue into a Rhasspy-style voice stack over the Hermes protocol: what its
- * speech-to-text captured (hermes/asr/textCaptured) is an utterance, and each sentence of the
- * reply goes to its text-to-speech (hermes/tts/say), whose sayFinished paces the next one.
+ * Plugs a Rhasspy-style voice stack into the dialogue over the Hermes protocol: what its
+ * speech-to-text captured (hermes/asr/textCaptured) is an utterance, and its text-to-speech's
+ * sayFinished paces the next sentence (each goes to hermes/tts/say: src/outlets.ts).
  * Hermes topics have no prefix: they are the voice stack's own.
  */
 export function wireHermes(bus: MqttBus, turns: TurnRunner, voice: Voice, config: Config['hermes'], health: Health, parent: Logger): void {
@@ -31,10 +31,6 @@ export function wireHermes(bus: MqttBus, turns: TurnRunner, voice: Voice, config
   // Matched by sentence id alone: ids are unique, and older Rhasspy versions send no siteId here.
   bus.on('hermes_say_finished', (done) => {
     if (done.id) voice.finished(done.id);
-  });
-
-  voice.on('speak', (text, _turnId, item) => {
-    void bus.publish('hermes_say', { text, lang: item.language, id: item.id, siteId, sessionId: item.sessionId });
   });
 
   health.set('hermes', 'ok', `hearing hermes/asr/textCaptured and speaking on hermes/tts/say for site "${siteId}"`);

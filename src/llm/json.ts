@@ -55,9 +55,3 @@ export function parseModelJson<T>(raw: string, schema: z.ZodType<T>): ParsedJson
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, error: `JSON does not match the schema: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}` };
 }
-
-/** Same, with a typed fallback for agents that must always produce something. */
-export function parseModelJsonOr<T>(raw: string, schema: z.ZodType<T>, fallback: T): { value: T; ok: boolean; error?: string } {
-  const result = parseModelJson(raw, schema);
-  return result.ok ? { value: result.value, ok: true } : { value: fallback, ok: false, error: result.error };
-}

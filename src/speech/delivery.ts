@@ -32,9 +32,8 @@ export interface SpeechDeliveryOptions {
   config: Config['speech'];
   /** Whether a speech stack reports start/end of speaking. False (console): handing over is saying. */
   feedback: boolean;
-  say(item: SpeechItem): void;
-  /** Asks the speech stack to stop at once. */
-  stop(cut: { turnId: string }): void;
+  /** The speech stack: each sentence is handed to it (`speak`); `stop` asks it to stop at once. */
+  out: { speak(item: SpeechItem): void; stop(cut: { turnId: string }): void };
   /** Every sentence of reply `seq` is said and no more will come (not called for a reply cut by interrupt()). */
   said?(reply: { turnId: string; seq: number }): void;
   log: Logger;
@@ -177,7 +176,7 @@ export class SpeechDelivery {
     this.#inFlight = [];
     this.#replies.clear();
     this.#cancelledUpTo = this.#seq;
-    if (head) this.#o.stop({ turnId: head.item.turnId });
+    if (head) this.#o.out.stop({ turnId: head.item.turnId });
     return cut;
   }
 
@@ -194,7 +193,7 @@ export class SpeechDelivery {
     while (this.#queue.length > 0 && this.#inFlight.length < this.#maxInFlight) {
       const item = this.#queue.shift()!;
       try {
-        this.#o.say(item);
+        this.#o.out.speak(item);
       } catch (err) {
         this.#log.error({ turn_id: item.turnId, id: item.id, err: (err as Error).message }, 'handing a sentence over failed');
       }

@@ -7,5 +7,7 @@ export type { Interruption, SpeechDeliveryOptions, SpeechItem } from './delivery
 export { estimateSpeechMs } from './estimate.js';
 export { SpokenReply } from './reply.js';
 export type { SpokenReplyOptions } from './reply.js';
+export { SpeechOut } from './out.js';
+export type { SpeechOutEvents } from './out.js';
 export { Voice } from './voice.js';
 export type { Delivered, ReplyOutcome, VoiceEvents, VoiceOptions, VoiceReply } from './voice.js';

@@ -6,10 +6,9 @@ export interface SpokenReplyOptions {
   streaming: boolean;
   minSentenceChars: number;
   maxSentenceChars: number;
-  /** The reply's language, read when the first text arrives (the turn may switch it before). */
-  language: () => Language;
-  /** Hands one sentence (or the whole reply) on to be spoken. */
-  say: (text: string, language: Language) => void;
+  /** Where each sentence (or the whole reply) goes to be spoken: speech delivery, as reply `seq`. */
+  delivery: { say(seq: number, text: string, language: Language): unknown };
+  seq: number;
 }
 
 /**
@@ -25,13 +24,17 @@ export class SpokenReply {
   text = '';
   /** Pieces handed on so far. */
   handedOn = 0;
+  /** When the first piece was handed on (performance.now()); null until then. */
+  firstHandedAt: number | null = null;
 
   constructor(options: SpokenReplyOptions) {
     this.#o = options;
   }
 
-  write(delta: string): void {
+  /** `language` is the reply's: the first text decides it (the turn may switch language before). */
+  write(delta: string, language: Language): void {
     if (this.#ended || !delta) return;
+    this.#language ??= language;
     this.text += delta;
     if (!this.#o.streaming) return;
     for (const sentence of this.#splitterFor().push(delta)) this.#say(sentence);
@@ -41,7 +44,8 @@ export class SpokenReply {
     if (this.#ended) return;
     this.#ended = true;
     if (this.#o.streaming) {
-      for (const sentence of this.#splitterFor().flush()) this.#say(sentence);
+      // Nothing written, nothing to flush.
+      for (const sentence of this.#splitter?.flush() ?? []) this.#say(sentence);
     } else if (this.text.trim()) {
       this.#say(this.text.trim());
     }
@@ -65,13 +69,14 @@ export class SpokenReply {
     return this.#splitter;
   }
 
+  /** Set by the first write: nothing is said before one. */
   #lang(): Language {
-    this.#language ??= this.#o.language();
-    return this.#language;
+    return this.#language!;
   }
 
   #say(text: string): void {
     this.handedOn++;
-    this.#o.say(text, this.#lang());
+    this.firstHandedAt ??= performance.now();
+    this.#o.delivery.say(this.#o.seq, text, this.#lang());
   }
 }

@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { Config, Language } from '../config/index.js';
 import type { Health } from '../health/index.js';
 import { preview, type Logger } from '../log/index.js';
-import { SpeechDelivery, type Interruption, type SpeechItem } from './delivery.js';
+import { SpeechDelivery, type Interruption } from './delivery.js';
+import type { SpeechOut } from './out.js';
 import { SpokenReply } from './reply.js';
 import { joinSentences } from './sentences.js';
 
@@ -17,11 +18,6 @@ export interface Delivered {
 }
 
 export interface VoiceEvents {
-  /** Text for the robot to say: a sentence (speech.streaming), or the whole reply. */
-  speak: [text: string, turnId: string, item: SpeechItem];
-  /** The robot should stop speaking at once: the rest of its reply was cancelled (barge-in). */
-  stop_speaking: [cut: { turnId: string }];
-  gesture: [name: string, turnId: string];
   /** Once per reply: what was said of it, final (the conversation's history is written from it). */
   delivered: [delivered: Delivered];
 }
@@ -33,6 +29,8 @@ export interface VoiceOptions {
    * one (the console), a sentence counts as said when it is handed over.
    */
   feedback: boolean;
+  /** Where sentences, stops and gestures go (made before the voice; the bus or the console listens). */
+  out: SpeechOut;
   log: Logger;
   health: Health;
 }
@@ -49,10 +47,16 @@ export interface ReplyOutcome {
   cut: Interruption | null;
 }
 
-/** A turn's reply as it is written: a reply sink for the response agent. */
+/**
+ * A turn's reply as it is written: the one handle the turn has on the voice (the reply sink of
+ * its agents). Text and gestures go in; at the turn's end, what became of the reply comes out.
+ */
 export interface VoiceReply {
-  write(text: string): void;
+  /** `language` is the reply's: the first text decides it (the turn may switch language before). */
+  write(text: string, language: Language): void;
   end(): void;
+  /** Performed at once (an animation), in the course of the reply. */
+  gesture(name: string): void;
   /** The turn is over: nothing more is spoken of what it writes after a cut. */
   finish(cancelled: boolean): ReplyOutcome;
 }
@@ -65,8 +69,8 @@ interface Following {
 }
 
 /**
- * Everything the robot says and does with its body: sentences handed to the speech stack in
- * order and paced by its feedback, gestures, and barge-in. The only owner of speech delivery; it
+ * Everything the robot says and does with its body: sentences handed to the speech stack (`out`)
+ * in order and paced by its feedback, gestures, and barge-in. The only owner of speech delivery; it
  * hears start_speak and end_speak itself, and announces once per reply what was really said of
  * it (`delivered`): when the last sentence is said, when a barge-in cuts it, or at the end of its
  * turn when nothing can cut it any more (speech.bargeIn off, or nothing left to say).
@@ -83,8 +87,7 @@ export class Voice extends EventEmitter<VoiceEvents> {
     this.#delivery = new SpeechDelivery({
       config: options.config,
       feedback: options.feedback,
-      say: (item) => this.emit('speak', item.text, item.turnId, item),
-      stop: (cut) => this.emit('stop_speaking', cut),
+      out: options.out,
       said: ({ turnId }) => {
         const reply = this.#following.get(turnId);
         if (reply?.text !== null && reply !== undefined) this.#deliver(turnId, reply.text, false);
@@ -99,26 +102,18 @@ export class Voice extends EventEmitter<VoiceEvents> {
     return this.#delivery.busy;
   }
 
-  /** A new reply for a turn; `language` is read when its first text arrives (the turn may switch it before). */
-  open(turnId: string, options: { sessionId: string | null; language: () => Language; started: number }): VoiceReply {
+  /** A new reply for a turn. */
+  open(turnId: string, options: { sessionId: string | null; started: number }): VoiceReply {
     const seq = this.#delivery.begin(turnId, options.sessionId);
     const state: Following = { cut: null, text: null };
     this.#following.set(turnId, state);
-    let firstSentenceMs: number | null = null;
     const speech = this.#o.config;
-    const reply = new SpokenReply({
-      streaming: speech.streaming,
-      minSentenceChars: speech.minSentenceChars,
-      maxSentenceChars: speech.maxSentenceChars,
-      language: options.language,
-      say: (text, language) => {
-        firstSentenceMs ??= performance.now() - options.started;
-        this.#delivery.say(seq, text, language);
-      },
-    });
+    // Sentences go from the reply straight to delivery, and from there out: never back through here.
+    const reply = new SpokenReply({ streaming: speech.streaming, minSentenceChars: speech.minSentenceChars, maxSentenceChars: speech.maxSentenceChars, delivery: this.#delivery, seq });
     return {
-      write: (text) => reply.write(text),
+      write: (text, language) => reply.write(text, language),
       end: () => reply.end(),
+      gesture: (name) => this.#o.out.gesture(name, turnId),
       finish: (cancelled) => {
         // A cut reply keeps what was generated for the turn event; nothing more of it is spoken.
         if (state.cut || cancelled) reply.cancel();
@@ -130,13 +125,10 @@ export class Voice extends EventEmitter<VoiceEvents> {
           if (!this.#o.config.bargeIn) this.#deliver(turnId, state.text, false);
         }
         this.#delivery.end(seq);
+        const firstSentenceMs = reply.firstHandedAt === null ? null : reply.firstHandedAt - options.started;
         return { text: reply.text, sentences: reply.handedOn, firstSentenceMs, cut: state.cut };
       },
     };
-  }
-
-  gesture(name: string, turnId: string): void {
-    this.emit('gesture', name, turnId);
   }
 
   /**

@@ -13,7 +13,7 @@ export type {
   VectorStoreStatus,
   Where,
 } from './port.js';
-export { decodeCollectionName, encodeCollectionName, isValidChromaName } from './names.js';
+export { decodeCollectionName, encodeCollectionName } from './names.js';
 export { Outbox, OutboxOpSchema, REJECTED_DIR } from './outbox.js';
 export type { OutboxEntry, OutboxOp } from './outbox.js';
 export { ChromaGateway, ChromaGatewayError, toChromaWhere } from './chroma-gateway.js';

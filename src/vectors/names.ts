@@ -47,14 +47,3 @@ export function decodeCollectionName(prefix: string, collection: string): string
   }
   return Buffer.from(bytes).toString('utf8');
 }
-
-/** What the server accepts (checked in tests against the real server's validation). */
-export function isValidChromaName(name: string): boolean {
-  return (
-    name.length >= 3 &&
-    name.length <= MAX &&
-    /^[a-zA-Z0-9][a-zA-Z0-9._-]*[a-zA-Z0-9]$/.test(name) &&
-    !name.includes('..') &&
-    !/^\d{1,3}(\.\d{1,3}){3}$/.test(name)
-  );
-}

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readJson, sendJson, startHttpServer } from './http.js';
 
 /**
  * An Ollama server stand-in at the HTTP boundary (Ollama cannot be installed here). It speaks
@@ -91,16 +91,9 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   const sizeOf = (m: string) => options.sizes?.[m] ?? 1;
   const canonical = (m: string) => (m.includes(':') ? m : `${m}:latest`);
 
-  const server = createServer((req, res) => {
-    void handle(req, res).catch(() => res.destroy());
-  });
-
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     paths.push(req.url ?? '');
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => sendJson(res, status, body);
     if (req.method === 'GET' && req.url === '/api/version') return json(200, { version: '0.12.0-fake' });
     if (req.method === 'GET' && req.url === '/api/tags') {
       return json(200, {
@@ -127,9 +120,8 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
         })),
       });
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const body = await readJson<any>(req);
 
     if (req.method === 'POST' && req.url === '/api/embed') {
       if (!models.map(canonical).includes(canonical(body.model))) return json(404, { error: `model "${body.model}" not found, try pulling it first` });
@@ -198,10 +190,9 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     );
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startHttpServer(handle, options.port ?? 0);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     chats,
     streams,
     paths,
@@ -213,10 +204,6 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     setModels: (m) => {
       models = m;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tokens } from './fake-ollama.js';
+import { readJson, sendJson, startHttpServer } from './http.js';
 
 /**
  * An OpenAI-compatible server stand-in at the HTTP boundary (vLLM, llama-server and the like
@@ -70,24 +70,15 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   const streams: OpenAiStreamRecord[] = [];
   const paths: string[] = [];
 
-  const server = createServer((req, res) => {
-    void handle(req, res).catch(() => res.destroy());
-  });
-
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     paths.push(req.url ?? '');
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => sendJson(res, status, body);
     const error = (status: number, message: string) => json(status, { error: { message, type: 'invalid_request_error', code: null } });
     if (req.method === 'GET' && req.url === '/v1/models') {
       return json(200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
     }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return error(404, 'not found');
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as OpenAiChatBody;
+    const body = await readJson<OpenAiChatBody>(req);
     requests.push(body);
     if (!models.includes(body.model)) return error(404, `The model \`${body.model}\` does not exist.`);
     if (options.noJsonSchema && body.response_format?.type === 'json_schema') return error(400, 'response_format json_schema is not supported');
@@ -130,20 +121,15 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     res.end('data: [DONE]\n\n');
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startHttpServer(handle);
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${server.url}/v1`,
     requests,
     streams,
     paths,
     setReply: (r) => {
       reply = r ?? reply;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }

@@ -8,15 +8,22 @@ import { silentLogger } from '../../src/log/index.js';
 import { unreachableVectorStore } from './vectors.js';
 import { ProfileStore } from '../../src/people/index.js';
 
-/** A reply sink that keeps what it was given, to assert on what would have been spoken. */
+/** A reply sink that keeps what it was given, to assert on what would have been spoken and shown. */
 export class RecordingReply implements ReplySink {
   text = '';
   ends = 0;
-  write(text: string): void {
+  /** The language of each write. */
+  languages: string[] = [];
+  gestures: string[] = [];
+  write(text: string, language: string): void {
     this.text += text;
+    this.languages.push(language);
   }
   end(): void {
     this.ends++;
+  }
+  gesture(name: string): void {
+    this.gestures.push(name);
   }
 }
 

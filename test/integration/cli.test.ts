@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -6,22 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { runConsole } from '../../src/console/index.js';
 import { startDaemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
-import { REPO, tempDir, testConfig } from '../helpers/config.js';
+import { tempDir, testConfig } from '../helpers/config.js';
+import { runTsx } from '../helpers/daemon-process.js';
 
-function cli(args: string[], env: Record<string, string> = {}, input?: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts'), ...args], {
-      cwd: REPO,
-      env: { ...process.env, NADINE_PATHS__DATA: tempDir(), ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
-}
+const cli = (args: string[], env: Record<string, string> = {}, input?: string) => runTsx('src/main.ts', args, { env: { NADINE_PATHS__DATA: tempDir(), ...env }, ...(input !== undefined && { input }) });
 
 describe('the command line', () => {
   it('refuses to start on bad configuration, naming the field and the reason', async () => {

@@ -1,39 +1,28 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedLlmSpec } from '../../src/models/real-models.js';
 import { ConfigSchema } from '../../src/config/index.js';
-import { REPO, tempDir } from '../helpers/config.js';
+import { tempDir } from '../helpers/config.js';
+import { runTsx } from '../helpers/daemon-process.js';
+import { startHttpServer, type TestHttpServer } from '../helpers/http.js';
 
 /** A stand-in hub that serves something else under the embedded model's pinned URL. */
-let server: Server;
+let server: TestHttpServer;
 let baseUrl: string;
 const asked: string[] = [];
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startHttpServer((req, res) => {
     asked.push(req.url ?? '');
     const body = Buffer.from('not a GGUF file');
     res.writeHead(200, { 'content-length': String(body.length) });
     res.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.url;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
-function script(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts/download-models.ts'), ...args], { cwd: REPO });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const script = (args: string[]) => runTsx('scripts/download-models.ts', args);
 
 describe('npm run models:download: the embedded language model', () => {
   it('is fetched from its pinned revision into the file the embedded fallback looks for, and a wrong file is refused', async () => {

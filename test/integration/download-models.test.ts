@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadError, downloadModel, type ModelSpec } from '../../src/models/download.js';
-import { REPO, tempDir } from '../helpers/config.js';
+import { tempDir } from '../helpers/config.js';
+import { runTsx } from '../helpers/daemon-process.js';
+import { startHttpServer, type TestHttpServer } from '../helpers/http.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const WEIGHTS = randomBytes(300_000);
@@ -22,10 +21,10 @@ const served = new Map<string, Buffer | 'truncate'>([
   ['/Xenova/clip-vit-base-patch32/resolve/main/onnx/text_model.onnx', TEXT_MODEL],
 ]);
 
-let server: Server;
+let server: TestHttpServer;
 let baseUrl: string;
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startHttpServer((req, res) => {
     const url = req.url ?? '';
     if (url === '/Test/model/resolve/main/onnx/model.onnx') {
       res.writeHead(302, { location: '/cdn/weights' });
@@ -44,10 +43,9 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-length': String(body.length) });
     res.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.url;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 const spec = (files: ModelSpec['files']): ModelSpec => ({ repo: 'Test/model', folder: 'test-model', revision: 'main', files });
 const leftovers = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => f.includes('.download-')) : []);
@@ -91,16 +89,7 @@ describe('model download', () => {
   });
 });
 
-function script(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts/download-models.ts'), ...args], { cwd: REPO });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const script = (args: string[]) => runTsx('scripts/download-models.ts', args);
 
 describe('npm run models:download', () => {
   it('refuses a real-model file whose checksum is not the listed one', async () => {

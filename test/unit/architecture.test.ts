@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigSchema, LLM_AGENTS } from '../../src/config/index.js';
-import { buildDialogueGraph } from '../../src/dialogue/index.js';
+import { buildDialogueGraph, runGraph } from '../../src/dialogue/index.js';
 import { agentsOf } from '../../src/dialogue/engine.js';
 import { REPO } from '../helpers/config.js';
 
@@ -82,6 +82,23 @@ describe('the structure of the code', () => {
 
   it('has one hand-off of a conversation to memory: a visit’s end, through the hand-off', () => {
     expect(modulesMatching(/\.remember\(/, (f) => f.includes(`${path.sep}memory${path.sep}`))).toEqual(['src/dialogue/handoff.ts']);
+  });
+
+  it('walks an utterance one way: the bus comes in through src/wiring.ts only, the dialogue goes out through src/outlets.ts only', () => {
+    // Everything the dialogue says is published in one module, which subscribes to nothing on the bus.
+    expect(modulesMatching(/\bbus\.publish\('(speak|stop_speaking|animation|hermes_say|turn_event|session_event|alert)'/)).toEqual(['src/outlets.ts']);
+    expect(readFileSync(path.join(SRC, 'outlets.ts'), 'utf8')).not.toMatch(/\bbus\.on\(/);
+    // What the voice says leaves through SpeechOut, made before it: nothing else announces a sentence.
+    expect(modulesMatching(/\.emit\('(speak|stop_speaking|gesture)'/)).toEqual(['src/speech/out.ts']);
+    expect(modulesMatching(/\.on\('(speak|stop_speaking|gesture)'/).sort()).toEqual(['src/console/repl.ts', 'src/outlets.ts']);
+  });
+
+  it('threads no callback down the walk: the gate returns what passes, the engine takes no hooks, the reply gets its language with its text', () => {
+    const text = (file: string) => readFileSync(path.join(SRC, file), 'utf8');
+    expect(text('bus/inbound-gate.ts')).not.toMatch(/\bdeliver\s*[(:]/);
+    expect(text('dialogue/engine.ts')).not.toMatch(/\bonPatch\b|\boffline\?\(/);
+    expect(runGraph.length).toBe(3);
+    expect(modulesMatching(/language: \(\) =>/)).toEqual([]);
   });
 
   it('gives a unit one name: each llm.agents key is a node or an agent of the graph', () => {

@@ -23,7 +23,7 @@ export const responseAgent = defineAgent({
   async run(s, ports: ResponsePorts) {
     const offline: OfflineContext = { robotName: ports.config.persona.name };
     const say = (text: string) => {
-      ports.reply.write(text);
+      ports.reply.write(text, s.language);
       ports.reply.end();
       return { final_message: text };
     };
@@ -42,7 +42,7 @@ export const responseAgent = defineAgent({
     const asked = await askModel(ports, { agent: 'response', fallback: 'the offline responder answers' }, async (llm, base) => {
       for await (const delta of llm.stream({ ...base, messages: await withSceneImage(responseMessages(s, ports.config, now, notes), s, ports) })) {
         text += delta;
-        ports.reply.write(delta);
+        ports.reply.write(delta, s.language);
       }
     });
     // Nothing said yet: fall back cleanly. Something said: finish with what was said.

@@ -8,7 +8,6 @@ import type { LineKey } from './lines.js';
  * Keys without a toned variant use the plain lines of lines.ts.
  */
 export type Tone = 'cheerful' | 'calm' | 'subdued' | 'irritable';
-export const TONES: readonly Tone[] = ['cheerful', 'calm', 'subdued', 'irritable'];
 
 export const TONED_KEYS = ['greeting', 'greeting_known', 'farewell', 'farewell_known', 'info_ack', 'no_llm'] as const satisfies readonly LineKey[];
 type TonedKey = (typeof TONED_KEYS)[number];

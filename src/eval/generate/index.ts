@@ -1,7 +1,5 @@
 export { CATEGORIES, identifiable } from './builder.js';
 export type { Category, GeneratedVisit } from './builder.js';
-export { confirmationAnswers } from './answers.js';
-export type { ConfirmationAnswer } from './answers.js';
 export { generateVisit, generateVisits, SPLITS } from './compose.js';
 export type { GenerateOptions, Split } from './compose.js';
 export { categoryReport, categoryMarkdown } from './report.js';

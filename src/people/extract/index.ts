@@ -1,5 +1,4 @@
-import type { LanguageModel, LlmMessage } from '../../llm/index.js';
-import type { Logger } from '../../log/index.js';
+import type { LlmMessage } from '../../llm/index.js';
 import { detectAnswer, type Answer } from '../answers.js';
 import { foldName } from '../names.js';
 import { looksLikeName } from '../not-names.js';
@@ -38,14 +37,6 @@ export interface Extraction {
   source: 'llm' | 'rules';
 }
 
-export interface ExtractionDeps {
-  llm: Pick<LanguageModel, 'available' | 'json'>;
-  log: Logger;
-  signal?: AbortSignal;
-  /** Model time, reported in the turn event. */
-  onModelMs?: (ms: number) => void;
-}
-
 /**
  * What the phrase rules find, and what to ask the language model for a better reading. Yes/no to
  * a confirmation question is read by rules first (fast, and a wrong "yes" merges two people); the
@@ -82,21 +73,6 @@ export function withModelExtraction(offline: Extraction, raw: LlmExtraction, con
   // model's name must look like one, and not be the name the person just rejected.
   const modelName = looksLikeName(model.user_name) && (!offline.rejected_name || foldName(model.user_name) !== foldName(offline.rejected_name)) ? model.user_name : null;
   return { ...offline, user_name: modelName ?? offline.user_name, facts: model.facts, answer, source: 'llm' };
-}
-
-/** What the person said about themselves: with the language model when it is available, else — or when it fails — with the phrase rules. */
-export async function extractProfile(input: ExtractionInput, deps: ExtractionDeps): Promise<Extraction> {
-  const { offline, messages, context } = extractionRequest(input);
-  if (!deps.llm.available('memory_update')) return offline;
-  const started = performance.now();
-  try {
-    return withModelExtraction(offline, await deps.llm.json({ agent: 'memory_update', messages, signal: deps.signal }, LlmExtractionSchema), context);
-  } catch (err) {
-    deps.log.warn({ err: (err as Error).message }, 'extraction: language model failed; using the phrase rules');
-    return offline;
-  } finally {
-    deps.onModelMs?.(performance.now() - started);
-  }
 }
 
 /** Whether an utterance that is not about the person (a greeting) still gives their name: "Hi, I'm Martin!". */

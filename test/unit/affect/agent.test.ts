@@ -5,7 +5,7 @@ import { runConsole } from '../../../src/console/index.js';
 import { startDaemon } from '../../../src/daemon.js';
 import { appraisalAgent, reappraisalAgent, gestureFor } from '../../../src/dialogue/agents/appraisal.js';
 import { newSession, startTurn, type TurnState , step } from '../../../src/dialogue/index.js';
-import { responseInstructions } from '../../../src/dialogue/prompt.js';
+import { modelInstructions } from '../../helpers/prompt.js';
 import { Health } from '../../../src/health/index.js';
 import { OllamaLanguageModel } from '../../../src/llm/index.js';
 import { silentLogger } from '../../../src/log/index.js';
@@ -204,10 +204,10 @@ describe('the response prompt', () => {
     const ports = turnPorts(config);
     const state = turn('You are a stupid useless robot');
     const patch = await step(appraisalAgent, state, ports);
-    const prompt = responseInstructions({ ...state, ...patch }, config, new Date('2026-11-21T10:00:00Z'));
+    const prompt = modelInstructions({ ...state, ...patch }, config, new Date('2026-11-21T10:00:00Z'));
     expect(prompt).toMatch(/Right now you feel (quite|very|extremely) angry, and your mood is moderately exuberant \(cheerful/);
     expect(prompt).toMatch(/stay polite and helpful/);
-    expect(responseInstructions(state, config, new Date())).not.toMatch(/you feel/); // no affect: no section
+    expect(modelInstructions(state, config, new Date())).not.toMatch(/you feel/); // no affect: no section
   });
 
   it('describes a shifted mood after repeated insults', async () => {
@@ -218,7 +218,7 @@ describe('the response prompt', () => {
     let patch: Partial<TurnState> = {};
     for (let i = 0; i < 8; i++, now += 30_000) patch = await step(appraisalAgent, turn('You are so stupid and useless!'), ports);
     expect(patch.affect!.octant).toBe('hostile');
-    expect(responseInstructions({ ...turn('x'), ...patch }, config, new Date(now))).toMatch(/your mood is \w+ hostile \(irritated/);
+    expect(modelInstructions({ ...turn('x'), ...patch }, config, new Date(now))).toMatch(/your mood is \w+ hostile \(irritated/);
   });
 });
 

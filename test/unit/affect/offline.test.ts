@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appraiseLexicon, type AffectSnapshot, type MoodOctant } from '../../../src/affect/index.js';
 import { LANGUAGES, type Language } from '../../../src/config/index.js';
 import { offlineReply } from '../../../src/dialogue/index.js';
-import { TONED, TONES } from '../../../src/dialogue/offline/affect-lines.js';
+import { TONED } from '../../../src/dialogue/offline/affect-lines.js';
 import { LINES } from '../../../src/dialogue/offline/lines.js';
 import { REACTION_LINES } from '../../../src/dialogue/offline/reaction-lines.js';
 import type { TurnState } from '../../../src/dialogue/index.js';
@@ -36,6 +36,9 @@ const SAID: Record<Language, { compliment: string; insult: string; sad: string; 
   zh: { compliment: '你真聪明！', insult: '你是个笨蛋。', sad: '我的爷爷去世了。', thanks: '谢谢你。', good: '我升职了。' },
   es: { compliment: '¡Eres muy inteligente!', insult: 'Eres tonta.', sad: 'Mi abuelo murió.', thanks: 'Muchas gracias.', good: 'Me ascendieron.' },
 };
+
+/** The robot's tones (a mood octant's), each of which every toned line must have. */
+const TONES = ['cheerful', 'calm', 'subdued', 'irritable'] as const;
 
 describe('the offline responder and affect', () => {
   it('has every toned line and reaction in every language, with no placeholder left once filled', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InboundGate, type Arrival } from '../../../src/bus/inbound-gate.js';
+import { InboundGate, type Arrival, type Delivery } from '../../../src/bus/inbound-gate.js';
 import { decodeInbound, type InboundKey } from '../../../src/bus/index.js';
 import { Health } from '../../../src/health/index.js';
 import { silentLogger } from '../../../src/log/index.js';
@@ -10,26 +10,36 @@ const EPOCH = Date.parse('2026-11-26T12:00:00Z');
 
 function setUp() {
   let now = 1_000_000;
-  const delivered: { key: InboundKey; value: unknown }[] = [];
+  const delivered: Delivery[] = [];
   const health = new Health();
-  const gate = new InboundGate({
+  const real = new InboundGate({
     maxSpeechAgeMs: MAX_AGE_MS,
     keepaliveMs: KEEPALIVE_MS,
-    deliver: (key, value) => delivered.push({ key, value }),
     log: silentLogger,
     health,
     clock: () => now,
     wallClock: () => EPOCH + now,
   });
+  // What the gate lets through is what the bus hands to the handlers, in order.
+  const handOn = (deliveries: Delivery[]) => void delivered.push(...deliveries);
+  const gate = {
+    connected: (resumed: boolean) => real.connected(resumed),
+    disconnected: () => real.disconnected(),
+    heard: () => real.heard(),
+    marker: (token: string) => handOn(real.marker(token)),
+    caughtUp: () => handOn(real.caughtUp()),
+    get catchingUp() {
+      return real.catchingUp;
+    },
+  };
   const advance = (ms: number) => void (now += ms);
-  /** A message through the gate as the bus passes it: deduplicated, decoded, then admitted. */
+  /** A message through the gate as the bus passes it: decoded, then passed (or not) by the gate. */
   const receive = (key: InboundKey, body: unknown, messageId: number, dup = false) => {
     const payload = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-    const arrival: Arrival = { key, messageId, dup, payload };
-    if (gate.duplicate(arrival)) return;
+    const arrival: Arrival = { key, topic: key, messageId, dup, payload };
     const decoded = decodeInbound(key, payload, { maxPayloadBytes: 65_536, maxTextChars: 2_000 });
     if (!decoded.ok) throw new Error(decoded.reason);
-    gate.admit(key, decoded.value);
+    handOn(real.pass(arrival, decoded));
   };
   const texts = () => delivered.filter((d) => d.key === 'user_speech').map((d) => (d.value as { text: string }).text);
   return { gate, health, delivered, advance, receive, texts, wall: () => EPOCH + now };

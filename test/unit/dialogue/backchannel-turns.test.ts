@@ -11,11 +11,11 @@ import { daemonPorts } from '../../helpers/ports.js';
 function explainer() {
   const talker = defineAgent({
     name: 'talker',
-    reads: ['user_text'],
+    reads: ['user_text', 'language'],
     writes: ['final_message'],
     async run(s, ports: Pick<Ports, 'reply'>) {
       const text = s.user_text === 'ask' ? 'Would you like to hear more?' : `Reply to: ${s.user_text}. It goes on for a while.`;
-      ports.reply.write(text);
+      ports.reply.write(text, s.language);
       ports.reply.end();
       return { final_message: text };
     },
@@ -35,14 +35,14 @@ function robot() {
   });
   const said: string[] = [];
   const stops: string[] = [];
-  d.voice.on('speak', (t) => said.push(t));
-  d.voice.on('stop_speaking', (cut) => stops.push(cut.turnId));
+  d.speech.on('speak', (t) => said.push(t));
+  d.speech.on('stop_speaking', (cut) => stops.push(cut.turnId));
   return { ...d, said, stops };
 }
 
 /** The robot is in the middle of saying its reply to `text`. */
 async function speaking(r: ReturnType<typeof robot>, text: string) {
-  const spoken = once(r.voice, 'speak');
+  const spoken = once(r.speech, 'speak');
   const done = r.turns.submit({ text });
   await spoken;
   r.voice.started();

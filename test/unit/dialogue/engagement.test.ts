@@ -24,7 +24,7 @@ function dialogue(overrides: Parameters<typeof testConfig>[0] = {}) {
   const events: TurnEvent[] = [];
   const gestures: string[] = [];
   d.turns.on('turn', (e) => events.push(e));
-  d.voice.on('gesture', (g) => gestures.push(g));
+  d.speech.on('gesture', (g) => gestures.push(g));
   const nextTurn = async () => (await once(d.turns, 'turn'))[0] as TurnEvent;
   const arrives = (user: { user_id: string | null; user_name: string | null }) => {
     d.presence.switchUser(user);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { branch, defineAgent, defineGraph, END, newSession, parallel, runGraph, startTurn, step, type Ports } from '../../../src/dialogue/index.js';
-import { unavailableToAgents } from '../../../src/llm/index.js';
 import { testConfig } from '../../helpers/config.js';
 import { turnPorts } from '../../helpers/ports.js';
 
@@ -98,6 +97,25 @@ describe('the graph engine', () => {
     expect((await runGraph(graph, initial(), ports())).state.gestures).toEqual(['WAVE_HAND', 'NOD_YES', 'SMILE']);
   });
 
+  it('hands each gesture of an accepted patch to the reply at once, before the next node runs; a dropped patch shows nothing', async () => {
+    const p = turnPorts(testConfig());
+    const wave = defineAgent({ name: 'wave', reads: [], writes: ['gestures'], run: () => ({ gestures: ['WAVE_HAND'] }) });
+    let shownBefore: string[] = [];
+    const next = defineAgent({
+      name: 'next',
+      reads: [],
+      writes: ['gestures'],
+      run: () => {
+        shownBefore = [...p.reply.gestures];
+        return { gestures: ['NOD_YES'], final_message: 'undeclared' } as never;
+      },
+    });
+    await runGraph(defineGraph({ start: 'a', nodes: { a: wave, b: next }, edges: { a: 'b', b: END } }), initial(), p);
+    expect(shownBefore).toEqual(['WAVE_HAND']);
+    // The second patch broke its contract: dropped, its gesture not shown.
+    expect(p.reply.gestures).toEqual(['WAVE_HAND']);
+  });
+
   it('runs an effect only for a patch it accepted, with the state after it, before the next node', async () => {
     const effects: string[] = [];
     const saver = defineAgent({
@@ -174,8 +192,7 @@ describe('the graph engine', () => {
       },
     });
     const llm = { ...ports().llm, available: () => true } as Ports['llm'];
-    const offline = (p: Ports) => ({ ...p, llm: unavailableToAgents(p.llm) });
-    const run = await runGraph(defineGraph({ start: 'x', nodes: { x: extractor }, edges: { x: END } }), initial(), { ...ports(controller.signal), llm }, { offline });
+    const run = await runGraph(defineGraph({ start: 'x', nodes: { x: extractor }, edges: { x: END } }), initial(), { ...ports(controller.signal), llm });
     expect(available).toEqual([true, false]);
     expect(run.state.final_message).toBe('offline: hello');
     expect(run.errors).toEqual([]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TurnEventSchema } from '../../../src/bus/index.js';
 import { buildDialogueGraph, createDialogue, buildTurnEvent, defineAgent, newSession, offlineReply, startTurn, type TurnState } from '../../../src/dialogue/index.js';
 import { nextTool } from '../../../src/dialogue/graph.js';
-import { responseInstructions } from '../../../src/dialogue/prompt.js';
+import { modelInstructions } from '../../helpers/prompt.js';
 import { TOOL_LINES } from '../../../src/dialogue/offline/tool-lines.js';
 import { Health } from '../../../src/health/index.js';
 import type { KnowledgeHit, KnowledgeRetrieval } from '../../../src/knowledge/index.js';
@@ -73,7 +73,7 @@ describe('offline answers from the tools', () => {
 
 describe('the response prompt with tool results', () => {
   const config = testConfig();
-  const prompt = (patch: Partial<TurnState>) => responseInstructions(turn('q', patch), config, new Date('2026-11-21T10:00:00Z'));
+  const prompt = (patch: Partial<TurnState>) => modelInstructions(turn('q', patch), config, new Date('2026-11-21T10:00:00Z'));
 
   it('gives the knowledge found with its headings, or says nothing was found', () => {
     expect(prompt({ knowledge_retrieval: knowledge([hit()]) })).toContain('from your knowledge files (answer from it, in your own words; do not mention the files):\n[What I can do — Languages] I can speak English');

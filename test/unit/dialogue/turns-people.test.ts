@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TurnEventSchema, type TurnEvent } from '../../../src/bus/index.js';
 import { intentAgent } from '../../../src/dialogue/agents/intent.js';
 import { buildDialogueGraph, createDialogue, newSession, startTurn , step } from '../../../src/dialogue/index.js';
-import { responseInstructions } from '../../../src/dialogue/prompt.js';
+import { modelInstructions } from '../../helpers/prompt.js';
 import { Health } from '../../../src/health/index.js';
 import { OnnxIntentClassifier } from '../../../src/intent/index.js';
 import { silentLogger } from '../../../src/log/index.js';
@@ -119,7 +119,7 @@ describe('the response prompt', () => {
       ...startTurn(newSession('en', { user_id: 'bob', user_name: 'Bob', current_company: 'Acme', location: 'Paris', hobbies: ['golf', 'chess'] }), 't', 'hi', null),
       name_resolution: { status: 'new_user' as const, candidate: null },
     };
-    const prompt = responseInstructions(state, testConfig(), new Date('2026-11-21T10:00:00Z'));
+    const prompt = modelInstructions(state, testConfig(), new Date('2026-11-21T10:00:00Z'));
     expect(prompt).toMatch(/talking with Bob/);
     expect(prompt).toMatch(/meeting them for the first time/);
     expect(prompt).toMatch(/works at Acme; lives in Paris; hobbies: golf, chess/);

@@ -29,8 +29,8 @@ function dialogue(overrides: Parameters<typeof testConfig>[0] = {}, graph?: Retu
   const said: string[] = [];
   const gestures: string[] = [];
   const events: TurnEvent[] = [];
-  dialogue.voice.on('speak', (t) => said.push(t));
-  dialogue.voice.on('gesture', (g) => gestures.push(g));
+  dialogue.speech.on('speak', (t) => said.push(t));
+  dialogue.speech.on('gesture', (g) => gestures.push(g));
   dialogue.turns.on('turn', (e) => events.push(e));
   return { ...dialogue, said, gestures, events, health };
 }
@@ -129,17 +129,17 @@ describe('the turn runner speaking', () => {
   function stubbornGraph(gate: Promise<void>) {
     const talker = defineAgent({
       name: 'talker',
-      reads: ['user_text'],
+      reads: ['user_text', 'language'],
       writes: ['final_message'],
       async run(s, ports: Pick<Ports, 'reply'>) {
         if (s.user_text !== 'story') {
-          ports.reply.write('Short answer.');
+          ports.reply.write('Short answer.', s.language);
           ports.reply.end();
           return { final_message: 'Short answer.' };
         }
-        ports.reply.write('First part. ');
+        ports.reply.write('First part. ', s.language);
         await gate; // the barge-in happens here
-        ports.reply.write('Late part one. Late part two.');
+        ports.reply.write('Late part one. Late part two.', s.language);
         ports.reply.end();
         return { final_message: 'First part. Late part one. Late part two.' };
       },
@@ -152,7 +152,7 @@ describe('the turn runner speaking', () => {
     const gate = new Promise<void>((r) => (open = r));
     const config = testConfig();
     const health = new Health();
-    const { turns, presence, current, mentions, forget, voice } = createDialogue({
+    const { turns, presence, current, mentions, forget, voice, speech } = createDialogue({
       ports: daemonPorts(config, { clock: { now: () => new Date() }, llm: new OllamaLanguageModel({ config: config.llm, log: silentLogger, health }) }),
       graph: stubbornGraph(gate),
       log: silentLogger,
@@ -162,11 +162,11 @@ describe('the turn runner speaking', () => {
     const said: string[] = [];
     const stops: string[] = [];
     const events: TurnEvent[] = [];
-    voice.on('speak', (t) => said.push(t));
-    voice.on('stop_speaking', (cut) => stops.push(cut.turnId));
+    speech.on('speak', (t) => said.push(t));
+    speech.on('stop_speaking', (cut) => stops.push(cut.turnId));
     turns.on('turn', (e) => events.push(e));
 
-    const spoken = once(voice, 'speak');
+    const spoken = once(speech, 'speak');
     const first = turns.submit({ text: 'story' });
     await spoken;
     expect(said).toEqual(['First part.']);

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomically } from '../../../src/durable/index.js';
+import { tempDir as tempFolder } from '../../helpers/config.js';
 
-const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'atomic-'));
+const tempDir = () => tempFolder('atomic-');
 
 describe('writeFileAtomically', () => {
   it('replaces the content and leaves no temp file behind', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { extractJsonText, parseModelJson, parseModelJsonOr } from '../../../src/llm/index.js';
+import { extractJsonText, parseModelJson } from '../../../src/llm/index.js';
 
 const Plan = z.object({ intent: z.enum(['first_greeting', 'continue_conversation']), language: z.string().nullable() });
 
@@ -29,15 +29,6 @@ describe('parsing JSON written by language models', () => {
     const wrong = parseModelJson('{"intent": "dance", "language": null}', Plan);
     expect(wrong.ok).toBe(false);
     expect(!wrong.ok && wrong.error).toMatch(/intent/);
-  });
-
-  it('returns the typed fallback when parsing fails', () => {
-    const fallback = { intent: 'continue_conversation' as const, language: null };
-    expect(parseModelJsonOr('no json', Plan, fallback)).toMatchObject({ value: fallback, ok: false });
-    expect(parseModelJsonOr('{"intent":"first_greeting","language":"de"}', Plan, fallback)).toEqual({
-      value: { intent: 'first_greeting', language: 'de' },
-      ok: true,
-    });
   });
 
   it('extracts arrays as well as objects', () => {

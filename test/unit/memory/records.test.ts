@@ -14,7 +14,8 @@ import {
   toMatch,
   type PendingConversation,
 } from '../../../src/memory/index.js';
-import { encodeCollectionName, isValidChromaName } from '../../../src/vectors/index.js';
+import { encodeCollectionName } from '../../../src/vectors/index.js';
+import { isValidChromaName } from '../../helpers/chroma-names.js';
 import { tempDir } from '../../helpers/config.js';
 
 const u = (content: string) => ({ role: 'user' as const, content });

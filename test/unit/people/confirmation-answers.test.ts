@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryUpdateAgent } from '../../../src/dialogue/agents/memory-update.js';
 import { newSession, startTurn, step, type TurnState } from '../../../src/dialogue/index.js';
-import { composeConfirmationAnswers } from '../../../src/eval/generate/parts/confirmations.js';
+import { composeConfirmationAnswers } from '../../helpers/confirmation-answers.js';
 import type { Language } from '../../../src/config/index.js';
 import type { ProfileStore } from '../../../src/people/index.js';
 import { testConfig } from '../../helpers/config.js';

@@ -1,10 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { Health } from '../../../src/health/index.js';
-import { OllamaLanguageModel } from '../../../src/llm/index.js';
-import { silentLogger } from '../../../src/log/index.js';
-import { asksForName, extractByRules, extractProfile, type ProfileFacts } from '../../../src/people/index.js';
-import { testConfig } from '../../helpers/config.js';
-import { startFakeOllama, type FakeOllama } from '../../helpers/fake-ollama.js';
+import { describe, expect, it } from 'vitest';
+import { asksForName, extractByRules, type ProfileFacts } from '../../../src/people/index.js';
 
 type Expect = { name?: string | null } & ProfileFacts;
 
@@ -123,80 +118,6 @@ describe('the rule-based extractor (no language model)', () => {
     }
     expect(asksForName('Goodbye! It was nice talking to you.')).toBe(false);
     expect(asksForName(null)).toBe(false);
-  });
-});
-
-describe('extraction with the language model', () => {
-  let server: FakeOllama | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
-
-  async function llmWith(reply: NonNullable<Parameters<typeof startFakeOllama>[0]>['reply']) {
-    server = await startFakeOllama({ reply });
-    const config = testConfig({ llm: { enabled: true, url: server.url } });
-    const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() });
-    await llm.start();
-    return llm;
-  }
-
-  const input = (text: string, askedName: string | null = null) => ({ text, language: 'en', robotName: 'Nadine', lastRobotMessage: null, askedName });
-
-  it('asks the extraction profile for structured output and uses it', async () => {
-    const llm = await llmWith(() =>
-      JSON.stringify({ user_name: 'Sam', current_company: 'Initech', current_position: 'TPS analyst', location: null, hobbies: ['sailing'], interests: [], answer: null }),
-    );
-    const result = await extractProfile(input('Sam here, I crunch TPS reports at Initech and go sailing on weekends'), { llm, log: silentLogger });
-    expect(result).toEqual({
-      user_name: 'Sam',
-      facts: { current_company: 'Initech', current_position: 'TPS analyst', hobbies: ['sailing'] },
-      rejected_name: null,
-      spelled: false,
-      answer: 'unclear',
-      source: 'llm',
-    });
-    const chat = server!.chats[0]!;
-    expect(chat.model).toBe('qwen2.5:3b'); // llm.agents.memory_update → small
-    expect(chat.format).toMatchObject({ type: 'object', properties: { user_name: expect.anything(), hobbies: expect.anything() } });
-    expect(chat.messages.at(-1)!.content).toContain('Sam here');
-  });
-
-  it('distrusts a name that was not said, the robot’s own name and placeholders', async () => {
-    let name = 'Alice';
-    const llm = await llmWith(() => JSON.stringify({ user_name: name, location: 'unknown', hobbies: ['N/A', 'golf'] }));
-    expect((await extractProfile(input('I play golf'), { llm, log: silentLogger })).user_name).toBeNull();
-    name = 'Nadine';
-    const robot = await extractProfile(input('Hi Nadine, I play golf'), { llm, log: silentLogger });
-    expect(robot).toMatchObject({ user_name: null, facts: { hobbies: ['golf'] } });
-    expect(robot.facts.location).toBeUndefined();
-  });
-
-  it('reads yes/no by rules first; the model settles only unclear answers', async () => {
-    const llm = await llmWith(() => '{"user_name": null, "answer": "yes"}');
-    expect((await extractProfile(input('no', 'Alice'), { llm, log: silentLogger })).answer).toBe('no');
-    expect((await extractProfile(input('that would be me', 'Alice'), { llm, log: silentLogger })).answer).toBe('yes');
-    expect(server!.chats.at(-1)!.messages.at(-1)!.content).toContain('Is your name Alice?');
-  });
-
-  it('falls back to the rules when the model fails or answers nonsense', async () => {
-    const llm = await llmWith(() => ({ text: '', status: 500 }));
-    expect(await extractProfile(input('My name is Alice and I live in Oslo'), { llm, log: silentLogger })).toEqual({
-      user_name: 'Alice',
-      facts: { location: 'Oslo' },
-      rejected_name: null,
-      spelled: false,
-      answer: 'unclear',
-      source: 'rules',
-    });
-    server!.setReply(() => 'I think the name is Alice!');
-    expect((await extractProfile(input('My name is Alice'), { llm, log: silentLogger })).source).toBe('rules');
-  });
-
-  it('uses the rules alone when no model is available', async () => {
-    const config = testConfig();
-    const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() });
-    expect(await extractProfile(input("I'm Jon"), { llm, log: silentLogger })).toMatchObject({ user_name: 'Jon', source: 'rules' });
   });
 });
 

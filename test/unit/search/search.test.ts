@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { searchAgent } from '../../../src/dialogue/agents/search.js';
 import { newSession, startTurn , step } from '../../../src/dialogue/index.js';
@@ -7,6 +5,7 @@ import { Health } from '../../../src/health/index.js';
 import { silentLogger } from '../../../src/log/index.js';
 import { SearxngSearch, startSearch } from '../../../src/search/index.js';
 import { testConfig } from '../../helpers/config.js';
+import { startHttpServer, type TestHttpServer } from '../../helpers/http.js';
 import { turnPorts } from '../../helpers/ports.js';
 
 /** A SearXNG instance at the HTTP boundary: records requests, answers what the test says. */
@@ -17,14 +16,14 @@ interface FakeSearxng {
   close(): Promise<void>;
 }
 
-const servers: Server[] = [];
+const servers: TestHttpServer[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r())))));
+  await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
 async function fakeSearxng(answer: FakeSearxng['answer']): Promise<FakeSearxng> {
   const fake = { requests: [] as URL[], answer } as FakeSearxng;
-  const server = createServer((req, res) => {
+  const server = await startHttpServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     fake.requests.push(url);
     const a = fake.answer(url);
@@ -34,8 +33,7 @@ async function fakeSearxng(answer: FakeSearxng['answer']): Promise<FakeSearxng> 
     }, a.delayMs ?? 0);
   });
   servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/searxng`;
+  fake.url = `${server.url}/searxng`;
   return fake;
 }
 

@@ -13,8 +13,7 @@ function delivery(speech: Partial<Config['speech']> = {}, feedback = true) {
   const d = new SpeechDelivery({
     config,
     feedback,
-    say: (item) => said.push(item),
-    stop: (cut) => stops.push(cut.turnId),
+    out: { speak: (item) => void said.push(item), stop: (cut) => void stops.push(cut.turnId) },
     log: silentLogger,
     health,
   });

@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Config } from '../../../src/config/index.js';
 import { Health } from '../../../src/health/index.js';
 import { silentLogger } from '../../../src/log/index.js';
-import { Voice, type Delivered } from '../../../src/speech/index.js';
+import { SpeechOut, Voice, type Delivered } from '../../../src/speech/index.js';
 import { testConfig } from '../../helpers/config.js';
 
 /** A voice with a speech stack that reports start and end of speaking; its deliveries recorded. */
 function voice(speech: Partial<Config['speech']> = {}) {
-  const v = new Voice({ config: { ...testConfig().speech, streaming: true, ...speech }, feedback: true, log: silentLogger, health: new Health() });
+  const v = new Voice({ config: { ...testConfig().speech, streaming: true, ...speech }, feedback: true, out: new SpeechOut(), log: silentLogger, health: new Health() });
   const delivered: Delivered[] = [];
   v.on('delivered', (d) => delivered.push(d));
   const reply = (turnId: string, text: string) => {
-    const r = v.open(turnId, { sessionId: null, language: () => 'en', started: performance.now() });
-    r.write(text);
+    const r = v.open(turnId, { sessionId: null, started: performance.now() });
+    r.write(text, 'en');
     r.end();
     return r;
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCollectionName, encodeCollectionName, isValidChromaName, toChromaWhere } from '../../../src/vectors/index.js';
+import { decodeCollectionName, encodeCollectionName, toChromaWhere } from '../../../src/vectors/index.js';
+import { isValidChromaName } from '../../helpers/chroma-names.js';
 import { canEvaluate, matches } from '../../../src/vectors/where.js';
 
 const NAMES = ['memory-alice@example.com', 'memory-alice_example.com', 'memory-alice-example.com', 'a', 'ab', '..', 'x..y', 'a.', '.a', '-', '_', 'trailing-', '1.2.3.4', 'Zoë', 'Zoë'.normalize('NFD'), '用户-42', ' space '];

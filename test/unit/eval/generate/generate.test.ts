@@ -128,7 +128,7 @@ describe('the held-out split', () => {
 
 describe('confirmation answers for the names agent', () => {
   it('gives 200 answers without a name, in all five languages, deterministically', async () => {
-    const { confirmationAnswers } = await import('../../../../src/eval/generate/index.js');
+    const { confirmationAnswers } = await import('../../../helpers/generated-answers.js');
     const answers = confirmationAnswers(200, 1, 'dev');
     expect(answers).toEqual(confirmationAnswers(200, 1, 'dev'));
     expect(new Set(answers.map((a) => a.language))).toEqual(new Set(LANGUAGES));

@@ -1,6 +1,5 @@
-import { LANGUAGES, type Language } from '../../config/index.js';
-import { SPLITS, type Split } from './compose.js';
-import { Rng } from './rng.js';
+import { LANGUAGES, type Language } from '../../src/config/index.js';
+import { Rng, SPLITS, type Split } from '../../src/eval/generate/index.js';
 
 export interface ConfirmationAnswer {
   language: Language;

@@ -1,16 +1,16 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryUpdateAgent } from '../../../src/dialogue/agents/memory-update.js';
-import { responseAgent } from '../../../src/dialogue/agents/response.js';
-import { newSession, startTurn, type TurnState , step } from '../../../src/dialogue/index.js';
-import { Health } from '../../../src/health/index.js';
-import { OllamaLanguageModel } from '../../../src/llm/index.js';
-import { silentLogger } from '../../../src/log/index.js';
-import type { ProfileStore } from '../../../src/people/index.js';
-import { testConfig } from '../../helpers/config.js';
-import { startFakeOllama, type FakeOllama } from '../../helpers/fake-ollama.js';
-import { RecordingPerception, testProfileStore, turnPorts } from '../../helpers/ports.js';
+import { memoryUpdateAgent } from '../../../../src/dialogue/agents/memory-update.js';
+import { responseAgent } from '../../../../src/dialogue/agents/response.js';
+import { newSession, startTurn, type TurnState , step } from '../../../../src/dialogue/index.js';
+import { Health } from '../../../../src/health/index.js';
+import { OllamaLanguageModel } from '../../../../src/llm/index.js';
+import { createLogger, silentLogger } from '../../../../src/log/index.js';
+import type { ProfileStore } from '../../../../src/people/index.js';
+import { testConfig } from '../../../helpers/config.js';
+import { startFakeOllama, type FakeOllama } from '../../../helpers/fake-ollama.js';
+import { RecordingPerception, testProfileStore, turnPorts } from '../../../helpers/ports.js';
 
 let server: FakeOllama | null = null;
 afterEach(async () => {
@@ -125,3 +125,86 @@ describe('the memory_update agent', () => {
     expect(readFileSync(profiles, 'utf8')).toBe('not a folder');
   });
 });
+
+describe('the memory_update agent with the extraction model', () => {
+  /** A fake Ollama answering `reply`; the agent's ports on it, and its log lines ("memory update" says the source). */
+  async function online(reply: NonNullable<Parameters<typeof startFakeOllama>[0]>['reply']) {
+    server = await startFakeOllama({ reply });
+    const config = testConfig({ llm: { enabled: true, url: server.url } });
+    const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() });
+    await llm.start();
+    const lines: { msg: string; source?: string }[] = [];
+    const log = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(JSON.parse(line)) } });
+    const ports = turnPorts(config, { llm, log });
+    const sources = () => lines.filter((l) => l.msg === 'memory update').map((l) => l.source);
+    return { ports, store: ports.people as ProfileStore, sources };
+  }
+
+  it('asks the extraction profile for structured output and uses it', async () => {
+    const { ports, sources } = await online(() =>
+      JSON.stringify({ user_name: 'Sam', current_company: 'Initech', current_position: 'TPS analyst', location: null, hobbies: ['sailing'], interests: [], answer: null }),
+    );
+    const s = await say(ports, null, 'Sam here, I crunch TPS reports at Initech and go sailing on weekends');
+    expect(told(s.user_info)).toEqual({ user_id: expect.stringMatching(/^sam-/), user_name: 'Sam', current_company: 'Initech', current_position: 'TPS analyst', hobbies: ['sailing'] });
+    expect(s.name_resolution).toEqual({ status: 'new_user', candidate: null });
+    expect(s.name_confirmation).toBeNull();
+    expect(sources()).toEqual(['llm']);
+    const chat = server!.chats[0]!;
+    expect(chat.model).toBe('qwen2.5:3b'); // llm.agents.memory_update → small
+    expect(chat.format).toMatchObject({ type: 'object', properties: { user_name: expect.anything(), hobbies: expect.anything() } });
+    expect(chat.messages.at(-1)!.content).toContain('Sam here');
+  });
+
+  it('distrusts a name that was not said, the robot’s own name and placeholders', async () => {
+    let name = 'Alice';
+    const { ports } = await online(() => JSON.stringify({ user_name: name, location: 'unknown', hobbies: ['N/A', 'golf'] }));
+    expect((await say(ports, null, 'I play golf')).user_info.user_name).toBeNull();
+    name = 'Nadine';
+    const robot = await say(ports, null, 'Hi Nadine, I play golf');
+    expect(robot.user_info).toMatchObject({ user_name: null, hobbies: ['golf'] });
+    expect(robot.user_info.location).toBeUndefined();
+  });
+
+  it('reads yes/no by rules first; the model settles only unclear answers', async () => {
+    const { ports, store } = await online(() => '{"user_name": null, "answer": "yes"}');
+    store.save({ user_id: 'alice_01', user_name: 'Alice' }, {});
+    const asking = await say(ports, null, "I'm Alicia");
+    expect(asking.name_resolution.status).toBe('asking');
+    // "no": the rules read it, whatever the model says.
+    const no = await say(ports, asking, 'no');
+    expect(no.name_resolution.status).not.toBe('confirmed');
+    expect(no.user_info.user_id).not.toBe('alice_01');
+    // Unclear to the rules: the model's yes settles it.
+    const yes = await say(ports, asking, 'that would be me');
+    expect(yes.name_resolution.status).toBe('confirmed');
+    expect(yes.user_info.user_id).toBe('alice_01');
+    expect(server!.chats.at(-1)!.messages.at(-1)!.content).toContain('Is your name Alice?');
+  });
+
+  it('falls back to the rules when the model fails or answers nonsense', async () => {
+    const { ports, sources } = await online(() => ({ text: '', status: 500 }));
+    const s = await say(ports, null, 'My name is Alice and I live in Oslo');
+    expect(told(s.user_info)).toEqual({ user_id: expect.stringMatching(/^alice-/), user_name: 'Alice', location: 'Oslo' });
+    expect(s.name_confirmation).toBeNull();
+    server!.setReply(() => 'I think the name is Alice!');
+    expect((await say(ports, null, 'My name is Alice')).user_info.user_name).toBe('Alice');
+    expect(sources()).toEqual(['rules', 'rules']);
+  });
+
+  it('uses the rules alone when no model is available', async () => {
+    const { ports, sources } = setupLogged();
+    expect((await say(ports, null, "I'm Jon")).user_info.user_name).toBe('Jon');
+    expect(sources()).toEqual(['rules']);
+  });
+});
+
+/** What is known of the person: the fields that say something (a profile keeps the others empty). */
+const told = (user: TurnState['user_info']) => Object.fromEntries(Object.entries(user).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)));
+
+/** The agent's ports without a language model, and the source of each extraction, from its log. */
+function setupLogged() {
+  const lines: { msg: string; source?: string }[] = [];
+  const log = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(JSON.parse(line)) } });
+  const ports = turnPorts(testConfig(), { log });
+  return { ports, sources: () => lines.filter((l) => l.msg === 'memory update').map((l) => l.source) };
+}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CONSOLIDATE_EVERY_TURNS, factsSaid, profileConsolidationAgent } from '../../../src/dialogue/agents/profile-consolidation.js';
-import { newSession, startTurn, step, type ChatMessage, type TurnState } from '../../../src/dialogue/index.js';
-import { applyFacts, MAX_FACT_CHANGES, newProfile, type ProfileStore } from '../../../src/people/index.js';
-import { testConfig } from '../../helpers/config.js';
-import { turnPorts } from '../../helpers/ports.js';
+import { CONSOLIDATE_EVERY_TURNS, factsSaid, profileConsolidationAgent } from '../../../../src/dialogue/agents/profile-consolidation.js';
+import { newSession, startTurn, step, type ChatMessage, type TurnState } from '../../../../src/dialogue/index.js';
+import { applyFacts, MAX_FACT_CHANGES, newProfile, type ProfileStore } from '../../../../src/people/index.js';
+import { testConfig } from '../../../helpers/config.js';
+import { turnPorts } from '../../../helpers/ports.js';
 
 const at = (iso: string) => new Date(iso);
 

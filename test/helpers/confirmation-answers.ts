@@ -1,4 +1,4 @@
-import type { Language } from '../../../config/index.js';
+import type { Language } from '../../src/config/index.js';
 
 /**
  * Answers to "Is your name Mariana?" that hold no name, composed from parts per language: a
