@@ -30,7 +30,7 @@ export const visionAgent = defineAgent({
     }
     // The person hears that the robot is looking while the frame comes and the model describes
     // it: the first words do not wait for the camera (the reply follows in the same breath).
-    ports.reply.write(`${line('vision_looking', s.language, { robotName: ports.config.persona.name })} `);
+    ports.reply.write(`${line('vision_looking', s.language, { robotName: ports.config.persona.name })} `, s.language);
     const capture = await ports.camera.capture(s.turn_id, { signal: ports.signal, log: ports.log });
     if (capture.status === 'no_perception') return result('no_perception', capture.detail);
     if (capture.status !== 'captured') return result(capture.status === 'timeout' ? 'timeout' : 'failed', capture.detail, { frame: capture.file });
