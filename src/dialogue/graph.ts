@@ -1,5 +1,5 @@
 import type { Config } from '../config/index.js';
-import { statesOwnName } from '../people/index.js';
+import { findCorrection, statesOwnName } from '../people/index.js';
 import { enabledTools } from '../planning/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
 import { alertsAgent } from './agents/alerts.js';
@@ -85,8 +85,14 @@ export function buildDialogueGraph(config: Config) {
   const edges: Record<NodeName, Edge<NodeName>> = {
     intent: 'agreement',
     agreement: memory
-      ? branch({ memory_update: 'the person tells about themselves (a greeting may too), or a name confirmation is pending', contextualize: 'otherwise' }, (s) =>
-          s.intent === 'update_user_info' || s.name_confirmation || (s.intent === 'first_greeting' && statesOwnName(s.user_text, s.language)) ? 'memory_update' : 'contextualize',
+      ? branch({ memory_update: 'the person tells about themselves (a greeting may too), corrects their name, or a name confirmation is pending', contextualize: 'otherwise' }, (s) =>
+          s.intent === 'update_user_info' ||
+          s.name_confirmation ||
+          (s.intent === 'first_greeting' && statesOwnName(s.user_text, s.language)) ||
+          // "No, not Stephen. It's Steven." is about the person whatever the intent model makes of it.
+          (s.user_info.user_name !== null && findCorrection(s.user_text).rejected !== null)
+            ? 'memory_update'
+            : 'contextualize',
         )
       : 'contextualize',
     // Its "Is your name …?" is the reply, word for word.
