@@ -1,4 +1,5 @@
 import type { Language, Rule } from './engine.js';
+import { frenchNameLike, germanNameLike, spanishNameLike } from './name-like.js';
 import { nameTaggedTokens } from './tokens.js';
 
 /**
@@ -69,6 +70,7 @@ export const german: Language = {
   // Nominalised verbs ("Wandern", "Lesen") are activities.
   classify: (item) => ({ kind: /^\p{Lu}\p{Ll}+(?:en|ern|eln)$/u.test(item) ? 'hobbies' : 'interests', item }),
   looksLikeJob: jobIn(DE_JOBS, /(?:er|erin|ent|entin|ist|istin|eur|eurin|or|orin)$/),
+  nameLike: (w) => germanNameLike(w, jobIn(DE_JOBS)),
 };
 
 export const french: Language = {
@@ -102,6 +104,7 @@ export const french: Language = {
   itemPrefix: /^(?:(?:aussi|bien|beaucoup|le|la|les|l'|du|de la|des|un|une)\s*)+/iu,
   classify: (item) => ({ kind: /^\p{Ll}+(?:er|ir|re)(?:\s|$)/u.test(item) ? 'hobbies' : 'interests', item }),
   looksLikeJob: jobIn(FR_JOBS),
+  nameLike: (w) => frenchNameLike(w, jobIn(FR_JOBS)),
 };
 
 export const spanish: Language = {
@@ -132,4 +135,5 @@ export const spanish: Language = {
   itemPrefix: /^(?:(?:también|mucho|el|la|los|las|un|una)\s+)+/iu,
   classify: (item) => ({ kind: /^\p{Ll}+(?:ar|er|ir)(?:\s|$)/u.test(item) ? 'hobbies' : 'interests', item }),
   looksLikeJob: jobIn(ES_JOBS),
+  nameLike: (w) => spanishNameLike(w, jobIn(ES_JOBS)),
 };

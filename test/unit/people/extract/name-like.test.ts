@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { extractByRules } from '../../../../src/people/extract/index.js';
+
+const nameIn = (text: string, language: string) => extractByRules({ text, expectingName: false, language }).user_name;
+
+describe('"je suis X", "soy X", "ich bin X" with a name the lexicon does not know', () => {
+  it.each([
+    ['Je suis Océane.', 'fr', 'Océane'],
+    ['Salut ! Je suis Margaux.', 'fr', 'Margaux'],
+    ['Je suis Baptiste et je travaille chez Airbus.', 'fr', 'Baptiste'],
+    ['Soy Joaquina.', 'es', 'Joaquina'],
+    ['¡Hola! Soy Agustina, de Bilbao.', 'es', 'Agustina'],
+    ['Ich bin Hanelore.', 'de', 'Hanelore'],
+    ['Hallo! Ich bin Dietmar.', 'de', 'Dietmar'],
+  ])('%s → %s', (text, language, name) => {
+    expect(nameIn(text, language)).toBe(name);
+  });
+
+  it.each([
+    ['Je suis infirmière.', 'fr'],
+    ['Je suis Français.', 'fr'],
+    ['Je suis de Lyon.', 'fr'],
+    ['Je suis désolé.', 'fr'],
+    ["Oui, c'est moi.", 'fr'],
+    ['Soy enfermera.', 'es'],
+    ['Soy Español.', 'es'],
+    ['Sí, soy yo.', 'es'],
+    ['Ich bin Lehrer.', 'de'],
+    ['Ich bin Gast hier.', 'de'],
+    ['Ich bin Student.', 'de'],
+    ['Ich bin Ingenieurin bei Bosch.', 'de'],
+    ['Ich bin Berliner.', 'de'],
+    ['Ich bin Vegetarier.', 'de'],
+    ['Ja, das bin ich.', 'de'],
+  ])('%s is no name', (text, language) => {
+    expect(nameIn(text, language)).toBeNull();
+  });
+
+  it('lower-case text (as speech-to-text writes it) still needs the lexicon', () => {
+    expect(nameIn('je suis océane', 'fr')).toBeNull();
+  });
+});
