@@ -94,6 +94,8 @@ const ANSWER_FILLERS = new Set([
   'please', 'thanks', 'thank', 'you', 'but', 'and', 'just', 'also', 'so', 'the', 'that', 'bitte', 'danke', 'ich', 'heisse', 'bin',
   'merci', 'je', 'suis', 'm', 'appelle', 'c', 'est', 'c est', 'gracias', 'me', 'llamo', 'soy', 'es', 'ist', 'das ist', 'mein', 'mon',
   'prenom', 'nom', 'mi', 'nombre',
+  // "Not Anne, but Hanne": what links the rejected name to the right one.
+  'sondern', 'aber', 'eher', 'vielmehr', 'mais', 'plutot', 'sino', 'pero', 'rather', 'instead',
 ]);
 
 /** Fillers of one language that are names in another ("Ben, non." in French; Ben in English). */

@@ -34,7 +34,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     habe hab möchte moechte komme gehe muss suche vielen schön schoen leider moment gerne gern wirklich
     kann kannst können koennen könnten darf soll sollen würde wuerde
     bin bist ist sind seid war heiße heisse heißt heisst heißen heissen nennt nenne glaube denke meine weiß weiss
-    nicht kein keine keiner nichts niemand ohne mit für fuer von zu bei nach aus auf im und oder aber auch so halt mal eben schon
+    nicht kein keine keiner nichts niemand ohne mit für fuer von zu bei nach aus auf im und oder aber sondern auch so halt mal eben schon
     ähm äh öhm hm hmm mhm naja also tja achso ach
     hallo servus moin tschüss tschuss danke bitte entschuldigung verzeihung
     wie was wer wo wann warum welche welcher
@@ -45,7 +45,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     d'accord dac oui ouais ouaip non nan si exact exactement voilà voila effectivement absolument évidemment evidemment vrai faux
     ai as avons vais veux dois viens cherche beaucoup peux pouvez pourriez voudrais
     suis es est sommes êtes etes sont c'est n'est j'suis m'appelle appelle appelles appelez crois pense
-    pas ne jamais rien sans avec pour dans sur chez et ou mais donc alors puis bien très tres vraiment
+    pas ne jamais rien sans avec pour dans sur chez et ou mais plutôt plutot donc alors puis bien très tres vraiment
     euh heu bah bof hein hum hmm mh ah oh bon enfin quoi
     bonjour bonsoir salut coucou merci pardon excusez désolé desole désolée desolee
     comment qui où ou quand pourquoi quel quelle
@@ -56,7 +56,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     sí si no claro vale bueno exacto exactamente correcto cierto efectivamente verdad obvio
     tengo tiene voy quiero necesito busco vengo mucho muchas muchos
     soy eres es somos son estoy estás está estas esta llamo llamas llama creo pienso
-    así asi nunca nada nadie sin con para por hasta desde sobre entre pero pues entonces también tambien muy
+    así asi nunca nada nadie sin con para por hasta desde sobre entre pero sino pues entonces también tambien muy
     eh em ehm mmm hmm ah oh ajá aja órale orale oye
     hola buenas gracias adiós adios perdón perdon disculpa disculpe lo siento
     qué que quién quien cómo como dónde donde cuándo cuando cuál cual

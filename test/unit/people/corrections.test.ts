@@ -26,13 +26,19 @@ describe('a name the person says is not theirs', () => {
     ['No, no soy Mariana, soy Marina.', 'Mariana', 'Marina'],
     ['No me llamo Jorge, me llamo Georgina.', 'Jorge', 'Georgina'],
     ['不是李明，是李敏。', '李明', '李敏'],
+    // The bare negation, and the word that links the right name ("sondern", "mais", "sino").
+    ['No Mariana, Marianna.', 'Mariana', 'Marianna'],
+    ['No Guillermo sino Guilermo.', 'Guillermo', 'Guilermo'],
+    ['Nicht Matthias, sondern Mathias.', 'Matthias', 'Mathias'],
+    ['Pas Sophie, mais Sofie.', 'Sophie', 'Sofie'],
+    ['Not Catherine but Katherine.', 'Catherine', 'Katherine'],
   ])('"%s": not %s but %s', (text, rejected, right) => {
     expect(findCorrection(text).rejected).toBe(rejected);
     const { offline } = extractionRequest({ text, language: 'en', robotName: 'Nadine', lastRobotMessage: null, askedName: null });
     expect(offline).toMatchObject({ user_name: right, rejected_name: rejected });
   });
 
-  it.each(['Not really.', 'Nicht so gut.', 'Pas du tout.', 'No es nada.', "I'm not sure", '不是我'])('"%s" rejects no name', (text) => {
+  it.each(['Not really.', 'Nicht so gut.', 'Pas du tout.', 'No es nada.', "I'm not sure", '不是我', 'No sé.', 'No, gracias.', 'No problem.'])('"%s" rejects no name', (text) => {
     expect(findCorrection(text).rejected).toBeNull();
   });
 
