@@ -12,7 +12,7 @@ import { normalizeNameCase } from './name-pick.js';
 const PUNCT = '，。！？、；：,.!?;: ';
 const V = `[^${PUNCT}]`;
 /** Characters that start the next part of the sentence after a name. */
-const AFTER_NAME = new Set([...'我在的和跟住来今是喜工做从也很，。！？、 ']);
+const AFTER_NAME = new Set([...'我在的和跟住来今是喜工做从也很就吧啦呀呢，。！？、 ']);
 const SURNAMES = new Set([
   ...'李王张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文',
 ]);

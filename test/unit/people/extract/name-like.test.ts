@@ -40,3 +40,21 @@ describe('"je suis X", "soy X", "ich bin X" with a name the lexicon does not kno
     expect(nameIn('je suis océane', 'fr')).toBeNull();
   });
 });
+
+describe('introduction phrasings around the name', () => {
+  it.each([
+    ['Ich heiße übrigens Frauke.', 'de', 'Frauke'],
+    ['Mein Name ist eigentlich Jannik.', 'de', 'Jannik'],
+    ['Me dicen Nacho.', 'es', 'Nacho'],
+    ['Me llaman Pepe.', 'es', 'Pepe'],
+    ['Soy la Begoña.', 'es', 'Begoña'],
+    ['叫我小李就行。', 'zh', '小李'],
+    ['我叫李明吧。', 'zh', '李明'],
+  ])('%s → %s', (text, language, name) => {
+    expect(nameIn(text, language)).toBe(name);
+  });
+
+  it('an article before a job is no name', () => {
+    expect(nameIn('Soy la profesora.', 'es')).toBeNull();
+  });
+});
