@@ -58,3 +58,15 @@ describe('introduction phrasings around the name', () => {
     expect(nameIn('Soy la profesora.', 'es')).toBeNull();
   });
 });
+
+describe('"我是X": a name starts with a surname, and is no place or job', () => {
+  it.each([
+    ['我是严明。', '严明'],
+    ['我是柳青，在杭州工作。', '柳青'],
+    ['我是葛优。', '葛优'],
+  ])('%s → %s', (text, name) => expect(nameIn(text, 'zh')).toBe(name));
+
+  it.each(['我是上海人。', '我是杭州人。', '我是东北人。', '我是司机。', '我是房东。', '我是管理员。', '我是老师。'])('%s is no name', (text) => {
+    expect(nameIn(text, 'zh')).toBeNull();
+  });
+});
