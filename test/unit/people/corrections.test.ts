@@ -32,6 +32,9 @@ describe('a name the person says is not theirs', () => {
     ['Nicht Matthias, sondern Mathias.', 'Matthias', 'Mathias'],
     ['Pas Sophie, mais Sofie.', 'Sophie', 'Sofie'],
     ['Not Catherine but Katherine.', 'Catherine', 'Katherine'],
+    // A filler first: what is left once the rejected name is cut out still starts with it.
+    ['呃，不是张伟华，是张维华。', '张伟华', '张维华'],
+    ['那个，不是陈静怡，是陈静宜。', '陈静怡', '陈静宜'],
   ])('"%s": not %s but %s', (text, rejected, right) => {
     expect(findCorrection(text).rejected).toBe(rejected);
     const { offline } = extractionRequest({ text, language: 'en', robotName: 'Nadine', lastRobotMessage: null, askedName: null });
