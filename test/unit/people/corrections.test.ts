@@ -33,6 +33,9 @@ describe('a name the person says is not theirs', () => {
     ['Pas Sophie, mais Sofie.', 'Sophie', 'Sofie'],
     ['Not Catherine but Katherine.', 'Catherine', 'Katherine'],
     // A filler first: what is left once the rejected name is cut out still starts with it.
+    ['Ähm, Nicht Matthias, sondern Mathias.', 'Matthias', 'Mathias'],
+    ["Euh, Non, pas Sophie. C'est Sofie.", 'Sophie', 'Sofie'],
+    ['Bueno, No Guillermo, Guilermo.', 'Guillermo', 'Guilermo'],
     ['呃，不是张伟华，是张维华。', '张伟华', '张维华'],
     ['那个，不是陈静怡，是陈静宜。', '陈静怡', '陈静宜'],
   ])('"%s": not %s but %s', (text, rejected, right) => {
