@@ -99,6 +99,11 @@ export class Voice extends EventEmitter<VoiceEvents> {
     return this.#delivery.busy;
   }
 
+  /** Sentences of replies not yet begun: nobody has heard them. */
+  get unsaid(): readonly string[] {
+    return this.#delivery.waiting;
+  }
+
   /** A new reply for a turn; `language` is read when its first text arrives (the turn may switch it before). */
   open(turnId: string, options: { sessionId: string | null; language: () => Language; started: number }): VoiceReply {
     const seq = this.#delivery.begin(turnId, options.sessionId);

@@ -14,7 +14,12 @@ function explainer() {
     reads: ['user_text'],
     writes: ['final_message'],
     async run(s, ports: Pick<Ports, 'reply'>) {
-      const text = s.user_text === 'ask' ? 'Would you like to hear more?' : `Reply to: ${s.user_text}. It goes on for a while.`;
+      const text =
+        s.user_text === 'ask'
+          ? 'Would you like to hear more?'
+          : s.user_text === 'explain, then ask'
+            ? "I don't know that yet. What's your name?"
+            : `Reply to: ${s.user_text}. It goes on for a while.`;
       ports.reply.write(text);
       ports.reply.end();
       return { final_message: text };
@@ -74,6 +79,14 @@ describe('a backchannel while the robot speaks', () => {
     await speaking(r, 'ask');
     const result = await r.turns.submit({ text: 'Yeah.' });
     expect(result?.event.user_text).toBe('Yeah.');
+  });
+
+  it('"mm-hmm" before the question is said is listening, not the answer', async () => {
+    const r = robot();
+    await speaking(r, 'explain, then ask');
+    expect(r.voice.unsaid).toEqual(["What's your name?"]);
+    expect(await r.turns.submit({ text: 'Mm-hmm.' })).toBeNull();
+    expect(r.stops).toEqual([]);
   });
 
   it('when the robot is quiet, "okay" is a turn like any other', async () => {
