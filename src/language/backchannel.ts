@@ -45,9 +45,16 @@ const fold = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** Hums however they are spelled ("mmh", "mhmm", "hmmm", "uhm", "ehh"): sounds, in every language. */
+const HUM = /^(?:m+h*m*|h+m+|m+h+m*|u+h*m*|u+m+|e+h+m*|e+m+|a+h+m*|o+h+)$/u;
+
 /** Whether the words are all backchannels: phrases matched greedily, longest first. */
 function allBackchannels(words: readonly string[]): boolean {
   for (let i = 0; i < words.length; ) {
+    if (HUM.test(words[i]!)) {
+      i++;
+      continue;
+    }
     let matched = 0;
     for (let n = Math.min(LONGEST, words.length - i); n > 0 && !matched; n--) if (FOLDED.has(words.slice(i, i + n).join(' '))) matched = n;
     if (!matched) return false;

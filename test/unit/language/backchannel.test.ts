@@ -9,7 +9,7 @@ describe('a backchannel asks for nothing', () => {
     'ajá', 'vale', 'sí sí', 'Claro.', 'Ya veo.', 'Ah, vale.', 'Bueno.',
     '嗯', '嗯嗯。', '对', '对对对', '好的', '哦，原来如此。', '是的。', '明白。',
     // Fillers alone, trailing off: someone about to speak, asking nothing yet.
-    'Well…', 'Um…', 'Erm…', 'Ähm…', 'Also…', 'Tja.', 'Ben…', 'Bah…', 'Euh…', 'Pues…', 'Este…', 'A ver…', '呃…', '那个…',
+    'Mmh.', 'Mhmm.', 'Hmmm…', 'Uhm.', 'Ehh…', 'Well…', 'Um…', 'Erm…', 'Ähm…', 'Also…', 'Tja.', 'Ben…', 'Bah…', 'Euh…', 'Pues…', 'Este…', 'A ver…', '呃…', '那个…',
   ])('"%s" is a backchannel', (text) => expect(isBackchannel(text)).toBe(true));
 
   it.each([
