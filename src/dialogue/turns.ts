@@ -103,7 +103,9 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     // The reply still being spoken is not in the history yet (it is written once said): the last turn's.
     const asked = this.#lastTurn?.state.final_message ?? session.messages.findLast((m) => m.role === 'assistant')?.content ?? '';
     const question = /[?？]\s*$/u;
-    const heard = question.test(asked) && !this.#o.voice.unsaid.some((sentence) => question.test(sentence));
+    // A turn in progress answers something newer: the question before it is no longer pending.
+    const pending = this.#current === null && question.test(asked);
+    const heard = pending && !this.#o.voice.unsaid.some((sentence) => question.test(sentence));
     return !session.name_confirmation && !heard;
   }
 
