@@ -125,7 +125,10 @@ export class Conversations {
         turn_id: state.turn_id,
       });
     }
-    const settled = key === conversationKey(user) ? null : { from: user, to: { user_id: to.user_id, user_name: to.user_name } };
+    // A corrected name keeps the id ("No, not Anne. It's Hanne."): who is in front is renamed too,
+    // or the next turn would be under the old name again.
+    const renamed = state.name_resolution.status === 'corrected' && to.user_name !== user.user_name;
+    const settled = key === conversationKey(user) && !renamed ? null : { from: user, to: { user_id: to.user_id, user_name: to.user_name } };
     if (settled) this.#o.log.info({ from: user.user_id, to: to.user_id }, 'conversation moved to the person it settled');
     return { key, settled, ended, farewell };
   }

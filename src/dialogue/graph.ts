@@ -1,4 +1,5 @@
 import type { Config } from '../config/index.js';
+import { findCorrection } from '../people/index.js';
 import { enabledTools } from '../planning/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
 import { alertsAgent } from './agents/alerts.js';
@@ -88,8 +89,14 @@ export function buildDialogueGraph(config: Config) {
   const edges: Record<NodeName, Edge<NodeName>> = {
     intent: 'agreement',
     agreement: memory
-      ? branch({ memory_update: 'the person tells about themselves (a greeting may too), or a name confirmation or doubt is pending', contextualize: 'otherwise' }, (s) =>
-          toldAboutThemselves(s) || s.name_confirmation || s.name_doubt?.asked ? 'memory_update' : 'contextualize',
+      ? branch({ memory_update: 'the person tells about themselves (a greeting may too), corrects their name, or a name confirmation or doubt is pending', contextualize: 'otherwise' }, (s) =>
+          toldAboutThemselves(s) ||
+          s.name_confirmation ||
+          s.name_doubt?.asked ||
+          // "No, not Stephen. It's Steven." is about the person whatever the intent model makes of it.
+          (s.user_info.user_name !== null && findCorrection(s.user_text).rejected !== null)
+            ? 'memory_update'
+            : 'contextualize',
         )
       : 'contextualize',
     // Its "Is your name …?" is the reply, word for word.

@@ -123,8 +123,9 @@ export class Presence extends EventEmitter<PresenceEvents> {
     this.#visits.moved(conversationKey(from), conversationKey(to), to);
     if (conversationKey(this.#user) !== conversationKey(from)) return;
     this.#log.info({ from: from.user_id, to: to.user_id }, 'current user settled by the conversation');
+    // A rename (same id, corrected name) leaves who named them as it was.
+    if (conversationKey(from) !== conversationKey(to)) this.#named = false;
     this.#user = { user_id: to.user_id, user_name: to.user_name };
-    this.#named = false;
   }
 
   /** Ends visits that have run out (no report for the absence time, nothing said for the idle time); a leaving person is gone. */

@@ -93,14 +93,19 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
 
   /**
    * "Uh-huh", "genau", "嗯" while the robot speaks is listening, not a turn: no barge-in, no reply.
-   * Unless the robot asked something: then "yeah" is the answer.
+   * Unless the robot asked something: then "yeah" is the answer. A question still waiting to be
+   * said is not asked yet ("Mm-hmm" during "I don't know that." of "I don't know that. What's your name?").
    */
   #listening(text: string): boolean {
     if (!this.#speaking || !isBackchannel(text)) return false;
     const session = this.#o.conversations.of(this.#o.presence.user);
     // The reply still being spoken is not in the history yet (it is written once said): the last turn's.
     const asked = this.#lastTurn?.state.final_message ?? session.messages.findLast((m) => m.role === 'assistant')?.content ?? '';
-    return !session.name_confirmation && !/[?？]\s*$/u.test(asked);
+    const question = /[?？]\s*$/u;
+    // A turn in progress answers something newer: the question before it is no longer pending.
+    const pending = this.#current === null && question.test(asked);
+    const heard = pending && !this.#o.voice.unsaid.some((sentence) => question.test(sentence));
+    return !session.name_confirmation && !heard;
   }
 
   get #speaking(): boolean {

@@ -94,6 +94,10 @@ const ANSWER_FILLERS = new Set([
   'please', 'thanks', 'thank', 'you', 'but', 'and', 'just', 'also', 'so', 'the', 'that', 'bitte', 'danke', 'ich', 'heisse', 'bin',
   'merci', 'je', 'suis', 'm', 'appelle', 'c', 'est', 'c est', 'gracias', 'me', 'llamo', 'soy', 'es', 'ist', 'das ist', 'mein', 'mon',
   'prenom', 'nom', 'mi', 'nombre',
+  // Fillers of each language ("Ähm, nicht Anna, sondern Hanna", "Euh, non, c'est Sofie", "Bueno, no Guillermo, Guilermo").
+  'erm', 'er', 'uhm', 'umm', 'ahm', 'aehm', 'aeh', 'ach', 'naja', 'tja', 'also', 'euh', 'heu', 'hum', 'alors', 'bueno', 'eh', 'em', 'ehm', 'mmm', 'oye',
+  // "Not Anne, but Hanne": what links the rejected name to the right one.
+  'sondern', 'aber', 'eher', 'vielmehr', 'mais', 'plutot', 'sino', 'pero', 'rather', 'instead',
 ]);
 
 /** Fillers of one language that are names in another ("Ben, non." in French; Ben in English). */

@@ -91,6 +91,11 @@ export class SpeechDelivery {
     return this.#queue.length > 0 || this.#inFlight.length > 0;
   }
 
+  /** Sentences waiting, not yet begun: nobody has heard them. */
+  get waiting(): readonly string[] {
+    return this.#queue.map((item) => item.text);
+  }
+
   /** A new reply; its sentences follow those of earlier replies. Returns its sequence number. */
   begin(turnId: string, sessionId: string | null = null): number {
     const seq = ++this.#seq;

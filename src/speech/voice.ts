@@ -102,6 +102,11 @@ export class Voice extends EventEmitter<VoiceEvents> {
     return this.#delivery.busy;
   }
 
+  /** Sentences of replies not yet begun: nobody has heard them. */
+  get unsaid(): readonly string[] {
+    return this.#delivery.waiting;
+  }
+
   /** A new reply for a turn. */
   open(turnId: string, options: { sessionId: string | null; started: number }): VoiceReply {
     const seq = this.#delivery.begin(turnId, options.sessionId);

@@ -24,7 +24,8 @@ const NEGATIONS: { re: RegExp; tokens: (text: string) => Token[] }[] = [
   { re: new RegExp(String.raw`${L}(?:(?:it|that)(?:'s| is| was) not|i(?:'m| am) not|my name is(?:n't| not)|not)\s+`, 'giu'), tokens: tagEnglish },
   { re: new RegExp(String.raw`${L}(?:ich bin |ich hei(?:ß|ss)e |das ist |es ist |mein name ist )?nicht (?:der |die )?`, 'giu'), tokens: nameTaggedTokens },
   { re: new RegExp(String.raw`${L}(?:ce n'est pas|c'est pas|je ne suis pas|je suis pas|je ne m'appelle pas|je m'appelle pas|pas)\s+`, 'giu'), tokens: nameTaggedTokens },
-  { re: new RegExp(String.raw`${L}no (?:soy|es|me llamo|se llama)\s+`, 'giu'), tokens: nameTaggedTokens },
+  // "No soy Mariana", and the bare "No Mariana, Marianna" (the weak strength wants a name after it: "no sé" is none).
+  { re: new RegExp(String.raw`${L}no (?:(?:soy|es|me llamo|se llama)\s+)?`, 'giu'), tokens: nameTaggedTokens },
 ];
 
 const SPELLED_WHERE = String.raw`(?:\s+(?:at the (?:end|start|beginning)|am (?:Ende|Anfang)|à la fin|au début|al (?:final|principio)))?`;

@@ -36,6 +36,8 @@ export interface Language {
   /** Hobby (an activity) or interest (a topic), for lists that do not say which. */
   classify(item: string, raw: string): { kind: 'hobbies' | 'interests'; item: string };
   looksLikeJob(position: string): boolean;
+  /** A capitalised word after "je suis", "ich bin", "soy" that is a name though the lexicon does not know it (not a job, nationality or role). */
+  nameLike?(word: string): boolean;
   tokens(text: string): Token[];
 }
 
@@ -87,7 +89,7 @@ export function applyRules(text: string, lang: Language, expectingName: boolean,
         tokens ??= lang.tokens(text);
         const strength = (rule.name === 'weak' || rule.name === 'known') && expectingName ? 'answer' : rule.name;
         const start = spans.name?.[0] ?? 0;
-        user_name = pickName(tokensFrom(tokens, start), { strength, text });
+        user_name = pickName(tokensFrom(tokens, start), { strength, text, ...(lang.nameLike && { nameLike: (w: string) => lang.nameLike!(w) }) });
       }
       const found: ProfileFacts = {};
       if (groups.company !== undefined && !facts.current_company) {

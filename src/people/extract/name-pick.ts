@@ -49,6 +49,8 @@ export interface PickOptions {
   strength: NameStrength;
   /** The original utterance: punctuation between tokens ends a name. */
   text: string;
+  /** For `known`: a word the lexicon does not know that the language still reads as a name ("Je suis Océane"). */
+  nameLike?: (word: string) => boolean;
 }
 
 /**
@@ -59,7 +61,7 @@ export function pickName(all: readonly Token[], options: PickOptions): string | 
   // "Dr. Smith": the title is not part of the name (and its full stop does not end it).
   const tokens = TITLES.has(key(all[0] ?? NO_TOKEN).replace(/\.$/, '')) && all.length > 1 ? all.slice(1) : all;
   const first = tokens[0];
-  if (!first || !startsName(first, options.strength)) return null;
+  if (!first || !startsName(first, options.strength, options.nameLike)) return null;
   const allLower = tokens.every((t) => t.text === t.text.toLowerCase());
   const parts: Token[] = [first];
   for (let i = 1; i < tokens.length && parts.length < 6; i++) {
@@ -81,14 +83,14 @@ export function pickName(all: readonly Token[], options: PickOptions): string | 
   return looksLikeName(name) ? name : null;
 }
 
-function startsName(tok: Token, strength: NameStrength): boolean {
+function startsName(tok: Token, strength: NameStrength, nameLike?: (word: string) => boolean): boolean {
   const k = key(tok);
   if (NEVER_A_NAME.has(k) || STOPS.has(k) || PARTICLES.has(k)) return false;
   if (!/^\p{L}/u.test(tok.text) || tok.text.length > 40) return false;
   const named = has(tok, NAME_TAGS);
   if (!named && has(tok, NOT_NAME_TAGS)) return false;
   if (strength === 'explicit' || strength === 'answer') return named || !tok.tags.has('Verb') || isCapitalized(tok.text);
-  if (strength === 'known') return named;
+  if (strength === 'known') return named || (nameLike?.(tok.text) ?? false);
   // weak: evidence that this is a name, not a state or a thing.
   return named || (isCapitalized(tok.text) && (tok.tags.size === 0 || tok.tags.has('ProperNoun')) && !tok.tags.has('Place'));
 }

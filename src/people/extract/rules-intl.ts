@@ -1,4 +1,5 @@
 import type { Language, Rule } from './engine.js';
+import { frenchNameLike, germanNameLike, spanishNameLike } from './name-like.js';
 import { nameTaggedTokens } from './tokens.js';
 
 /**
@@ -31,6 +32,9 @@ const ES_JOBS = words(`profesor profesora ingeniero ingeniera estudiante médico
   directora gerente cocinero cocinera camarero camarera vendedor vendedora secretario secretaria periodista artista músico
   consultor consultora jubilado jubilada programador programadora`);
 
+/** Words said between "ich heiße" and the name ("Ich heiße übrigens Frauke"): no part of it. */
+const DE_PARTICLES = String.raw`(?:(?:übrigens|uebrigens|eigentlich|nämlich|naemlich|ja|doch|auch|also|halt)\s+)*`;
+
 const common = {
   listSplit: /\s*,\s*(?:(?:und|oder|et|ou|y|o)\s+)?|\s+(?:und|oder|sowie|et|ou|y|o|e)\s+/iu,
   tokens: nameTaggedTokens,
@@ -39,8 +43,8 @@ const common = {
 export const german: Language = {
   ...common,
   rules: [
-    { re: re(String.raw`(?<!\p{L})ich hei(?:ß|ss)e\s+(?<name>.+)`), name: 'explicit' },
-    { re: re(String.raw`(?<!\p{L})mein (?:vor)?name (?:ist|lautet)\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})ich hei(?:ß|ss)e\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})mein (?:vor)?name (?:ist|lautet)\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:man nennt mich|nenn(?:t|en sie)? mich)\s+(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})ich bin (?:der |die )?(?<name>.+)`), name: 'known' },
     { re: re(String.raw`(?<!\p{L})arbeite (?:bei|für|fuer) ${V}? als (?<position>${V})`) },
@@ -69,6 +73,7 @@ export const german: Language = {
   // Nominalised verbs ("Wandern", "Lesen") are activities.
   classify: (item) => ({ kind: /^\p{Lu}\p{Ll}+(?:en|ern|eln)$/u.test(item) ? 'hobbies' : 'interests', item }),
   looksLikeJob: jobIn(DE_JOBS, /(?:er|erin|ent|entin|ist|istin|eur|eurin|or|orin)$/),
+  nameLike: (w) => germanNameLike(w, jobIn(DE_JOBS)),
 };
 
 export const french: Language = {
@@ -102,6 +107,7 @@ export const french: Language = {
   itemPrefix: /^(?:(?:aussi|bien|beaucoup|le|la|les|l'|du|de la|des|un|une)\s*)+/iu,
   classify: (item) => ({ kind: /^\p{Ll}+(?:er|ir|re)(?:\s|$)/u.test(item) ? 'hobbies' : 'interests', item }),
   looksLikeJob: jobIn(FR_JOBS),
+  nameLike: (w) => frenchNameLike(w, jobIn(FR_JOBS)),
 };
 
 export const spanish: Language = {
@@ -109,8 +115,9 @@ export const spanish: Language = {
   rules: [
     { re: re(String.raw`(?<!\p{L})me llamo\s+(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})mi nombre es\s+(?<name>.+)`), name: 'explicit' },
-    { re: re(String.raw`(?<!\p{L})ll[aá]mame\s+(?<name>.+)`), name: 'explicit' },
-    { re: re(String.raw`(?<!\p{L})soy\s+(?<name>.+)`), name: 'known' },
+    { re: re(String.raw`(?<!\p{L})(?:ll[aá]mame|me (?:llaman|dicen))\s+(?<name>.+)`), name: 'explicit' },
+    // "Soy la Begoña", as "ich bin die Wiebke": the article is no part of the name.
+    { re: re(String.raw`(?<!\p{L})soy\s+(?:el |la )?(?<name>.+)`), name: 'known' },
     { re: re(String.raw`(?<!\p{L})trabajo (?:en|para) ${V}? como (?:una? )?(?<position>${V})`) },
     { re: re(String.raw`(?<!\p{L})trabajo como ${V}? (?:en|para) (?<company>${V})`) },
     { re: re(String.raw`(?<!\p{L})trabajo (?:en|para) (?<company>${V})`) },
@@ -132,4 +139,5 @@ export const spanish: Language = {
   itemPrefix: /^(?:(?:también|mucho|el|la|los|las|un|una)\s+)+/iu,
   classify: (item) => ({ kind: /^\p{Ll}+(?:ar|er|ir)(?:\s|$)/u.test(item) ? 'hobbies' : 'interests', item }),
   looksLikeJob: jobIn(ES_JOBS),
+  nameLike: (w) => spanishNameLike(w, jobIn(ES_JOBS)),
 };

@@ -12,9 +12,11 @@ import { normalizeNameCase } from './name-pick.js';
 const PUNCT = '，。！？、；：,.!?;: ';
 const V = `[^${PUNCT}]`;
 /** Characters that start the next part of the sentence after a name. */
-const AFTER_NAME = new Set([...'我在的和跟住来今是喜工做从也很，。！？、 ']);
+const AFTER_NAME = new Set([...'我在的和跟住来今是喜工做从也很就吧啦呀呢，。！？、 ']);
 const SURNAMES = new Set([
   ...'李王张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文',
+  // More of the hundred commonest (not those that start common words after 我是: 上海人, 东北人, 司机, 房东, 向导, 车主, 左撇子).
+  ...'严付温施洪莫岳覃牛葛殷柯柴申聂翟庞滕骆尚鲁谷章凌韦晏蓝甘包齐祁窦阮邢闫欧诸慕杭简饶管安纪伍符景辛关卜霍裴倪樊褚季麦芦柳',
 ]);
 const ACTIVITY = new Set([...'打踢玩看读听唱跳画弹游跑爬做下写拍旅骑钓滑养种烹学练']);
 const ZH_JOB = /(?:师|员|生|家|长|经理|总监|主管|顾问|记者|护士|老板|总裁|作者|教授|实习生|医生)$/u;
@@ -41,7 +43,8 @@ function rawNameAfter(text: string, index: number, strict: boolean): string | nu
   if (latin) return strict ? null : normalizeNameCase(latin[0]);
   const name = hanName(rest, strict ? 2 : 1);
   if (!name) return null;
-  if (strict && (!SURNAMES.has(name[0]!) || name.length > 3 || /^[的人]/.test(rest.slice(name.length)))) return null;
+  // "杭州人", "东北人": where someone is from, not who.
+  if (strict && (!SURNAMES.has(name[0]!) || name.length > 3 || name.endsWith('人') || ZH_JOB.test(name) || /^[的人]/.test(rest.slice(name.length)))) return null;
   return name;
 }
 
@@ -95,7 +98,8 @@ export function applyChinese(text: string, expectingName: boolean): RuleResult {
 }
 
 /** Words that answer or greet, never a name: a bare reply is only a name without them. */
-const NOT_A_BARE_NAME = /^(?:你好|您好|谢谢|再见|什么|是的|是我|是|不是|不对|不|对|对的|没错|嗯|好的|好|哦|啊|没有)/u;
+// Fillers too (呃, 那个, 额): "呃，不是张伟华，是张维华" leaves "呃 是张维华" once the rejected name is cut out.
+const NOT_A_BARE_NAME = /^(?:你好|您好|谢谢|再见|什么|是的|是我|是|不是|不对|不|对|对的|没错|嗯|好的|好|哦|啊|没有|呃|额|那个|哎|唉|喔|其实|就是)/u;
 
 /** "李明。" or "不是，王芳" in reply to a name question: a full name, starting with a surname. */
 export function bareChineseName(text: string): string | null {

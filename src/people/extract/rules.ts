@@ -53,9 +53,12 @@ export function extractByRules(input: RulesInput): RulesResult {
 
 /**
  * "Alex." or "No, Alicia Smith" in reply to a name question: what remains is the name, all of it.
- * A remainder that is more than a name is a sentence ("Hang on a second", "Tengo una reunión").
+ * A remainder that is more than a name is a sentence ("Hang on a second", "Tengo una reunión"),
+ * and a question is no answer.
  */
 function bareName(text: string, language: string | undefined): string | null {
+  // A question back ("¿Me repites?", "王老师在吗？") answers nothing: its words are no name.
+  if (/[?？¿]/u.test(text)) return null;
   const rest = answerRemainder(text, language);
   const words = rest.split(/\s+/).length;
   if (!rest || words > 4) return null;

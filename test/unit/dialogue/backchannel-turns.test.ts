@@ -7,6 +7,14 @@ import { silentLogger } from '../../../src/log/index.js';
 import { testConfig } from '../../helpers/config.js';
 import { daemonPorts } from '../../helpers/ports.js';
 
+/** Released to let a turn of "hold" answer. */
+function gate() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+let held = gate();
+
 /** A robot that explains at length, or asks a question when told "ask". */
 function explainer() {
   const talker = defineAgent({
@@ -14,7 +22,13 @@ function explainer() {
     reads: ['user_text', 'language'],
     writes: ['final_message'],
     async run(s, ports: Pick<Ports, 'reply'>) {
-      const text = s.user_text === 'ask' ? 'Would you like to hear more?' : `Reply to: ${s.user_text}. It goes on for a while.`;
+      if (s.user_text === 'hold') await held.promise;
+      const text =
+        s.user_text === 'ask'
+          ? 'Would you like to hear more?'
+          : s.user_text === 'explain, then ask'
+            ? "I don't know that yet. What's your name?"
+            : `Reply to: ${s.user_text}. It goes on for a while.`;
       ports.reply.write(text, s.language);
       ports.reply.end();
       return { final_message: text };
@@ -74,6 +88,26 @@ describe('a backchannel while the robot speaks', () => {
     await speaking(r, 'ask');
     const result = await r.turns.submit({ text: 'Yeah.' });
     expect(result?.event.user_text).toBe('Yeah.');
+  });
+
+  it('"mm-hmm" before the question is said is listening, not the answer', async () => {
+    const r = robot();
+    await speaking(r, 'explain, then ask');
+    expect(r.voice.unsaid).toEqual(["What's your name?"]);
+    expect(await r.turns.submit({ text: 'Mm-hmm.' })).toBeNull();
+    expect(r.stops).toEqual([]);
+  });
+
+  it('a question cut by a newer utterance is no longer pending: "euh" while that one is answered is listening', async () => {
+    held = gate();
+    const r = robot();
+    await speaking(r, 'ask');
+    const newer = r.turns.submit({ text: 'hold' });
+    expect(r.stops).toHaveLength(1);
+    expect(await r.turns.submit({ text: 'Euh…' })).toBeNull();
+    expect(r.stops).toHaveLength(1);
+    held.resolve();
+    expect((await newer)?.event.user_text).toBe('hold');
   });
 
   it('when the robot is quiet, "okay" is a turn like any other', async () => {

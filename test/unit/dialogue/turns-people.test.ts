@@ -61,6 +61,19 @@ describe('the dialogue with people', () => {
     expect(mentions('alice_01')).toEqual(['conversation alice_01', 'current user']);
   });
 
+  it('a corrected name is the name of the next turns, and reaches memory_update whatever the intent model says', async () => {
+    const { turns, presence, perception } = await dialogue();
+    await turns.submit({ text: "I'm Stephen." });
+    expect(presence.user.user_name).toBe('Stephen');
+    const corrected = await turns.submit({ text: "No, not Stephen. It's Steven." });
+    expect(corrected?.run.path).toContain('memory_update');
+    expect(corrected?.event).toMatchObject({ user_name: 'Steven', name_confirmation: { status: 'corrected' } });
+    const next = await turns.submit({ text: 'What did we talk about before?' });
+    expect(next?.event.user_name).toBe('Steven');
+    expect(presence.user.user_name).toBe('Steven');
+    expect(perception.settled.map((u) => u.user_name)).toEqual(['Stephen', 'Steven']);
+  });
+
   it('a turn belongs to whoever was there when it was said, even if perception switches meanwhile', async () => {
     const { turns, presence, current, mentions, forget } = await dialogue();
     presence.switchUser({ user_id: 'alina_02', user_name: 'Alina' });

@@ -23,6 +23,21 @@ describe('the checks of generated visits', () => {
     expect(run({ speak_language: 'de' }, [heard(TOPIC.speak, 'Schön, dich kennenzulernen, Jonas!'), heard(TOPIC.speak, 'Jonas?')])).toEqual([]);
   });
 
+  it('speak_language leaves out a sentence of an earlier reply that came late', () => {
+    const greeting = heard(TOPIC.turn, JSON.stringify({ user_text: 'Salut !', reply: "Hello, hello! What's your name?" }));
+    const late = heard(TOPIC.speak, "What's your name?");
+    const answer = heard(TOPIC.turn, JSON.stringify({ user_text: "Moi, c'est Mathis.", reply: 'Ravie de faire ta connaissance, Mathis.' }));
+    const spoken = heard(TOPIC.speak, 'Ravie de faire ta connaissance, Mathis.');
+    const checks = (window: Heard[]) =>
+      visitChecks({ speak_language: 'fr' }, { window: (t) => window.filter((h) => h.topic === t), all: (t) => [greeting, ...window].filter((h) => h.topic === t), resolve: (v) => v })
+        .map((c) => c())
+        .filter((f) => f !== null);
+    expect(checks([late, answer, spoken])).toEqual([]);
+    // Said again in this reply, it is this reply's.
+    const again = heard(TOPIC.turn, JSON.stringify({ user_text: 'Bonjour !', reply: "What's your name?" }));
+    expect(checks([again, late])).toEqual([expect.stringMatching(/is en/)]);
+  });
+
   it('no_stop_speaking fails when the robot was told to stop', () => {
     expect(run({ no_stop_speaking: true }, [heard(TOPIC.speak, 'I can tell you about this building.')])).toEqual([]);
     expect(run({ no_stop_speaking: true }, [heard(TOPIC.stop, ''), heard(TOPIC.speak, 'Thanks for telling me!')])[0]).toMatch(/stop_speaking was published \(then the robot said "Thanks for telling me!"\)/);

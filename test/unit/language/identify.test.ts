@@ -31,6 +31,10 @@ describe('the language of an utterance without a tag', () => {
     ["Bonjour, je m'appelle Luc.", 'fr'],
     ['你好，我叫李明。', 'zh'],
     ['我叫Jonas。', 'zh'],
+    // Mostly names: the verb of the introduction tells.
+    ['Soy Santiago, de Sevilla.', 'es'],
+    ['Ich wohne in Leipzig.', 'de'],
+    ["J'habite à Nantes.", 'fr'],
   ] as const)('"%s" is %s, whatever the visit was in', (text, language) => {
     for (const current of LANGS) expect(identifyLanguage(text, current).language).toBe(language);
   });

@@ -26,13 +26,25 @@ describe('a name the person says is not theirs', () => {
     ['No, no soy Mariana, soy Marina.', 'Mariana', 'Marina'],
     ['No me llamo Jorge, me llamo Georgina.', 'Jorge', 'Georgina'],
     ['不是李明，是李敏。', '李明', '李敏'],
+    // The bare negation, and the word that links the right name ("sondern", "mais", "sino").
+    ['No Mariana, Marianna.', 'Mariana', 'Marianna'],
+    ['No Guillermo sino Guilermo.', 'Guillermo', 'Guilermo'],
+    ['Nicht Matthias, sondern Mathias.', 'Matthias', 'Mathias'],
+    ['Pas Sophie, mais Sofie.', 'Sophie', 'Sofie'],
+    ['Not Catherine but Katherine.', 'Catherine', 'Katherine'],
+    // A filler first: what is left once the rejected name is cut out still starts with it.
+    ['Ähm, Nicht Matthias, sondern Mathias.', 'Matthias', 'Mathias'],
+    ["Euh, Non, pas Sophie. C'est Sofie.", 'Sophie', 'Sofie'],
+    ['Bueno, No Guillermo, Guilermo.', 'Guillermo', 'Guilermo'],
+    ['呃，不是张伟华，是张维华。', '张伟华', '张维华'],
+    ['那个，不是陈静怡，是陈静宜。', '陈静怡', '陈静宜'],
   ])('"%s": not %s but %s', (text, rejected, right) => {
     expect(findCorrection(text).rejected).toBe(rejected);
     const { offline } = extractionRequest({ text, language: 'en', robotName: 'Nadine', lastRobotMessage: null, askedName: null });
     expect(offline).toMatchObject({ user_name: right, rejected_name: rejected });
   });
 
-  it.each(['Not really.', 'Nicht so gut.', 'Pas du tout.', 'No es nada.', "I'm not sure", '不是我'])('"%s" rejects no name', (text) => {
+  it.each(['Not really.', 'Nicht so gut.', 'Pas du tout.', 'No es nada.', "I'm not sure", '不是我', 'No sé.', 'No, gracias.', 'No problem.'])('"%s" rejects no name', (text) => {
     expect(findCorrection(text).rejected).toBeNull();
   });
 

@@ -39,6 +39,10 @@ export function goodbyeVisit(b: VisitBuilder): string {
     // Face recognition has stored the face by now and reports it by id.
     b.act({ publish: { topic: 'graph/face_stored', payload: { user_name: name, user_id: `@${name}`, status: 'face_stored_new_user' } } });
     b.act({ detect: `@${name}` });
+  } else {
+    // Perception goes on reporting the same unknown face. As an action it also closes the window
+    // of the farewell: "Goodbye, Dana!" answers Dana herself; only what comes after it would be a re-greeting.
+    b.act({ detect: null });
   }
   b.act({ wait_ms: 3500 });
   b.expect('presence', { not_speak: secrets([name], [fact]) });
