@@ -1,0 +1,86 @@
+import type { Lexicon } from '../frames.js';
+
+/**
+ * English concepts. Words split at apostrophes ("can't" is can + t), so each contraction is also
+ * listed as speech-to-text writes it without one ("cant", "isnt").
+ */
+export const EN: Lexicon = {
+  concepts: {
+    // Who it happens to: the visitor, someone with them, someone they see.
+    person: ['i', 'me', 'he', 'she', 'him', 'her', 'they', 'we', 'someone', 'somebody', 'someones', 'somebodys', 'anyone', 'man', 'woman', 'guy', 'lady', 'gentleman', 'child', 'kid', 'baby', 'boy', 'girl', 'person', 'husband', 'wife', 'partner', 'son', 'daughter', 'father', 'dad', 'mother', 'mom', 'mum', 'friend', 'colleague', 'boss', 'brother', 'sister', 'grandma', 'grandpa', 'grandmother', 'grandfather', 'granny', 'uncle', 'aunt', 'visitor', 'customer', 'patient', 'student', 'people'],
+    // Losing consciousness or the ability to stand, said of someone now.
+    collapse: ['collapsed', 'collapsing', 'collapses', 'fell over', 'fallen over', 'dropped to the floor', 'dropped to the ground', 'isn t responding', 'isnt responding', 'not responding', 'won t respond', 'wont respond', 'isn t moving', 'isnt moving', 'not moving', 'won t wake up', 'wont wake up', 'went limp', 'lying on the floor', 'lying on the ground', 'lying there', 'on the floor'],
+    // The same, clear enough on its own.
+    collapseSure: ['fainted', 'fainting', 'passed out', 'passing out', 'blacked out', 'blacking out', 'keeled over', 'keels over', 'unconscious', 'unresponsive', 'isn t breathing', 'isnt breathing', 'not breathing', 'stopped breathing', 'having a seizure', 'seizing', 'convulsing', 'convulsions', 'turning blue', 'gone blue', 'lost consciousness', 'losing consciousness'],
+    // What is about to happen: "I'm gonna pass out", "I think I'll faint".
+    soon: ['going to', 'gonna', 'about to', 'might', 'will', 'll', 'feel like i', 'think i m going to', 'could'],
+    collapseVerb: ['faint', 'pass out', 'collapse', 'black out', 'keel over', 'fall over', 'fall down', 'lose consciousness', 'throw up and faint'],
+    fall: ['fell', 'fallen', 'has fallen', 'took a fall', 'slipped', 'tripped', 'fell down', 'fell off'],
+    fallHarm: ['stairs', 'steps', 'hurt', 'bleeding', 'can t get up', 'cant get up', 'head', 'hip', 'floor', 'ground', 'badly', 'hard'],
+    // Breathing and choking: an emergency on its own.
+    breath: ['can t breathe', 'cant breathe', 'cannot breathe', 'can not breathe', 'couldn t breathe', 'hardly breathe', 'barely breathe', 'trouble breathing', 'difficulty breathing', 'struggling to breathe', 'hard to breathe', 'short of breath', 'out of breath and', 'can t catch my breath', 'cant catch my breath', 'choking', 'choked', 'suffocat*', 'gasping', 'throat is closing', 'throat is swelling', 'throat swelling', 'tongue is swelling'],
+    // A vital part of the body …
+    body: ['chest', 'heart', 'throat', 'left arm', 'lungs', 'face', 'lips', 'tongue', 'jaw'],
+    // … with what is wrong with it.
+    symptom: ['hurts', 'hurting', 'pain', 'pains', 'aching', 'tight', 'tightness', 'pressure', 'crushing', 'numb', 'swelling', 'swollen', 'racing', 'pounding', 'drooping', 'droops', 'blue', 'stabbing', 'burning', 'squeezing'],
+    bleed: ['bleeding', 'bleeds', 'blood everywhere', 'lot of blood', 'lots of blood', 'losing blood', 'so much blood', 'blood is pouring', 'gushing'],
+    broke: ['broke', 'broken', 'fractured', 'twisted', 'dislocated', 'sprained'],
+    bone: ['leg', 'arm', 'ankle', 'wrist', 'hip', 'bone', 'neck', 'ribs', 'rib', 'collarbone', 'knee', 'shoulder', 'skull', 'nose'],
+    cut: ['cut myself', 'cut himself', 'cut herself', 'cut my', 'cut his', 'cut her', 'sliced', 'gash'],
+    injury: ['hit my head',  'hit his head', 'hit her head', 'banged my head', 'banged his head', 'banged her head', 'burned myself', 'burnt myself', 'stabbed', 'been shot', 'got shot', 'was shot', 'stung', 'bitten', 'overdosed', 'overdosing', 'poisoned', 'electrocuted', 'water broke', 'waters broke', 'in labour', 'in labor', 'is hurt', 's hurt', 'got hurt', 'are hurt', 'am hurt', 'm hurt', 'badly hurt', 'seriously hurt', 'is injured', 'got injured', 'are injured', 'm injured', 'am injured', 'injured'],
+    injuryHow: ['bad', 'badly', 'deep', 'won t stop', 'wont stop', 'stairs', 'ankle', 'leg', 'arm', 'wrist', 'hip', 'swelling', 'blood', 'bleeding', 'everywhere', 'help', 'throat'],
+    // Fire, smoke, gas: a danger noun with something that makes it present.
+    fire: ['fire', 'flames', 'flame', 'smoke', 'smoky', 'blaze', 'burning smell', 'smell of burning'],
+    present: ['there s', 'theres', 'there is', 'coming', 'pouring', 'billowing', 'spreading', 'rising', 'everywhere', 'full of', 'filling', 'out of', 'caught', 'catching', 'started', 'broke out', 'is on', 'are on', 'so much', 'lot of', 'lots of', 'black', 'in the', 'from the'],
+    burning: ['on fire', 'in flames', 'caught fire', 'catching fire', 'is burning', 'are burning', 's burning', 'burning down', 'ablaze'],
+    gas: ['smell gas', 'smells of gas', 'smells like gas', 'smell of gas', 'gas smell', 'gas leak', 'leaking gas', 'carbon monoxide'],
+    // Threats and violence.
+    weapon: ['knife', 'gun', 'pistol', 'rifle', 'weapon', 'blade', 'machete', 'firearm', 'knives', 'guns'],
+    wielding: ['has', 'with', 'holding', 'waving', 'pointing', 'pulled', 'pulling', 'brandishing', 'carrying', 'armed', 'got'],
+    // Violence against someone here, said so that it is clear alone.
+    attack: ['attacking me', 'attacked me', 'attacking us', 'attacked', 'assaulted', 'mugged', 'robbed', 'stabbed', 'stabbing', 'been shot', 'is shooting', 's shooting', 'shots fired', 'gunshots', 'punched me', 'hit me', 'hitting me', 'hurting me', 'beat me', 'beating me', 'beaten up', 'beating someone', 'grab my', 'grabbed my', 'grabbing my', 'steal my', 'stole my', 'stealing my', 'snatched my', 'following me', 'followed me', 'following us', 'stalking me', 'stalking', 'harassing me', 'harassing us', 'threatening me', 'threatened me', 'threatening us', 'chasing me', 'touching me', 'groping', 'intruder', 'breaking in', 'broke in', 'there s a fight', 'theres a fight', 'a fight outside', 'won t leave me alone', 'wont leave me alone'],
+    // Asking for emergency services.
+    call: ['call', 'calling', 'get', 'phone', 'ring', 'dial', 'send for', 'fetch', 'need', 'needs', 'we need', 'i need', 'someone call', 'get us'],
+    service: ['ambulance', 'paramedic', 'paramedics', 'medic', 'medics', 'doctor', 'a doctor', 'nurse', 'first aider', 'police', 'cops', 'fire brigade', 'fire department', 'firefighters', 'fire service', 'security', '911', '999', '112', 'emergency services'],
+    urgent: ['quick', 'quickly', 'now', 'right now', 'hurry', 'fast', 'immediately', 'asap', 'urgent', 'urgently', 'please', 'help', 'emergency', 'someone', 'somebody'],
+    ems: ['ambulance', 'paramedics', 'emergency services', '911', '999', '112'],
+    // Staff: a role, a way of asking for one, a question whether one is there.
+    role: ['human', 'humans', 'human being', 'real person', 'actual person', 'live person', 'person', 'staff', 'staff member', 'member of staff', 'members of staff', 'someone from staff', 'somebody from staff', 'employee', 'employees', 'worker', 'someone who works here', 'somebody who works here', 'anyone who works here', 'anybody who works here', 'someone from reception', 'somebody from reception', 'someone at the desk', 'somebody at the desk', 'someone at reception', 'receptionist', 'manager', 'supervisor', 'attendant', 'operator', 'concierge', 'security guard', 'someone in charge', 'person in charge'],
+    // The desk is a place as well as the people at it: asking the way there is no request.
+    desk: ['reception', 'front desk', 'the desk', 'information desk', 'help desk'],
+    ask: ['talk', 'talking', 'speak', 'speaking', 'see', 'get', 'call', 'fetch', 'bring', 'send', 'need', 'put me through', 'connect me', 'transfer me', 'help', 'helps', 'come', 'come over', 'assist', 'serve', 'attend', 'prefer', 'rather', 'page', 'find me', 'over here'],
+    whether: ['is there', 'are there', 'isn t there', 'isnt there', 'any', 'where can i find', 'where do i find', 'where are the', 'where s the', 'where is the', 'where is a', 'where s a', 'where is your', 'where are your'],
+    someoneCome: ['someone come', 'somebody come', 'anyone come', 'anybody come', 'someone coming', 'get someone', 'get somebody', 'get me someone', 'get me somebody', 'fetch someone', 'fetch somebody', 'send someone', 'send somebody', 'send over someone', 'call someone over', 'call somebody over'],
+    anyoneThere: ['is anyone', 'is anybody', 'is someone', 'is somebody', 'is there anyone', 'is there anybody', 'is there someone', 'is there somebody', 'anyone', 'anybody', 'nobody', 'no one'],
+    around: ['here', 'around', 'about', 'available', 'working', 'on duty', 'at the desk', 'in the office', 'i could talk to', 'i can talk to', 'to talk to', 'to help', 'who can help'],
+    // Asking the way to the desk is not asking for a person.
+    directions: ['how do i get', 'how can i get', 'get to', 'go to', 'way to', 'directions', 'where is', 'where s', 'wheres', 'which floor', 'located', 'find the'],
+  },
+  frames: [
+    { signal: 'emergency', slots: ['person', 'collapse'], window: 6 },
+    { signal: 'emergency', slots: ['collapseSure'], window: 1 },
+    { signal: 'emergency', slots: ['soon', 'collapseVerb'], window: 4, ordered: true },
+    { signal: 'emergency', slots: ['person', 'fall', 'fallHarm'], window: 9, ordered: true },
+    { signal: 'emergency', slots: ['breath'], window: 1 },
+    { signal: 'emergency', slots: ['body', 'symptom'], window: 5 },
+    { signal: 'emergency', slots: ['person', 'bleed'], window: 6 },
+    { signal: 'emergency', slots: ['broke', 'bone'], window: 4 },
+    { signal: 'emergency', slots: ['cut', 'injuryHow'], window: 7 },
+    { signal: 'emergency', slots: ['injury'], window: 1 },
+    { signal: 'emergency', slots: ['fire', 'present'], window: 5 },
+    { signal: 'emergency', slots: ['burning'], window: 1 },
+    { signal: 'emergency', slots: ['gas'], window: 1 },
+    { signal: 'emergency', slots: ['weapon', 'wielding'], window: 5 },
+    { signal: 'emergency', slots: ['attack'], window: 1 },
+    { signal: 'emergency', slots: ['call', 'service'], window: 4, ordered: true },
+    { signal: 'emergency', slots: ['service', 'urgent'], window: 3 },
+    { signal: 'emergency', slots: ['ems'], window: 1 },
+    { signal: 'help_requested', slots: ['role', 'ask'], window: 5 },
+    { signal: 'help_requested', slots: ['whether', 'role'], window: 4, ordered: true },
+    { signal: 'help_requested', slots: ['desk', 'ask'], window: 5, unless: 'directions' },
+    { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
+    { signal: 'help_requested', slots: ['anyoneThere', 'around'], window: 5, ordered: true },
+  ],
+  negators: ['not', 'no', 'nobody', 'no one', 'noone', 'never', 'nothing', 't', 'dont', 'isnt', 'wasnt', 'doesnt', 'didnt', 'arent', 'without', 'neither', 'nor'],
+  past: ['years ago', 'year ago', 'months ago', 'weeks ago', 'last year', 'last month', 'used to', 'history of', 'recovered', 'i m fine now', 'im fine now', 'died of', 'died from', 'passed away'],
+};
