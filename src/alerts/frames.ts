@@ -28,8 +28,8 @@ export interface FrameSpec {
   slots: readonly string[];
   window?: number;
   ordered?: boolean;
-  /** A concept that, anywhere in the utterance, turns the frame off ("how do I get to reception"). */
-  unless?: string;
+  /** Concepts that, anywhere in the utterance, turn the frame off ("how do I get to reception"). */
+  unless?: readonly string[];
 }
 
 export interface Lexicon {
@@ -85,7 +85,7 @@ export function compileLexicon(lexicon: Lexicon, fold: (s: string) => string): C
   const concepts = new Map<string, Lexeme[]>();
   for (const [name, lexemes] of Object.entries(lexicon.concepts)) concepts.set(name, lexemes.map((l) => compileLexeme(l, fold)).filter((l) => l.length > 0));
   for (const frame of lexicon.frames) {
-    for (const slot of [...frame.slots, ...(frame.unless ? [frame.unless] : [])]) if (!concepts.has(slot)) throw new Error(`alert frame uses the unknown concept "${slot}"`);
+    for (const slot of [...frame.slots, ...(frame.unless ?? [])]) if (!concepts.has(slot)) throw new Error(`alert frame uses the unknown concept "${slot}"`);
   }
   const list = (l: readonly string[]) => l.map((x) => compileLexeme(x, fold)).filter((x) => x.length > 0);
   return { concepts, frames: lexicon.frames, negators: list(lexicon.negators), past: list(lexicon.past) };
@@ -127,6 +127,8 @@ function denied(occ: Occurrence, negators: readonly Lexeme[], tokens: readonly T
   const before = tokens.slice(from, occ.first);
   for (const n of occurrences(negators, before)) {
     const at = from + n.first;
+    // "能不能", "是不是": a question (A-not-A), not a denial.
+    if (n.first === n.last && at > 0 && tokens[at - 1]?.text === tokens[at + 1]?.text) continue;
     if (!taken.some((o) => at >= o.first && at <= o.last)) return true;
   }
   return false;
@@ -144,7 +146,7 @@ export function matchFrames(lexicon: CompiledLexicon, tokens: readonly Token[], 
     return found;
   };
   for (const frame of lexicon.frames) {
-    if (frame.unless && of(frame.unless).length > 0) continue;
+    if (frame.unless?.some((c) => of(c).length > 0)) continue;
     const chosen: Occurrence[] = [];
     const fill = (slot: number): boolean => {
       if (slot === frame.slots.length) {

@@ -16,19 +16,19 @@ export const EN: Lexicon = {
     soon: ['going to', 'gonna', 'about to', 'might', 'will', 'll', 'feel like i', 'think i m going to', 'could'],
     collapseVerb: ['faint', 'pass out', 'collapse', 'black out', 'keel over', 'fall over', 'fall down', 'lose consciousness', 'throw up and faint'],
     fall: ['fell', 'fallen', 'has fallen', 'took a fall', 'slipped', 'tripped', 'fell down', 'fell off'],
-    fallHarm: ['stairs', 'steps', 'hurt', 'bleeding', 'can t get up', 'cant get up', 'head', 'hip', 'floor', 'ground', 'badly', 'hard'],
+    fallHarm: ['not getting up', 'isn t getting up', 'isnt getting up', 'can t get up', 'cant get up', 'cannot get up', 'stairs', 'steps', 'hurt', 'bleeding', 'can t get up', 'cant get up', 'head', 'hip', 'floor', 'ground', 'badly', 'hard'],
     // Breathing and choking: an emergency on its own.
     breath: ['can t breathe', 'cant breathe', 'cannot breathe', 'can not breathe', 'couldn t breathe', 'hardly breathe', 'barely breathe', 'trouble breathing', 'difficulty breathing', 'struggling to breathe', 'hard to breathe', 'short of breath', 'out of breath and', 'can t catch my breath', 'cant catch my breath', 'choking', 'choked', 'suffocat*', 'gasping', 'throat is closing', 'throat is swelling', 'throat swelling', 'tongue is swelling'],
     // A vital part of the body …
     body: ['chest', 'heart', 'throat', 'left arm', 'lungs', 'face', 'lips', 'tongue', 'jaw'],
     // … with what is wrong with it.
-    symptom: ['hurts', 'hurting', 'pain', 'pains', 'aching', 'tight', 'tightness', 'pressure', 'crushing', 'numb', 'swelling', 'swollen', 'racing', 'pounding', 'drooping', 'droops', 'blue', 'stabbing', 'burning', 'squeezing'],
+    symptom: ['hurts', 'hurting', 'pain', 'pains', 'aching', 'tight', 'tightness', 'pressure', 'crushing', 'numb', 'swelling', 'swollen', 'racing', 'pounding', 'drooping', 'droops', 'stabbing', 'burning', 'squeezing'],
     bleed: ['bleeding', 'bleeds', 'blood everywhere', 'lot of blood', 'lots of blood', 'losing blood', 'so much blood', 'blood is pouring', 'gushing'],
     broke: ['broke', 'broken', 'fractured', 'twisted', 'dislocated', 'sprained'],
     bone: ['leg', 'arm', 'ankle', 'wrist', 'hip', 'bone', 'neck', 'ribs', 'rib', 'collarbone', 'knee', 'shoulder', 'skull', 'nose'],
     cut: ['cut myself', 'cut himself', 'cut herself', 'cut my', 'cut his', 'cut her', 'sliced', 'gash'],
-    injury: ['hit my head',  'hit his head', 'hit her head', 'banged my head', 'banged his head', 'banged her head', 'burned myself', 'burnt myself', 'stabbed', 'been shot', 'got shot', 'was shot', 'stung', 'bitten', 'overdosed', 'overdosing', 'poisoned', 'electrocuted', 'water broke', 'waters broke', 'in labour', 'in labor', 'is hurt', 's hurt', 'got hurt', 'are hurt', 'am hurt', 'm hurt', 'badly hurt', 'seriously hurt', 'is injured', 'got injured', 'are injured', 'm injured', 'am injured', 'injured'],
-    injuryHow: ['bad', 'badly', 'deep', 'won t stop', 'wont stop', 'stairs', 'ankle', 'leg', 'arm', 'wrist', 'hip', 'swelling', 'blood', 'bleeding', 'everywhere', 'help', 'throat'],
+    injury: ['hit my head',  'hit his head', 'hit her head', 'banged my head', 'banged his head', 'banged her head', 'burned myself', 'burnt myself', 'stabbed', 'been shot', 'got shot', 'was shot', 'stung', 'bitten', 'overdosed', 'overdosing', 'poisoned', 'electrocuted', 'water broke', 'waters broke', 'my water * broke', 'my waters * broke', 'her water * broke', 'her waters * broke', 'in labour', 'in labor', 'gone into labour', 'going into labour', 'baby is coming', 'contractions', 'split his head', 'split her head', 'split my head', 'head open', 'is hurt', 's hurt', 'got hurt', 'are hurt', 'am hurt', 'm hurt', 'badly hurt', 'seriously hurt', 'is injured', 'got injured', 'are injured', 'm injured', 'am injured', 'injured'],
+    injuryHow: ['open', 'bad', 'badly', 'deep', 'won t stop', 'wont stop', 'stairs', 'ankle', 'leg', 'arm', 'wrist', 'hip', 'swelling', 'blood', 'bleeding', 'everywhere', 'help', 'throat'],
     // Fire, smoke, gas: a danger noun with something that makes it present.
     fire: ['fire', 'flames', 'flame', 'smoke', 'smoky', 'blaze', 'burning smell', 'smell of burning'],
     present: ['there s', 'theres', 'there is', 'coming', 'pouring', 'billowing', 'spreading', 'rising', 'everywhere', 'full of', 'filling', 'out of', 'caught', 'catching', 'started', 'broke out', 'is on', 'are on', 'so much', 'lot of', 'lots of', 'black', 'in the', 'from the'],
@@ -38,7 +38,7 @@ export const EN: Lexicon = {
     weapon: ['knife', 'gun', 'pistol', 'rifle', 'weapon', 'blade', 'machete', 'firearm', 'knives', 'guns'],
     wielding: ['has', 'with', 'holding', 'waving', 'pointing', 'pulled', 'pulling', 'brandishing', 'carrying', 'armed', 'got'],
     // Violence against someone here, said so that it is clear alone.
-    attack: ['attacking me', 'attacked me', 'attacking us', 'attacked', 'assaulted', 'mugged', 'robbed', 'stabbed', 'stabbing', 'been shot', 'is shooting', 's shooting', 'shots fired', 'gunshots', 'punched me', 'hit me', 'hitting me', 'hurting me', 'beat me', 'beating me', 'beaten up', 'beating someone', 'grab my', 'grabbed my', 'grabbing my', 'steal my', 'stole my', 'stealing my', 'snatched my', 'following me', 'followed me', 'following us', 'stalking me', 'stalking', 'harassing me', 'harassing us', 'threatening me', 'threatened me', 'threatening us', 'chasing me', 'touching me', 'groping', 'intruder', 'breaking in', 'broke in', 'there s a fight', 'theres a fight', 'a fight outside', 'won t leave me alone', 'wont leave me alone'],
+    attack: ['attacking me', 'attacked me', 'attacking us', 'attacked', 'assaulted', 'mugged', 'robbed', 'stabbed', 'stabbing', 'been shot', 'is shooting', 's shooting', 'shots fired', 'gunshots', 'punched me', 'hit me', 'hitting me', 'hurting me', 'beat me', 'beating me', 'beaten up', 'beating someone', 'grab my', 'grabbed my', 'grabbing my', 'steal my', 'stole my', 'stealing my', 'snatched my', 'following me', 'followed me', 'following us', 'stalking me', 'stalking', 'harassing me', 'harassing us', 'threatening me', 'threatened me', 'threatening us', 'chasing me', 'touching me', 'groping', 'intruder', 'breaking in', 'broke in', 'break into', 'breaking into', 'broke into', 'broken into', 'there s a fight', 'theres a fight', 'a fight outside', 'won t leave me alone', 'wont leave me alone'],
     // Asking for emergency services.
     call: ['call', 'calling', 'get', 'phone', 'ring', 'dial', 'send for', 'fetch', 'need', 'needs', 'we need', 'i need', 'someone call', 'get us'],
     service: ['ambulance', 'paramedic', 'paramedics', 'medic', 'medics', 'doctor', 'a doctor', 'nurse', 'first aider', 'police', 'cops', 'fire brigade', 'fire department', 'firefighters', 'fire service', 'security', '911', '999', '112', 'emergency services'],
@@ -49,10 +49,21 @@ export const EN: Lexicon = {
     // The desk is a place as well as the people at it: asking the way there is no request.
     desk: ['reception', 'front desk', 'the desk', 'information desk', 'help desk'],
     ask: ['talk', 'talking', 'speak', 'speaking', 'see', 'get', 'call', 'fetch', 'bring', 'send', 'need', 'put me through', 'connect me', 'transfer me', 'help', 'helps', 'come', 'come over', 'assist', 'serve', 'attend', 'prefer', 'rather', 'page', 'find me', 'over here'],
+    anyoneHere: ['anybody there', 'anyone there', 'anybody here', 'anyone here', 'somebody there', 'someone there', 'anyone around', 'anybody around'],
     whether: ['is there', 'are there', 'isn t there', 'isnt there', 'any', 'where can i find', 'where do i find', 'where are the', 'where s the', 'where is the', 'where is a', 'where s a', 'where is your', 'where are your'],
     someoneCome: ['someone come', 'somebody come', 'anyone come', 'anybody come', 'someone coming', 'get someone', 'get somebody', 'get me someone', 'get me somebody', 'fetch someone', 'fetch somebody', 'send someone', 'send somebody', 'send over someone', 'call someone over', 'call somebody over'],
     anyoneThere: ['is anyone', 'is anybody', 'is someone', 'is somebody', 'is there anyone', 'is there anybody', 'is there someone', 'is there somebody', 'anyone', 'anybody', 'nobody', 'no one'],
-    around: ['here', 'around', 'about', 'available', 'working', 'on duty', 'at the desk', 'in the office', 'i could talk to', 'i can talk to', 'to talk to', 'to help', 'who can help'],
+    around: ['there', 'here', 'around', 'about', 'available', 'working', 'on duty', 'at the desk', 'in the office', 'i could talk to', 'i can talk to', 'to talk to', 'to help', 'who can help'],
+    want: ['want', 'wanna', 'd like', 'would like', 'd rather have', 'need', 'prefer'],
+    human: ['human', 'a human', 'human being', 'real person', 'actual person', 'live person', 'a person', 'person', 'real human', 'people', 'someone real'],
+    notRobot: ['not a robot', 'don t want a robot', 'dont want a robot', 'no robot', 'no robots', 'not a machine', 'not you', 'not with a robot', 'not to a robot'],
+    anyone: ['someone', 'somebody', 'anyone', 'anybody', 'a person', 'a human'],
+    come: ['come', 'come over', 'come here', 'coming'],
+    // Violence against someone else ("a guy is hitting her").
+    hit: ['hitting', 'beating', 'punching', 'kicking', 'attacking', 'strangling', 'stabbing', 'beating up', 'hit', 'punched', 'kicked', 'pushed', 'shoving'],
+    hitIdiom: ['hit the', 'hit it', 'hit on', 'hitting on', 'hitting the', 'hit me up', 'beating me at', 'kicking off'],
+    // A visitor expected by someone is no request for help.
+    appointment: ['appointment', 'meeting with', 'here to see', 'i m expected', 'expecting me', 'booked'],
     // Asking the way to the desk is not asking for a person.
     directions: ['how do i get', 'how can i get', 'get to', 'go to', 'way to', 'directions', 'where is', 'where s', 'wheres', 'which floor', 'located', 'find the'],
   },
@@ -75,10 +86,16 @@ export const EN: Lexicon = {
     { signal: 'emergency', slots: ['call', 'service'], window: 4, ordered: true },
     { signal: 'emergency', slots: ['service', 'urgent'], window: 3 },
     { signal: 'emergency', slots: ['ems'], window: 1 },
-    { signal: 'help_requested', slots: ['role', 'ask'], window: 5 },
+    { signal: 'help_requested', slots: ['role', 'ask'], window: 5, unless: ['appointment'] },
+    { signal: 'help_requested', slots: ['want', 'human'], window: 3, ordered: true },
+    { signal: 'help_requested', slots: ['notRobot', 'human'], window: 8 },
+    { signal: 'help_requested', slots: ['anyone', 'come'], window: 3, ordered: true },
+    { signal: 'emergency', slots: ['hit', 'person'], window: 3, ordered: true, unless: ['hitIdiom'] },
+
     { signal: 'help_requested', slots: ['whether', 'role'], window: 4, ordered: true },
-    { signal: 'help_requested', slots: ['desk', 'ask'], window: 5, unless: 'directions' },
+    { signal: 'help_requested', slots: ['desk', 'ask'], window: 5, unless: ['directions', 'appointment'] },
     { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
+    { signal: 'help_requested', slots: ['anyoneHere'], window: 1 },
     { signal: 'help_requested', slots: ['anyoneThere', 'around'], window: 5, ordered: true },
   ],
   negators: ['not', 'no', 'nobody', 'no one', 'noone', 'never', 'nothing', 't', 'dont', 'isnt', 'wasnt', 'doesnt', 'didnt', 'arent', 'without', 'neither', 'nor'],
