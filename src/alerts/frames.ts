@@ -146,7 +146,8 @@ export function matchFrames(lexicon: CompiledLexicon, tokens: readonly Token[], 
     return found;
   };
   for (const frame of lexicon.frames) {
-    if (frame.unless?.some((c) => of(c).length > 0)) continue;
+    // An idiom veto does not hide what turns a frame off ("fireplace" is both).
+    if (frame.unless?.some((c) => occursIn(lexicon.concepts.get(c)!, tokens))) continue;
     const chosen: Occurrence[] = [];
     const fill = (slot: number): boolean => {
       if (slot === frame.slots.length) {

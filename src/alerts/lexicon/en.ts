@@ -11,7 +11,7 @@ export const EN: Lexicon = {
     // Losing consciousness or the ability to stand, said of someone now.
     collapse: ['collapsed', 'collapsing', 'collapses', 'fell over', 'fallen over', 'dropped to the floor', 'dropped to the ground', 'isn t responding', 'isnt responding', 'not responding', 'won t respond', 'wont respond', 'isn t moving', 'isnt moving', 'not moving', 'won t wake up', 'wont wake up', 'went limp', 'lying on the floor', 'lying on the ground', 'lying there', 'on the floor'],
     // The same, clear enough on its own.
-    collapseSure: ['fainted', 'fainting', 'passed out', 'passing out', 'blacked out', 'blacking out', 'keeled over', 'keels over', 'unconscious', 'unresponsive', 'isn t breathing', 'isnt breathing', 'not breathing', 'stopped breathing', 'having a seizure', 'seizing', 'convulsing', 'convulsions', 'turning blue', 'gone blue', 'lost consciousness', 'losing consciousness'],
+    collapseSure: ['vision is going', 'going black', 'everything is going black', 'everything went black', 'can t see anything', 'cant see anything', 'fainted', 'fainting', 'passed out', 'passing out', 'blacked out', 'blacking out', 'keeled over', 'keels over', 'unconscious', 'unresponsive', 'isn t breathing', 'isnt breathing', 'not breathing', 'stopped breathing', 'having a seizure', 'seizing', 'convulsing', 'convulsions', 'turning blue', 'gone blue', 'lost consciousness', 'losing consciousness'],
     // What is about to happen: "I'm gonna pass out", "I think I'll faint".
     soon: ['going to', 'gonna', 'about to', 'might', 'will', 'll', 'feel like i', 'think i m going to', 'could'],
     collapseVerb: ['faint', 'pass out', 'collapse', 'black out', 'keel over', 'fall over', 'fall down', 'lose consciousness', 'throw up and faint'],
@@ -45,10 +45,10 @@ export const EN: Lexicon = {
     urgent: ['quick', 'quickly', 'now', 'right now', 'hurry', 'fast', 'immediately', 'asap', 'urgent', 'urgently', 'please', 'help', 'emergency', 'someone', 'somebody'],
     ems: ['ambulance', 'paramedics', 'emergency services', '911', '999', '112'],
     // Staff: a role, a way of asking for one, a question whether one is there.
-    role: ['human', 'humans', 'human being', 'real person', 'actual person', 'live person', 'person', 'staff', 'staff member', 'member of staff', 'members of staff', 'someone from staff', 'somebody from staff', 'employee', 'employees', 'worker', 'someone who works here', 'somebody who works here', 'anyone who works here', 'anybody who works here', 'someone from reception', 'somebody from reception', 'someone at the desk', 'somebody at the desk', 'someone at reception', 'receptionist', 'manager', 'supervisor', 'attendant', 'operator', 'concierge', 'security guard', 'someone in charge', 'person in charge', 'in charge', 'whoever is responsible'],
+    role: ['human', 'humans', 'human being', 'real person', 'actual person', 'live person', 'person', 'staff', 'staff member', 'member of staff', 'members of staff', 'someone from staff', 'somebody from staff', 'employee', 'employees', 'worker', 'someone who works here', 'somebody who works here', 'anyone who works here', 'anybody who works here', 'someone from reception', 'somebody from reception', 'someone at the desk', 'somebody at the desk', 'someone at reception', 'receptionist', 'manager', 'supervisor', 'attendant', 'operator', 'concierge', 'security guard', 'someone in charge', 'person in charge', 'your colleagues', 'your colleague', 'one of your colleagues', 'a colleague of yours', 'your staff', 'someone from the company', 'somebody from the company', 'in charge', 'whoever is responsible'],
     // The desk is a place as well as the people at it: asking the way there is no request.
     desk: ['reception', 'front desk', 'the desk', 'information desk', 'help desk'],
-    ask: ['talk', 'talking', 'speak', 'speaking', 'see', 'get', 'call', 'fetch', 'bring', 'send', 'need', 'put me through', 'connect me', 'transfer me', 'help', 'helps', 'come', 'come over', 'assist', 'serve', 'attend', 'prefer', 'rather', 'page', 'find me', 'over here'],
+    ask: ['word with', 'a word', 'talk', 'talking', 'speak', 'speaking', 'see', 'get', 'call', 'fetch', 'bring', 'send', 'need', 'put me through', 'connect me', 'transfer me', 'help', 'helps', 'come', 'come over', 'assist', 'serve', 'attend', 'prefer', 'rather', 'page', 'find me', 'over here'],
     anyoneHere: ['hello anyone', 'hello anybody', 'hello is anyone', 'hi anyone', 'anybody there', 'anyone there', 'anybody here', 'anyone here', 'somebody there', 'someone there', 'anyone around', 'anybody around'],
     whether: ['is there', 'are there', 'isn t there', 'isnt there', 'any', 'where can i find', 'where do i find', 'where are the', 'where s the', 'where is the', 'where is a', 'where s a', 'where is your', 'where are your'],
     someoneCome: ['someone come', 'somebody come', 'anyone come', 'anybody come', 'someone coming', 'get someone', 'get somebody', 'get me someone', 'get me somebody', 'fetch someone', 'fetch somebody', 'send someone', 'send somebody', 'send over someone', 'call someone over', 'call somebody over'],
@@ -60,7 +60,7 @@ export const EN: Lexicon = {
     anyone: ['someone', 'somebody', 'anyone', 'anybody', 'a person', 'a human', 'whoever'],
     come: ['come', 'come over', 'come here', 'coming'],
     // Violence against someone else ("a guy is hitting her").
-    hit: ['hitting', 'beating', 'punching', 'kicking', 'attacking', 'strangling', 'stabbing', 'beating up', 'hit', 'punched', 'kicked', 'pushed', 'shoving'],
+    hit: ['threatening', 'harassing', 'menacing', 'hitting', 'beating', 'punching', 'kicking', 'attacking', 'strangling', 'stabbing', 'beating up', 'hit', 'punched', 'kicked', 'pushed', 'shoving'],
     hitIdiom: ['hit the', 'hit it', 'hit on', 'hitting on', 'hitting the', 'hit me up', 'beating me at', 'kicking off'],
     // A visitor expected by someone is no request for help.
     appointment: ['appointment', 'meeting with', 'here to see', 'i m expected', 'expecting me', 'booked'],
@@ -76,6 +76,8 @@ export const EN: Lexicon = {
     smellOf: ['gas', 'burning', 'smoke', 'something burning'],
     armed: ['armed'],
     talk: ['talk', 'talking', 'speak', 'speaking'],
+    // Fire where it belongs.
+    tameFire: ['fireplace', 'fire pit', 'firepit', 'bonfire', 'campfire', 'candle', 'candles', 'barbecue', 'bbq', 'grill', 'stove', 'fire place'],
     servicePlace: ['station', 'entrance', 'depot', 'headquarters', 'bay', 'next door', 'number', 'appointment', 'museum', 'training', 'course'],
     dying: ['i m dying', 'im dying', 'i am dying', 'going to die', 'gonna die', 'he s dying', 'she s dying', 'is dying', 'bleeding to death'],
     directions: ['how do i get', 'how can i get', 'get to', 'go to', 'way to', 'directions', 'where is', 'where s', 'wheres', 'which floor', 'located', 'find the'],
@@ -88,7 +90,7 @@ export const EN: Lexicon = {
     { signal: 'emergency', slots: ['smell', 'smellOf'], window: 4 },
     { signal: 'emergency', slots: ['person', 'armed'], window: 3 },
     { signal: 'help_requested', slots: ['talk', 'anyone'], window: 3, ordered: true },
-    { signal: 'emergency', slots: ['person', 'collapse'], window: 6 },
+    { signal: 'emergency', slots: ['person', 'collapse'], window: 8 },
     { signal: 'emergency', slots: ['collapseSure'], window: 1 },
     { signal: 'emergency', slots: ['soon', 'collapseVerb'], window: 4, ordered: true },
     { signal: 'emergency', slots: ['person', 'fall', 'fallHarm'], window: 9, ordered: true },
@@ -98,7 +100,7 @@ export const EN: Lexicon = {
     { signal: 'emergency', slots: ['broke', 'bone'], window: 4 },
     { signal: 'emergency', slots: ['cut', 'injuryHow'], window: 7 },
     { signal: 'emergency', slots: ['injury'], window: 1 },
-    { signal: 'emergency', slots: ['fire', 'present'], window: 5 },
+    { signal: 'emergency', slots: ['fire', 'present'], window: 5, unless: ['tameFire'] },
     { signal: 'emergency', slots: ['burning'], window: 1 },
     { signal: 'emergency', slots: ['gas'], window: 1 },
     { signal: 'emergency', slots: ['weapon', 'wielding'], window: 5 },
@@ -119,5 +121,5 @@ export const EN: Lexicon = {
     { signal: 'help_requested', slots: ['anyoneThere', 'around'], window: 5, ordered: true },
   ],
   negators: ['not', 'no', 'nobody', 'no one', 'noone', 'never', 'nothing', 't', 'dont', 'isnt', 'wasnt', 'doesnt', 'didnt', 'arent', 'without', 'neither', 'nor'],
-  past: ['years ago', 'year ago', 'months ago', 'weeks ago', 'last year', 'last month', 'used to', 'history of', 'recovered', 'i m fine now', 'im fine now', 'died of', 'died from', 'passed away'],
+  past: ['when i was a kid', 'when i was little', 'when i was young', 'when i was a child', 'as a kid', 'as a child', 'years ago', 'year ago', 'months ago', 'weeks ago', 'last year', 'last month', 'used to', 'history of', 'recovered', 'i m fine now', 'im fine now', 'died of', 'died from', 'passed away'],
 };

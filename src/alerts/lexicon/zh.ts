@@ -30,7 +30,7 @@ export const ZH: Lexicon = {
     service: ['救护车', '医生', '大夫', '护士', '警察', '保安', '消防', '消防车', '消防员'],
     urgent: ['快', '赶紧', '马上', '立刻', '急', '救命'],
     ems: ['救护车', '急救车', '消防车'],
-    role: ['真人', '人工', '工作人员', '员工', '服务员', '经理', '负责人', '管理员', '客服', '接待', '主管', '店员', '职员', '你们的人'],
+    role: ['你们的同事', '你们同事', '你们公司的人', '贵公司的人', '真人', '人工', '工作人员', '员工', '服务员', '经理', '负责人', '管理员', '客服', '接待', '主管', '店员', '职员', '你们的人'],
     desk: ['前台', '服务台', '接待处'],
     ask: ['找', '叫', '请', '喊', '让', '过来', '来', '帮', '帮忙', '说话', '聊', '谈', '沟通', '转', '联系', '需要', '要', '想'],
     whether: ['有没有', '有谁', '哪里有', '哪儿有'],
@@ -63,6 +63,7 @@ export const ZH: Lexicon = {
     { signal: 'emergency', slots: ['smell', 'smellOf'], window: 4 },
     { signal: 'emergency', slots: ['person', 'armed'], window: 3 },
     { signal: 'help_requested', slots: ['talk', 'personTalk'], window: 3, ordered: true },
+    { signal: 'help_requested', slots: ['talk', 'role'], window: 3, ordered: true, unless: ['appointment'] },
     { signal: 'emergency', slots: ['person', 'collapse'], window: 5 },
     { signal: 'emergency', slots: ['collapseSure'], window: 1 },
     { signal: 'emergency', slots: ['person', 'fall', 'fallHarm'], window: 5 },
@@ -89,5 +90,5 @@ export const ZH: Lexicon = {
     { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
   ],
   negators: ['没', '没有', '不', '别', '无', '不是'],
-  past: ['年前', '以前', '去年', '上个月', '曾经', '得过', '现在好了', '已经好了', '死于', '过世'],
+  past: ['小时候', '小的时候', '上学的时候', '年前', '以前', '去年', '上个月', '曾经', '得过', '现在好了', '已经好了', '死于', '过世'],
 };
