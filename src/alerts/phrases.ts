@@ -90,7 +90,7 @@ export const PHRASES: Record<Language, AlertPhrases> = {
       words("j'ai (?:tellement |tres |si )?peur", 'je suis (?:desespere|desesperee|terrifie|terrifiee|paniquee|panique|perdu et j\'ai peur)', "je n'en peux plus", 'je ne sais (?:plus )?(?:pas )?quoi faire', "je me sens (?:mal|tres mal|horrible)", 'aidez-moi,? s\'il vous plait'),
     ],
     ignore: [
-      words('me tue', 'meur[st]? (?:de|d\') ?(?:faim|soif|rire|chaud|froid|envie|honte|fatigue|ennui)', 'je tuerais pour', '(?:telephone|portable|batterie) (?:est mort|est morte|est a plat)', "feu d'artifice", 'mort de rire', "aidez-moi a (?:trouver|comprendre)", 'tombee? (?:amoureu(?:x|se)|en panne|d\'accord|malade|sur)', 'feux? (?:rouges?|verts?|orange|de circulation)'),
+      words('me tue', 'meur[st]? (?:de|d\') ?(?:faim|soif|rire|chaud|froid|envie|honte|fatigue|ennui)', 'je tuerais pour', '(?:telephone|portable|batterie) (?:est mort|est morte|est a plat)', "feu d'artifice", 'mort de rire', "aidez-moi a (?:trouver|comprendre)", 'tombee? (?:amoureu(?:x|se)|en panne|d\'accord|malade)', 'suis tombee? sur', 'feux? (?:rouges?|verts?|orange|de circulation)'),
     ],
     context: [words('film', 'livre', 'roman', 'serie', 'histoire', 'personnage', 'episode', "s'il y a (?:le feu|un incendie|une urgence)", 'en cas de', 'dans le film', 'dans le livre', 'dans la serie', 'le personnage', "(?:que|qu'est-ce que) (?:je dois|on doit|faut-il) faire (?:si|en cas)", 'en cas (?:d\'incendie|d\'urgence)', 'sortie de secours', 'extincteur', 'formation (?:sur|aux|de secouris)', 'cours de secourisme', 'seminaire sur', 'conference sur')],
   },
