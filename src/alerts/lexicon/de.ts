@@ -69,7 +69,7 @@ export const DE: Lexicon = {
     dying: ['ich sterbe', 'er stirbt', 'sie stirbt', 'stirbt gleich', 'verblutet', 'im sterben'],
     tameFire: ['kamin', 'lagerfeuer', 'kerze', 'kerzen', 'grill', 'grillen', 'herd', 'ofen', 'feuerschale'],
     emergencyNoun: ['medizinischen notfall', 'medizinischer notfall', 'haben einen notfall', 'gibt einen notfall', 'notfall hier', 'akuter notfall'],
-    servicePlace: ['wache', 'station', 'zentrale', 'nummer', 'termin', 'kurs', 'revier', 'einfahrt'],
+    servicePlace: ['sirene*', 'martinshorn', 'wache', 'station', 'zentrale', 'nummer', 'termin', 'kurs', 'revier', 'einfahrt'],
     lose: ['finde', 'verloren', 'vermisse', 'weiss nicht wo'],
     child: ['mein kind', 'meinen sohn', 'meine tochter', 'mein sohn', 'unser kind', 'unseren sohn', 'unsere tochter', 'mein baby', 'meinen enkel', 'meine enkelin', 'meinen kleinen', 'meine kleine', 'das kind', 'ein kind', 'der kleine', 'die kleine'],
     missing: ['ist weg', 'ist verschwunden', 'verschwunden', 'nicht mehr da', 'nicht mehr', 'ist verloren gegangen', 'weggelaufen', 'nirgends'],

@@ -78,7 +78,7 @@ export const EN: Lexicon = {
     talk: ['talk', 'talking', 'speak', 'speaking'],
     // Fire where it belongs.
     tameFire: ['fireplace', 'fire pit', 'firepit', 'bonfire', 'campfire', 'candle', 'candles', 'barbecue', 'bbq', 'grill', 'stove', 'fire place'],
-    servicePlace: ['station', 'entrance', 'depot', 'headquarters', 'bay', 'next door', 'number', 'appointment', 'museum', 'training', 'course'],
+    servicePlace: ['siren*', 'driving past', 'drove past', 'station', 'entrance', 'depot', 'headquarters', 'bay', 'next door', 'number', 'appointment', 'museum', 'training', 'course'],
     dying: ['i m dying', 'im dying', 'i am dying', 'going to die', 'gonna die', 'he s dying', 'she s dying', 'is dying', 'bleeding to death'],
     // A child lost in the building.
     lose: ['can t find', 'cant find', 'cannot find', 'lost', 'lost sight of', 'don t know where', 'dont know where'],

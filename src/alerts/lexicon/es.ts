@@ -59,7 +59,7 @@ export const ES: Lexicon = {
     tameFire: ['chimenea', 'hoguera', 'vela', 'velas', 'barbacoa', 'parrilla', 'horno', 'fogata'],
     fetchSomeone: ['traig*', 'traer', 'llamar', 'llame', 'llamen', 'buscar', 'busque', 'mandar', 'mande', 'enviar', 'envie'],
     emergencyNoun: ['emergencia medica', 'urgencia medica', 'tenemos una emergencia', 'hay una emergencia', 'emergencia aqui'],
-    servicePlace: ['comisaria', 'estacion', 'cuartel', 'numero', 'cita', 'consulta', 'parque de bomberos'],
+    servicePlace: ['sirena*', 'comisaria', 'estacion', 'cuartel', 'numero', 'cita', 'consulta', 'parque de bomberos'],
     lose: ['no encuentro', 'no encontramos', 'he perdido a', 'perdi a', 'no se donde esta'],
     child: ['mi hijo', 'mi hija', 'mi nino', 'mi nina', 'mi bebe', 'nuestro hijo', 'nuestra hija', 'mi pequeno', 'mi pequena', 'el nino', 'la nina', 'un nino', 'una nina', 'mi nieto', 'mi nieta', 'a mi hijo', 'a mi hija', 'a mi nino', 'a mi nina'],
     missing: ['ha desaparecido', 'desaparecio', 'se ha perdido', 'se perdio', 'no aparece', 'se ha ido', 'esta perdido', 'esta perdida'],

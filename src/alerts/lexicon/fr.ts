@@ -59,7 +59,7 @@ export const FR: Lexicon = {
     tameFire: ['cheminee', 'feu de camp', 'bougie', 'bougies', 'barbecue', 'four', 'plancha', 'feu de bois'],
     fetchSomeone: ['amenez moi', 'amenez', 'amener', 'envoyez moi', 'trouvez moi', 'allez chercher', 'faire venir', 'faites venir', 'appeler', 'appelez', 'chercher', 'envoyer', 'envoyez'],
     emergencyNoun: ['urgence medicale', 'urgence vitale', 'avons une urgence', 'a une urgence ici', 'y a une urgence'],
-    servicePlace: ['caserne', 'commissariat', 'station', 'numero', 'rendez vous', 'cabinet'],
+    servicePlace: ['sirene*', 'caserne', 'commissariat', 'station', 'numero', 'rendez vous', 'cabinet'],
     lose: ['trouve plus', 'trouve pas', 'retrouve plus', 'retrouve pas', 'perdu', 'sais pas ou est'],
     child: ['mon fils', 'ma fille', 'mon enfant', 'mon petit garcon', 'ma petite fille', 'mon bebe', 'notre fils', 'notre fille', 'notre enfant', 'mon petit', 'ma petite', 'l enfant', 'un enfant', 'mon petit fils'],
     missing: ['a disparu', 'disparu', 'disparue', 'introuvable', 'est perdu', 'est perdue', 's est perdu', 's est perdue', 'est parti', 'est partie'],
