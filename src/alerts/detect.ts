@@ -85,7 +85,8 @@ export function detectSignal(text: string, lists: Lists = DEFAULT_LISTS): Signal
   const tokens = tokenize(t);
   const vetoes = all.flatMap((l) => spans(l.ignore, t));
   const vetoed = (start: number, end: number) => vetoes.some((v) => v.start < end && start < v.end);
-  const frames = LANGUAGES.flatMap((l) => matchFrames(COMPILED[l], tokens, vetoed));
+  const lexicons = LANGUAGES.map((l) => COMPILED[l]);
+  const frames = lexicons.flatMap((l) => matchFrames(l, tokens, vetoed, lexicons));
   const frame = (signal: UtteranceSignal): SignalFound | null => {
     const m = frames.find((f) => f.signal === signal);
     return m ? { signal, matched: frameText(m, tokens, t) } : null;

@@ -134,8 +134,17 @@ function denied(occ: Occurrence, negators: readonly Lexeme[], tokens: readonly T
   return false;
 }
 
-/** Every frame of the lexicon that the tokens fill, with the occurrences that fill it (first fill per frame). */
-export function matchFrames(lexicon: CompiledLexicon, tokens: readonly Token[], vetoed: (start: number, end: number) => boolean = () => false): FrameMatch[] {
+/**
+ * Every frame of the lexicon that the tokens fill, with the occurrences that fill it (first fill per
+ * frame). `also`: the other languages' lexicons, whose `unless` concepts count too, because a word
+ * two languages share ("ambulance") must not escape one language's guard ("the ambulance sirens").
+ */
+export function matchFrames(
+  lexicon: CompiledLexicon,
+  tokens: readonly Token[],
+  vetoed: (start: number, end: number) => boolean = () => false,
+  also: readonly CompiledLexicon[] = [],
+): FrameMatch[] {
   const matches: FrameMatch[] = [];
   const cache = new Map<string, Occurrence[]>();
   // An occurrence inside an idiom ("my feet are killing me") fills no slot.
@@ -147,7 +156,7 @@ export function matchFrames(lexicon: CompiledLexicon, tokens: readonly Token[], 
   };
   for (const frame of lexicon.frames) {
     // An idiom veto does not hide what turns a frame off ("fireplace" is both).
-    if (frame.unless?.some((c) => occursIn(lexicon.concepts.get(c)!, tokens))) continue;
+    if (frame.unless?.some((c) => [lexicon, ...also].some((l) => occursIn(l.concepts.get(c) ?? [], tokens)))) continue;
     const chosen: Occurrence[] = [];
     const fill = (slot: number): boolean => {
       if (slot === frame.slots.length) {

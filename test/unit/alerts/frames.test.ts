@@ -79,6 +79,13 @@ describe('frames', () => {
     expect(signals('he collapsed', (start) => start === 0)).toEqual([]);
   });
 
+  it("count the other languages' unless concepts: a shared word must not escape a guard", () => {
+    const other = compileLexicon({ concepts: { directions: ['chemin'] }, frames: [], negators: [], past: [] }, fold);
+    const found = (also: typeof other[]) => matchFrames(compiled, tokens('le chemin: talk to staff'), undefined, also).map((m) => m.signal);
+    expect(found([])).toEqual(['help_requested']);
+    expect(found([other])).toEqual([]);
+  });
+
   it('refuse a lexicon whose frame names an unknown concept', () => {
     expect(() => compileLexicon({ ...LEXICON, frames: [{ signal: 'emergency', slots: ['nothing'] }] }, fold)).toThrow(/unknown concept "nothing"/);
   });
