@@ -9,9 +9,9 @@ export const EN: Lexicon = {
     // Who it happens to: the visitor, someone with them, someone they see.
     person: ['i', 'me', 'he', 'she', 'him', 'her', 'they', 'we', 'someone', 'somebody', 'someones', 'somebodys', 'anyone', 'man', 'woman', 'guy', 'lady', 'gentleman', 'child', 'kid', 'baby', 'boy', 'girl', 'person', 'husband', 'wife', 'partner', 'son', 'daughter', 'father', 'dad', 'mother', 'mom', 'mum', 'friend', 'colleague', 'boss', 'brother', 'sister', 'grandma', 'grandpa', 'grandmother', 'grandfather', 'granny', 'uncle', 'aunt', 'visitor', 'customer', 'patient', 'student', 'people'],
     // Losing consciousness or the ability to stand, said of someone now.
-    collapse: ['collapsed', 'collapsing', 'collapses', 'fell over', 'fallen over', 'dropped to the floor', 'dropped to the ground', 'isn t responding', 'isnt responding', 'not responding', 'won t respond', 'wont respond', 'isn t moving', 'isnt moving', 'not moving', 'won t wake up', 'wont wake up', 'went limp', 'lying on the floor', 'lying on the ground', 'lying there', 'on the floor'],
+    collapse: ['just went down', 'went down like', 'suddenly went down', 'dropped like', 'collapsed', 'collapsing', 'collapses', 'fell over', 'fallen over', 'dropped to the floor', 'dropped to the ground', 'isn t responding', 'isnt responding', 'not responding', 'won t respond', 'wont respond', 'isn t moving', 'isnt moving', 'not moving', 'won t wake up', 'wont wake up', 'went limp', 'lying on the floor', 'lying on the ground', 'lying there', 'on the floor'],
     // The same, clear enough on its own.
-    collapseSure: ['vision is going', 'going black', 'everything is going black', 'everything went black', 'can t see anything', 'cant see anything', 'fainted', 'fainting', 'passed out', 'passing out', 'blacked out', 'blacking out', 'keeled over', 'keels over', 'unconscious', 'unresponsive', 'isn t breathing', 'isnt breathing', 'not breathing', 'stopped breathing', 'having a seizure', 'seizing', 'convulsing', 'convulsions', 'turning blue', 'gone blue', 'lost consciousness', 'losing consciousness'],
+    collapseSure: ['asthma attack', 'diabetic hypo', 'having a hypo', 'anaphyla*', 'vision is going', 'going black', 'everything is going black', 'everything went black', 'can t see anything', 'cant see anything', 'fainted', 'fainting', 'passed out', 'passing out', 'blacked out', 'blacking out', 'keeled over', 'keels over', 'unconscious', 'unresponsive', 'isn t breathing', 'isnt breathing', 'not breathing', 'stopped breathing', 'having a seizure', 'seizing', 'convulsing', 'convulsions', 'turning blue', 'gone blue', 'lost consciousness', 'losing consciousness'],
     // What is about to happen: "I'm gonna pass out", "I think I'll faint".
     soon: ['going to', 'gonna', 'about to', 'might', 'will', 'll', 'feel like i', 'think i m going to', 'could'],
     collapseVerb: ['faint', 'pass out', 'collapse', 'black out', 'keel over', 'fall over', 'fall down', 'lose consciousness', 'throw up and faint'],
@@ -22,7 +22,7 @@ export const EN: Lexicon = {
     // A vital part of the body …
     body: ['chest', 'heart', 'throat', 'left arm', 'lungs', 'face', 'lips', 'tongue', 'jaw'],
     // … with what is wrong with it.
-    symptom: ['hurts', 'hurting', 'pain', 'pains', 'aching', 'tight', 'tightness', 'pressure', 'crushing', 'numb', 'swelling', 'swollen', 'racing', 'pounding', 'drooping', 'droops', 'stabbing', 'burning', 'squeezing'],
+    symptom: ['clutching', 'clutches', 'grabbing', 'grabbed', 'hurts', 'hurting', 'pain', 'pains', 'aching', 'tight', 'tightness', 'pressure', 'crushing', 'numb', 'swelling', 'swollen', 'racing', 'pounding', 'drooping', 'droops', 'stabbing', 'burning', 'squeezing'],
     bleed: ['bleeding', 'bleeds', 'blood everywhere', 'lot of blood', 'lots of blood', 'losing blood', 'so much blood', 'blood is pouring', 'gushing'],
     broke: ['broke', 'broken', 'fractured', 'twisted', 'dislocated', 'sprained'],
     bone: ['leg', 'arm', 'ankle', 'wrist', 'hip', 'bone', 'neck', 'ribs', 'rib', 'collarbone', 'knee', 'shoulder', 'skull', 'nose'],
@@ -45,7 +45,7 @@ export const EN: Lexicon = {
     urgent: ['quick', 'quickly', 'now', 'right now', 'hurry', 'fast', 'immediately', 'asap', 'urgent', 'urgently', 'please', 'help', 'emergency', 'someone', 'somebody'],
     ems: ['ambulance', 'paramedics', 'emergency services', '911', '999', '112'],
     // Staff: a role, a way of asking for one, a question whether one is there.
-    role: ['human', 'humans', 'human being', 'real person', 'actual person', 'live person', 'person', 'staff', 'staff member', 'member of staff', 'members of staff', 'someone from staff', 'somebody from staff', 'employee', 'employees', 'worker', 'someone who works here', 'somebody who works here', 'anyone who works here', 'anybody who works here', 'someone from reception', 'somebody from reception', 'someone at the desk', 'somebody at the desk', 'someone at reception', 'receptionist', 'manager', 'supervisor', 'attendant', 'operator', 'concierge', 'security guard', 'someone in charge', 'person in charge', 'your colleagues', 'your colleague', 'one of your colleagues', 'a colleague of yours', 'your staff', 'member of your team', 'someone from your team', 'your team', 'someone from the company', 'somebody from the company', 'in charge', 'whoever is responsible'],
+    role: ['human', 'humans', 'human being', 'real person', 'actual person', 'live person', 'person', 'staff', 'staff member', 'member of staff', 'members of staff', 'someone from staff', 'somebody from staff', 'employee', 'employees', 'worker', 'someone who works here', 'somebody who works here', 'anyone who works here', 'anybody who works here', 'someone from reception', 'somebody from reception', 'someone at the desk', 'somebody at the desk', 'someone at reception', 'receptionist', 'manager', 'supervisor', 'attendant', 'operator', 'concierge', 'security guard', 'someone in charge', 'person in charge', 'your colleagues', 'your colleague', 'one of your colleagues', 'a colleague of yours', 'your staff', 'your people', 'someone from your staff', 'member of your team', 'someone from your team', 'your team', 'someone from the company', 'somebody from the company', 'in charge', 'whoever is responsible'],
     // The desk is a place as well as the people at it: asking the way there is no request.
     desk: ['reception', 'front desk', 'the desk', 'information desk', 'help desk'],
     ask: ['complain', 'complaint', 'assistance', 'word with', 'a word', 'talk', 'talking', 'speak', 'speaking', 'see', 'get', 'call', 'fetch', 'bring', 'send', 'need', 'put me through', 'connect me', 'transfer me', 'help', 'helps', 'come', 'come over', 'assist', 'serve', 'attend', 'prefer', 'rather', 'page', 'find me', 'over here'],
@@ -55,7 +55,7 @@ export const EN: Lexicon = {
     anyoneThere: ['is anyone', 'is anybody', 'is someone', 'is somebody', 'is there anyone', 'is there anybody', 'is there someone', 'is there somebody', 'anyone', 'anybody', 'nobody', 'no one'],
     around: ['there', 'here', 'around', 'about', 'available', 'working', 'on duty', 'at the desk', 'in the office', 'i could talk to', 'i can talk to', 'to talk to', 'to help', 'who can help'],
     want: ['want', 'wanna', 'd like', 'would like', 'd rather have', 'need', 'prefer'],
-    human: ['human', 'a human', 'human being', 'real person', 'actual person', 'live person', 'a person', 'person', 'real human', 'people', 'someone real'],
+    human: ['human', 'a human', 'human being', 'real person', 'actual person', 'live person', 'a person', 'person', 'real human', 'someone real'],
     notRobot: ['not a robot', 'don t want a robot', 'dont want a robot', 'no robot', 'no robots', 'not a machine', 'not you', 'not with a robot', 'not to a robot'],
     anyone: ['someone', 'somebody', 'anyone', 'anybody', 'a person', 'a human', 'whoever'],
     come: ['come', 'come over', 'come here', 'coming'],
@@ -92,9 +92,16 @@ export const EN: Lexicon = {
     quantity: ['too many', 'all his', 'all her', 'all of his', 'all of her', 'a whole bottle of', 'whole bottle of', 'a whole pack of', 'handful of', 'a lot of', 'loads of', 'bottle of'],
     whoCan: ['who can i talk to', 'who can i speak to', 'who do i talk to', 'who do i speak to', 'who should i talk to', 'who should i speak to', 'who can i speak with', 'who can i talk with', 'who can help me', 'who is responsible here', 'who s in charge here'],
     fetchSomeone: ['bring me', 'bring', 'get me', 'find me', 'send me', 'send'],
+    breatheVerb: ['breathing', 'breathes', 'breathe'],
+    oddly: ['weird', 'weirdly', 'strange', 'strangely', 'funny', 'badly', 'heavily', 'fast', 'shallow', 'wheezing', 'gasping', 'rasping'],
+    bleedHow: ['a lot', 'badly', 'heavily', 'really bad', 'from', 'everywhere', 'won t stop', 'wont stop', 'profusely'],
+    worksHere: ['working here', 'work here', 'works here', 'on duty'],
     directions: ['how do i get', 'how can i get', 'get to', 'go to', 'way to', 'directions', 'where is', 'where s', 'wheres', 'which floor', 'located', 'find the'],
   },
   frames: [
+    { signal: 'emergency', slots: ['breatheVerb', 'oddly'], window: 3 },
+    { signal: 'emergency', slots: ['bleed', 'bleedHow'], window: 3 },
+    { signal: 'help_requested', slots: ['human', 'worksHere'], window: 4 },
     { signal: 'emergency', slots: ['lose', 'child'], window: 3, ordered: true },
     { signal: 'emergency', slots: ['child', 'missing'], window: 3, ordered: true },
     { signal: 'emergency', slots: ['heavy', 'crushed', 'person'], window: 5 },
