@@ -9,7 +9,7 @@ export const DE: Lexicon = {
   concepts: {
     person: ['ich', 'mir', 'mich', 'er', 'sie', 'ihm', 'ihr', 'jemand', 'jemandem', 'mann', 'frau', 'kind', 'baby', 'junge', 'maedchen', 'vater', 'papa', 'mutter', 'mama', 'sohn', 'tochter', 'freund', 'freundin', 'kollege', 'kollegin', 'chef', 'chefin', 'oma', 'opa', 'bruder', 'schwester', 'herr', 'dame', 'mensch', 'leute', 'partner', 'partnerin', 'besucher', 'besucherin', 'gast'],
     collapse: ['zusammengebrochen', 'zusammengeklappt', 'zusammengesackt', 'umgefallen', 'umgekippt', 'kollabiert', 'bewegt sich nicht', 'reagiert nicht', 'wacht nicht auf', 'liegt am boden', 'liegt auf dem boden', 'auf dem boden', 'am boden', 'kommt nicht hoch', 'kann nicht aufstehen', 'kommt nicht mehr hoch'],
-    collapseSure: ['*asthmaanfall*', 'asthma anfall', 'unterzuckert', 'unterzuckerung', 'anaphylak*', 'sehe nur noch schwarz', 'alles wird schwarz', 'alles dreht sich und', 'bewusstlos', 'ohnmaechtig', 'in ohnmacht', 'atmet nicht', 'atmet nicht mehr', 'keine atmung', 'krampfanfall', 'krampft', 'epileptisch*', 'blau angelaufen', 'wird blau', '*kreislaufzusammenbruch*', 'kreislaufkollaps', 'schwarz vor augen', 'nicht ansprechbar'],
+    collapseSure: ['nicht bei bewusstsein', 'ohne bewusstsein', '*asthmaanfall*', 'asthma anfall', 'unterzuckert', 'unterzuckerung', 'anaphylak*', 'sehe nur noch schwarz', 'alles wird schwarz', 'alles dreht sich und', 'bewusstlos', 'ohnmaechtig', 'in ohnmacht', 'atmet nicht', 'atmet nicht mehr', 'keine atmung', 'krampfanfall', 'krampft', 'epileptisch*', 'blau angelaufen', 'wird blau', '*kreislaufzusammenbruch*', 'kreislaufkollaps', 'schwarz vor augen', 'nicht ansprechbar'],
     // Separable verbs: "kippe … um", "bricht … zusammen" (the particle alone is too common).
     tipVerb: ['kippe', 'kippt', 'kippst', 'kippte', 'falle', 'faellt', 'fiel'],
     um: ['um'],
@@ -21,12 +21,12 @@ export const DE: Lexicon = {
     fallHarm: ['treppe', 'stufen', 'kopf', 'blut*', 'verletzt', 'boden', 'aufstehen', 'schlimm', 'hoch', 'weh', 'schmerz*', 'hilfe'],
     breath: ['verschluckt sich', 'hat sich verschluckt', 'keine luft', 'kaum luft', 'kann nicht atmen', 'kann kaum atmen', 'kann nicht mehr atmen', 'atemnot', 'luftnot', 'erstick*', 'atmet schwer', 'schwer atmen', 'japst', 'keucht', 'hals schwillt', 'schwillt zu'],
     body: ['brust', 'herz', 'hals', 'linker arm', 'linke arm', 'linken arm', 'gesicht', 'lippen', 'zunge', 'kiefer'],
-    symptom: ['haelt sich', 'greift sich', 'fasst sich', 'schwellen', 'angeschwollen', 'schmerz*', 'weh', 'drueck*', 'eng', 'enge', 'engegefuehl', 'taub', 'schwillt', 'geschwollen', 'rast', 'rasen', 'stech*', 'sticht', 'haengt', 'blau'],
+    symptom: ['haelt sich', 'greift sich', 'fasst sich', 'schwellen', 'angeschwollen', 'schmerz*', 'weh', 'drueck*', 'eng', 'enge', 'engegefuehl', 'taub', 'schwillt', 'geschwollen', 'stech*', 'sticht', 'haengt', 'blau'],
     bodySure: ['*brustschmerz*', 'herzrasen', 'herzstech*', 'herzschmerzen in der brust'],
     bleed: ['blute', 'blutet', 'bluten', 'blutend', 'blutung', 'viel blut', 'ueberall blut', 'stark blut*'],
     broke: ['gebrochen', 'bricht', 'verstaucht', 'ausgerenkt', 'verdreht', 'angebrochen'],
     bone: ['bein', 'arm', 'knoechel', 'fuss', 'handgelenk', 'huefte', 'knochen', 'rippe', 'rippen', 'nase', 'schulter', 'knie', 'schluesselbein'],
-    injury: ['ist verletzt', 'sind verletzt', 'bin verletzt', 'hat sich verletzt', 'habe mich verletzt', 'schwer verletzt', 'verletzt sich', 'kopf angeschlagen', 'kopf gestossen', 'kopf aufgeschlagen', 'tief geschnitten', 'schnittwunde', 'mich verbrannt', 'sich verbrannt', 'erstochen', 'niedergestochen', 'angeschossen', 'ueberdosis', 'vergiftet', 'stromschlag', 'fruchtblase', 'wehen haben', 'hat wehen', 'gestochen worden'],
+    injury: ['angefahren', 'ueberfahren', 'vom auto erfasst', 'gehirnerschuetterung', 'ist verletzt', 'sind verletzt', 'bin verletzt', 'hat sich verletzt', 'habe mich verletzt', 'schwer verletzt', 'verletzt sich', 'kopf angeschlagen', 'kopf gestossen', 'kopf aufgeschlagen', 'tief geschnitten', 'schnittwunde', 'mich verbrannt', 'sich verbrannt', 'erstochen', 'niedergestochen', 'angeschossen', 'ueberdosis', 'vergiftet', 'stromschlag', 'fruchtblase', 'wehen haben', 'hat wehen', 'gestochen worden'],
     fire: ['feuer', 'flammen', 'rauch', 'qualm', 'brand', 'rauchentwicklung', 'rauchwolke'],
     present: ['sehe', 'sehen', 'fuellt', 'fuellen', 'es', 'kommt', 'aus', 'steigt', 'ueberall', 'voller', 'voll', 'quillt', 'dringt', 'da', 'dort', 'schwarzer', 'viel', 'ausgebrochen'],
     burnVerb: ['brennt', 'brennen', 'qualmt', 'raucht', 'kokelt', 'schmort'],
