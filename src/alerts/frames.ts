@@ -1,3 +1,5 @@
+import { distance } from 'fastest-levenshtein';
+
 /**
  * Concept frames: the second, general layer of the alert detector. A phrase list catches the ways
  * of saying an emergency someone thought of; a frame catches the ways nobody wrote down, by
@@ -70,8 +72,14 @@ function compileWord(word: string): Word {
     const stem = word.slice(0, -1);
     return (t) => t.startsWith(stem);
   }
-  return (t) => t === word;
+  if (word.length < FUZZY_FROM) return (t) => t === word;
+  // A long word misspelt by one letter ("ambulence", "unconsious") is still the word; short ones
+  // are not ("fainted" / "painted"). Same first letter, length within one: cheap to test first.
+  return (t) => t === word || (t[0] === word[0] && Math.abs(t.length - word.length) <= 1 && t.length >= FUZZY_FROM - 1 && distance(t, word) <= 1);
 }
+
+/** Words this long match with one letter wrong. */
+export const FUZZY_FROM = 9;
 
 /** A lexeme as written ("can't breathe", "kipp*", "晕倒") → one matcher per token. */
 export function compileLexeme(text: string, fold: (s: string) => string): Lexeme {

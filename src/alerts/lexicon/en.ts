@@ -16,9 +16,9 @@ export const EN: Lexicon = {
     soon: ['going to', 'gonna', 'about to', 'might', 'will', 'll', 'feel like i', 'think i m going to', 'could'],
     collapseVerb: ['faint', 'pass out', 'collapse', 'black out', 'keel over', 'fall over', 'fall down', 'lose consciousness', 'throw up and faint'],
     fall: ['fell', 'fallen', 'has fallen', 'took a fall', 'slipped', 'tripped', 'fell down', 'fell off'],
-    fallHarm: ['not getting up', 'isn t getting up', 'isnt getting up', 'can t get up', 'cant get up', 'cannot get up', 'stairs', 'steps', 'hurt', 'bleeding', 'can t get up', 'cant get up', 'head', 'hip', 'floor', 'ground', 'badly', 'hard'],
+    fallHarm: ['balcony', 'roof', 'ladder', 'window', 'scaffolding', 'railing', 'height', 'not getting up', 'isn t getting up', 'isnt getting up', 'can t get up', 'cant get up', 'cannot get up', 'stairs', 'steps', 'hurt', 'bleeding', 'can t get up', 'cant get up', 'head', 'hip', 'floor', 'ground', 'badly', 'hard'],
     // Breathing and choking: an emergency on its own.
-    breath: ['can t breathe', 'cant breathe', 'cannot breathe', 'can not breathe', 'couldn t breathe', 'hardly breathe', 'barely breathe', 'trouble breathing', 'difficulty breathing', 'struggling to breathe', 'hard to breathe', 'short of breath', 'out of breath and', 'can t catch my breath', 'cant catch my breath', 'choking', 'choked', 'suffocat*', 'gasping', 'throat is closing', 'throat is swelling', 'throat swelling', 'tongue is swelling'],
+    breath: ['can t breath', 'cant breath', 'cannot breath', 'hart attack', 'can t breathe', 'cant breathe', 'cannot breathe', 'can not breathe', 'couldn t breathe', 'hardly breathe', 'barely breathe', 'trouble breathing', 'difficulty breathing', 'struggling to breathe', 'hard to breathe', 'short of breath', 'out of breath and', 'can t catch my breath', 'cant catch my breath', 'choking', 'choked', 'suffocat*', 'gasping', 'throat is closing', 'throat is swelling', 'throat swelling', 'tongue is swelling'],
     // A vital part of the body …
     body: ['chest', 'heart', 'throat', 'left arm', 'lungs', 'face', 'lips', 'tongue', 'jaw'],
     // … with what is wrong with it.

@@ -3,13 +3,13 @@ import type { Lexicon } from '../frames.js';
 /** Spanish concepts (folded: no accents, "ñ" as "n"). */
 export const ES: Lexicon = {
   concepts: {
-    person: ['pareja', 'yo', 'me', 'mi', 'el', 'ella', 'alguien', 'hombre', 'mujer', 'senor', 'senora', 'nino', 'nina', 'bebe', 'chico', 'chica', 'padre', 'papa', 'madre', 'mama', 'hijo', 'hija', 'marido', 'esposo', 'esposa', 'amigo', 'amiga', 'companero', 'companera', 'jefe', 'abuelo', 'abuela', 'hermano', 'hermana', 'gente', 'persona', 'tipo', 'visitante', 'senorita'],
+    person: ['crio', 'cria', 'chaval', 'chavala', 'nene', 'nena', 'tio', 'tia', 'pareja', 'yo', 'me', 'mi', 'el', 'ella', 'alguien', 'hombre', 'mujer', 'senor', 'senora', 'nino', 'nina', 'bebe', 'chico', 'chica', 'padre', 'papa', 'madre', 'mama', 'hijo', 'hija', 'marido', 'esposo', 'esposa', 'amigo', 'amiga', 'companero', 'companera', 'jefe', 'abuelo', 'abuela', 'hermano', 'hermana', 'gente', 'persona', 'tipo', 'visitante', 'senorita'],
     collapse: ['desplom*', 'se cayo al suelo', 'en el suelo', 'tirado', 'tirada', 'no se mueve', 'no reacciona', 'no responde', 'no despierta', 'no se despierta', 'no se levanta', 'no puede levantarse', 'derrumbo', 'derrumbado', 'derrumbada'],
     collapseSure: ['sin conocimiento', 'apenas respira', 'no esta consciente', 'ataque de asma', 'crisis de asma', 'hipoglucemia', 'bajada de azucar', 'anafila*', 'desmay*', 'inconsciente', 'perdio el conocimiento', 'perdido el conocimiento', 'perdiendo el conocimiento', 'no respira', 'dejo de respirar', 'convulsion', 'convulsiones', 'convulsionando', 'ataque epileptico', 'se esta poniendo morado', 'se esta poniendo azul'],
     soon: ['voy a', 'va a', 'estoy a punto de', 'creo que me voy a'],
     collapseVerb: ['caer', 'desplomar', 'perder el conocimiento', 'caerme'],
     fall: ['caido', 'caida', 'cayo', 'me cai', 'resbalo', 'resbale', 'tropezo', 'tropece'],
-    fallHarm: ['escalera*', 'cabeza', 'sangr*', 'herid*', 'suelo', 'levanta', 'levantarse', 'levantar', 'mal', 'fuerte', 'duele', 'cadera'],
+    fallHarm: ['balcon', 'tejado', 'ventana', 'andamio', 'azotea', 'escalera*', 'cabeza', 'sangr*', 'herid*', 'suelo', 'levanta', 'levantarse', 'levantar', 'mal', 'fuerte', 'duele', 'cadera'],
     breath: ['no puedo respirar', 'no puede respirar', 'me ahogo', 'se ahoga', 'ahogando', 'asfixi*', 'me falta el aire', 'le falta el aire', 'falta de aire', 'respira mal', 'cuesta respirar', 'dificultad para respirar', 'garganta se cierra', 'abierto la cabeza', 'abrio la cabeza', 'rajado la cabeza', 'se le hincha la garganta', 'atragant*'],
     body: ['pecho', 'corazon', 'garganta', 'brazo izquierdo', 'cara', 'labios', 'lengua', 'mandibula'],
     symptom: ['se agarra', 'agarra', 'se toca', 'aprieta', 'oprime', 'dolor', 'duele', 'duelen', 'opresion', 'presion', 'apretado', 'entumecido', 'adormecido', 'hinchad*', 'punzada', 'quema', 'paralizad*', 'caida'],
@@ -73,9 +73,11 @@ export const ES: Lexicon = {
     oddly: ['mal', 'raro', 'extrano', 'con dificultad', 'muy rapido', 'fatal', 'silba'],
     bleedHow: ['mucho', 'muchisimo', 'del', 'de la', 'por todas partes', 'sin parar', 'abundante'],
     worksHere: ['trabaja aqui', 'trabaja', 'trabajan aqui', 'de guardia'],
+    please: ['por favor', 'porfa', 'ya'],
     directions: ['como llego', 'como voy', 'como se va', 'como se llega', 'donde esta', 'donde queda', 'que piso', 'el camino', 'ir a'],
   },
   frames: [
+    { signal: 'help_requested', slots: ['human', 'please'], window: 2, ordered: true },
     { signal: 'emergency', slots: ['breatheVerb', 'oddly'], window: 3 },
     { signal: 'emergency', slots: ['bleed', 'bleedHow'], window: 3 },
     { signal: 'help_requested', slots: ['human', 'worksHere'], window: 4 },

@@ -3,13 +3,13 @@ import type { Lexicon } from '../frames.js';
 /** French concepts (folded: no accents; elisions split: "s'est" is s + est, "qu'il" is qu + il). */
 export const FR: Lexicon = {
   concepts: {
-    person: ['compagne', 'compagnon', 'conjoint', 'conjointe', 'je', 'j', 'moi', 'me', 'm', 'il', 'elle', 'lui', 'quelqu un', 'homme', 'femme', 'enfant', 'bebe', 'garcon', 'fille', 'pere', 'papa', 'mere', 'maman', 'fils', 'mari', 'ami', 'amie', 'copain', 'copine', 'collegue', 'patron', 'grand mere', 'grand pere', 'frere', 'soeur', 'monsieur', 'dame', 'personne', 'gens', 'visiteur', 'visiteuse', 'type'],
+    person: ['gamin', 'gamine', 'gosse', 'petit', 'petite', 'mome', 'compagne', 'compagnon', 'conjoint', 'conjointe', 'je', 'j', 'moi', 'me', 'm', 'il', 'elle', 'lui', 'quelqu un', 'homme', 'femme', 'enfant', 'bebe', 'garcon', 'fille', 'pere', 'papa', 'mere', 'maman', 'fils', 'mari', 'ami', 'amie', 'copain', 'copine', 'collegue', 'patron', 'grand mere', 'grand pere', 'frere', 'soeur', 'monsieur', 'dame', 'personne', 'gens', 'visiteur', 'visiteuse', 'type'],
     collapse: ['fait une crise', 'a une crise', 'en pleine crise', 'effondr*', 'ecroul*', 'tombe par terre', 'tombee par terre', 'par terre', 'au sol', 'ne bouge plus', 'ne bouge pas', 'bouge plus', 'ne reagit pas', 'ne reagit plus', 'ne se reveille pas', 'ne se reveille plus', 'arrive pas a se relever', 'peut pas se relever', 'peut plus se relever'],
     collapseSure: ['sans connaissance', 'pas conscient', 'pas consciente', 'respire a peine', 'crise d asthme', 'hypoglycemie', 'en hypo', 'anaphylact*', 'evanou*', 'perdu connaissance', 'perd connaissance', 'inconscient', 'inconsciente', 'ne respire plus', 'ne respire pas', 'respire plus', 'convulse', 'convulsions', 'crise d epilepsie', 'fait un malaise', 'faire un malaise', 'a un malaise', 'fait une syncope', 'syncope', 'dans les pommes', 'devient bleu', 'devient bleue', 'arret cardiaque'],
     soon: ['vais', 'va', 'suis en train de', 'sur le point de', 'crois que je vais'],
     collapseVerb: ['evanouir', 'tomber', 'perdre connaissance', 'effondrer', 'defaillir', 'tourner de l oeil', 'partir'],
     fall: ['tombe', 'tombee', 'chute', 'glisse', 'glissee', 'trebuche', 'trebuchee', 'degringole'],
-    fallHarm: ['escalier*', 'marches', 'tete', 'sang', 'saigne', 'blesse*', 'sol', 'relever', 'mal', 'fort', 'hanche'],
+    fallHarm: ['balcon', 'toit', 'echelle', 'fenetre', 'echafaudage', 'escalier*', 'marches', 'tete', 'sang', 'saigne', 'blesse*', 'sol', 'relever', 'mal', 'fort', 'hanche'],
     breath: ['du mal a respirer', 'mal a respirer', 'peux pas respirer', 'peux plus respirer', 'arrive pas a respirer', 'arrive plus a respirer', 'etouffe', 'etouffer', 'suffoque', 'manque d air', 'souffle court', 'respire mal', 'respire difficilement', 'gorge gonfle', 's est ouvert la tete', 'ouvert la tete', 'ouvert le crane', 'gorge qui gonfle', 's etrangle'],
     body: ['poitrine', 'coeur', 'gorge', 'bras gauche', 'visage', 'levres', 'langue', 'machoire', 'thorax'],
     symptom: ['se tient', 'tient', 'agrippe', 'douleur', 'douleurs', 'mal', 'serre', 'serree', 'oppress*', 'engourdi', 'gonfle', 'gonflee', 'brule', 'comprime', 'paralyse', 'tombe'],
@@ -73,9 +73,11 @@ export const FR: Lexicon = {
     oddly: ['mal', 'bizarrement', 'bizarre', 'difficilement', 'fort', 'vite', 'siffle', 'etrange'],
     bleedHow: ['beaucoup', 'enormement', 'abondamment', 'de la', 'du', 'partout', 'fort'],
     worksHere: ['travaille ici', 'travaille', 'travaillent ici', 'de service'],
+    please: ['svp', 's il vous plait', 'stp', 's il te plait', 'vite'],
     directions: ['comment aller', 'comment on va', 'comment je vais', 'comment arriver', 'ou est', 'ou se trouve', 'quel etage', 'le chemin', 'aller a'],
   },
   frames: [
+    { signal: 'help_requested', slots: ['human', 'please'], window: 2, ordered: true },
     { signal: 'emergency', slots: ['breatheVerb', 'oddly'], window: 3 },
     { signal: 'emergency', slots: ['bleed', 'bleedHow'], window: 3 },
     { signal: 'help_requested', slots: ['human', 'worksHere'], window: 4 },
