@@ -30,6 +30,14 @@ describe('lexemes', () => {
     expect(matches('fire', 'fireworks')).toBe(false);
     expect(compileLexeme("can't breathe", fold)).toHaveLength(3);
   });
+
+  it('match a long word misspelt by one letter, but never a short one', () => {
+    expect(matches('paramedics', 'paramedcs')).toBe(true);
+    expect(matches('unconscious', 'unconsious')).toBe(true);
+    expect(matches('unconscious', 'unconsciousness')).toBe(false);
+    expect(matches('paramedics', 'barametics')).toBe(false);
+    expect(matches('fainted', 'painted')).toBe(false);
+  });
 });
 
 const LEXICON: Lexicon = {
