@@ -53,8 +53,8 @@ function spans(patterns: readonly RegExp[], text: string): Span[] {
 }
 
 const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
-// "I'm not having a heart attack", "nobody is hurt": a negation just before the match.
-const NEGATION = /(?:^|[\s,])(?:not|no|nobody|no one|never|isn't|aren't|don't|kein|keine|niemand|nicht|pas|personne|jamais|no|nadie|nunca|没有|不是|没)\s*$/u;
+// "I'm not having a heart attack", "nobody is hurt", "I nearly fainted": a negation just before the match.
+const NEGATION = /(?:(?:^|[\s,])(?:not|no|nobody|no one|never|isn't|aren't|don't|nearly|almost|kein|keine|niemand|nicht|beinahe|fast|pas|personne|jamais|failli|presque|nadie|nunca|casi)|没有|不是|没|差点|差一点|险些)\s*$/u;
 
 function firstLive(found: Span[], vetoes: Span[], text: string): Span | null {
   for (const span of found) {

@@ -38,7 +38,7 @@ export const EN: Lexicon = {
     weapon: ['knife', 'gun', 'pistol', 'rifle', 'weapon', 'blade', 'machete', 'firearm', 'knives', 'guns'],
     wielding: ['has', 'with', 'holding', 'waving', 'pointing', 'pulled', 'pulling', 'brandishing', 'carrying', 'armed', 'got'],
     // Violence against someone here, said so that it is clear alone.
-    attack: ['being sexually harassed', 'being harassed', 'being followed', 'being attacked', 'being threatened', 'being stalked', 'being groped', 'sexually harassed', 'sexually assaulted', 'attacking me', 'attacked me', 'attacking us', 'attacked', 'assaulted', 'mugged', 'robbed', 'stabbed', 'stabbing', 'been shot', 'is shooting', 's shooting', 'shots fired', 'gunshots', 'punched me', 'hit me', 'hitting me', 'hurting me', 'beat me', 'beating me', 'beaten up', 'beating someone', 'grab my', 'grabbed my', 'grabbing my', 'steal my', 'stole my', 'stealing my', 'snatched my', 'following me', 'followed me', 'following us', 'stalking me', 'stalking', 'harassing me', 'harassing us', 'threatening me', 'threatened me', 'threatening us', 'chasing me', 'touching me', 'groping', 'intruder', 'breaking in', 'broke in', 'break into', 'breaking into', 'broke into', 'broken into', 'there s a fight', 'theres a fight', 'a fight outside', 'won t leave me alone', 'wont leave me alone'],
+    attack: ['being sexually harassed', 'being harassed', 'being followed', 'being attacked', 'being threatened', 'being stalked', 'being groped', 'sexually harassed', 'sexually assaulted', 'attacking me', 'attacked me', 'attacking us', 'attacked', 'assaulted', 'mugged', 'robbed', 'stabbed', 'stabbing', 'been shot', 'is shooting', 's shooting', 'shots fired', 'gunshots', 'punched me', 'hit me', 'hitting me', 'hurting me', 'beat me', 'beating me', 'beaten up', 'beating someone', 'grab my', 'grabbed my', 'grabbing my', 'steal my', 'stole my', 'stealing my', 'snatched my', 'following me', 'followed me', 'following us', 'stalking me', 'stalking', 'harassing me', 'harassing us', 'threatening me', 'threatened me', 'threatening us', 'chasing me', 'touching me', 'groping', 'intruder', 'breaking in', 'broke in', 'broken in', 'has broken in', 'break into', 'breaking into', 'broke into', 'broken into', 'there s a fight', 'theres a fight', 'a fight outside', 'won t leave me alone', 'wont leave me alone'],
     // Asking for emergency services.
     call: ['call', 'calling', 'get', 'phone', 'ring', 'dial', 'send for', 'fetch', 'need', 'needs', 'we need', 'i need', 'someone call', 'get us'],
     service: ['ambulance', 'paramedic', 'paramedics', 'medic', 'medics', 'doctor', 'a doctor', 'nurse', 'first aider', 'police', 'cops', 'fire brigade', 'fire department', 'firefighters', 'fire service', 'security', '911', '999', '112', 'emergency services'],
@@ -79,7 +79,8 @@ export const EN: Lexicon = {
     // Fire where it belongs.
     tameFire: ['fireplace', 'fire pit', 'firepit', 'bonfire', 'campfire', 'candle', 'candles', 'barbecue', 'bbq', 'grill', 'stove', 'fire place'],
     servicePlace: ['siren*', 'driving past', 'drove past', 'station', 'entrance', 'depot', 'headquarters', 'bay', 'next door', 'number', 'appointment', 'museum', 'training', 'course'],
-    dying: ['i m dying', 'im dying', 'i am dying', 'going to die', 'gonna die', 'he s dying', 'she s dying', 'is dying', 'bleeding to death'],
+    dying: ['going to die', 'gonna die', 'bleeding to death', 'about to die'],
+    dyingNow: ['dying', 'is dying', 's dying', 'm dying', 'am dying', 'are dying'],
     // A child lost in the building.
     lose: ['can t find', 'cant find', 'cannot find', 'lost', 'lost sight of', 'don t know where', 'dont know where'],
     child: ['my son', 'my daughter', 'my boy', 'my girl', 'my little boy', 'my little girl', 'my child', 'my kid', 'my baby', 'my toddler', 'our son', 'our daughter', 'our child', 'the child', 'a child', 'my grandson', 'my granddaughter', 'my little one'],
@@ -110,6 +111,7 @@ export const EN: Lexicon = {
     { signal: 'help_requested', slots: ['whoCan'], window: 1 },
     { signal: 'help_requested', slots: ['fetchSomeone', 'anyone'], window: 2, ordered: true },
     { signal: 'emergency', slots: ['dying'], window: 1 },
+    { signal: 'emergency', slots: ['person', 'dyingNow'], window: 2, ordered: true },
     { signal: 'emergency', slots: ['ingest', 'hazard'], window: 4, ordered: true },
     { signal: 'emergency', slots: ['condition', 'acute'], window: 8 },
     { signal: 'emergency', slots: ['steal', 'belonging'], window: 4 },
@@ -146,6 +148,6 @@ export const EN: Lexicon = {
     { signal: 'help_requested', slots: ['anyoneHere'], window: 1 },
     { signal: 'help_requested', slots: ['anyoneThere', 'around'], window: 5, ordered: true },
   ],
-  negators: ['not', 'no', 'nobody', 'no one', 'noone', 'never', 'nothing', 't', 'dont', 'isnt', 'wasnt', 'doesnt', 'didnt', 'arent', 'without', 'neither', 'nor'],
+  negators: ['nearly', 'almost', 'practically', 'virtually', 'not', 'no', 'nobody', 'no one', 'noone', 'never', 'nothing', 't', 'dont', 'isnt', 'wasnt', 'doesnt', 'didnt', 'arent', 'without', 'neither', 'nor'],
   past: ['when i was a kid', 'when i was little', 'when i was young', 'when i was a child', 'as a kid', 'as a child', 'years ago', 'year ago', 'months ago', 'weeks ago', 'last year', 'last month', 'used to', 'history of', 'recovered', 'i m fine now', 'im fine now', 'died of', 'died from', 'passed away'],
 };

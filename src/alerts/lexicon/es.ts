@@ -32,7 +32,7 @@ export const ES: Lexicon = {
     ems: ['ambulancia', 'paramedicos', 'los bomberos'],
     role: ['su equipo', 'alguien de su equipo', 'su gente', 'humano', 'ser humano', 'una persona', 'persona real', 'persona de verdad', 'empleado', 'empleada', 'empleados', 'personal', 'alguien del personal', 'alguien de recepcion', 'recepcionista', 'encargado', 'encargada', 'responsable', 'gerente', 'agente', 'asesor', 'asesora', 'alguien que trabaje aqui', 'alguien que trabaja aqui', 'supervisor', 'operador', 'sus companeros', 'su companero', 'su companera', 'uno de sus companeros', 'tus companeros', 'alguien de la empresa'],
     desk: ['recepcion', 'mostrador', 'informacion'],
-    ask: ['queja', 'quejarme', 'reclamacion', 'reclamar', 'traig*', 'llameme', 'llamen', 'hablar', 'atender', 'atienda', 'atiende', 'ver', 'llamar', 'llame', 'traer', 'traiga', 'buscar', 'venir', 'ayudar', 'ayude', 'ayudarme', 'pasar', 'paseme', 'pasame', 'comunicar', 'transferir', 'necesito', 'prefiero', 'preferiria', 'venga'],
+    ask: ['viniera', 'vengan', 'pasara', 'queja', 'quejarme', 'reclamacion', 'reclamar', 'traig*', 'llameme', 'llamen', 'hablar', 'atender', 'atienda', 'atiende', 'ver', 'llamar', 'llame', 'traer', 'traiga', 'buscar', 'venir', 'ayudar', 'ayude', 'ayudarme', 'pasar', 'paseme', 'pasame', 'comunicar', 'transferir', 'necesito', 'prefiero', 'preferiria', 'venga'],
     whether: ['hay algun', 'hay alguna', 'no hay ningun', 'no hay ninguna', 'donde encuentro', 'donde puedo encontrar', 'donde hay', 'donde estan los', 'donde esta el', 'donde esta la'],
     anyoneThere: ['hay alguien', 'esta alguien', 'no hay nadie', 'alguien esta', 'hay nadie'],
     around: ['aqui', 'ahi', 'del personal', 'disponible', 'que me pueda ayudar', 'que pueda ayudarme', 'que trabaje aqui', 'de recepcion', 'de guardia', 'atendiendo'],
@@ -125,6 +125,6 @@ export const ES: Lexicon = {
     { signal: 'help_requested', slots: ['anyoneThere', 'around'], window: 5, ordered: true },
     { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
   ],
-  negators: ['no', 'nadie', 'nunca', 'nada', 'ningun', 'ninguna', 'ninguno', 'sin', 'ni'],
+  negators: ['casi', 'por poco', 'a punto de', 'no', 'nadie', 'nunca', 'nada', 'ningun', 'ninguna', 'ninguno', 'sin', 'ni'],
   past: ['cuando era pequeno', 'cuando era pequena', 'cuando era nino', 'cuando era nina', 'de pequeno', 'de pequena', 'de nino', 'de nina', 'en mi infancia', 'hace * anos', 'hace anos', 'hace * meses', 'hace * semanas', 'el ano pasado', 'el mes pasado', 'ya estoy bien', 'ahora estoy bien', 'murio de', 'se murio de', 'fallecio', 'antes tenia'],
 };

@@ -55,6 +55,11 @@ describe('the guards', () => {
     ['en', "don't worry, nobody is hurt"],
     ['de', 'keine sorge, niemand ist verletzt'],
     ['zh', '没有人受伤'],
+    // What nearly happened.
+    ['en', 'I almost passed out laughing at his speech'],
+    ['de', 'ich bin beinahe umgekippt vor lachen'],
+    ['es', 'por poco me desmayo del susto, qué risa'],
+    ['zh', '我差一点昏倒，开玩笑的'],
     // Asking the way to the desk, or coming to see someone.
     ['en', 'how do I get to the front desk'],
     ['en', "I'm here to see the manager, we have a meeting"],
