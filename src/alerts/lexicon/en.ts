@@ -9,7 +9,7 @@ export const EN: Lexicon = {
     // Who it happens to: the visitor, someone with them, someone they see.
     person: ['i', 'me', 'he', 'she', 'him', 'her', 'they', 'we', 'someone', 'somebody', 'someones', 'somebodys', 'anyone', 'man', 'woman', 'guy', 'lady', 'gentleman', 'child', 'kid', 'baby', 'boy', 'girl', 'person', 'husband', 'wife', 'partner', 'son', 'daughter', 'father', 'dad', 'mother', 'mom', 'mum', 'friend', 'colleague', 'boss', 'brother', 'sister', 'grandma', 'grandpa', 'grandmother', 'grandfather', 'granny', 'uncle', 'aunt', 'visitor', 'customer', 'patient', 'student', 'people'],
     // Losing consciousness or the ability to stand, said of someone now.
-    collapse: ['just went down', 'went down like', 'suddenly went down', 'dropped like', 'collapsed', 'collapsing', 'collapses', 'fell over', 'fallen over', 'dropped to the floor', 'dropped to the ground', 'isn t responding', 'isnt responding', 'not responding', 'won t respond', 'wont respond', 'isn t moving', 'isnt moving', 'not moving', 'won t wake up', 'wont wake up', 'went limp', 'lying on the floor', 'lying on the ground', 'lying there', 'on the floor not'],
+    collapse: ['having a fit', 'kind of fit', 'a fit on the floor', 'just went down', 'went down like', 'suddenly went down', 'dropped like', 'collapsed', 'collapsing', 'collapses', 'fell over', 'fallen over', 'dropped to the floor', 'dropped to the ground', 'isn t responding', 'isnt responding', 'not responding', 'won t respond', 'wont respond', 'isn t moving', 'isnt moving', 'not moving', 'won t wake up', 'wont wake up', 'went limp', 'lying on the floor', 'lying on the ground', 'lying there', 'on the floor not'],
     // The same, clear enough on its own.
     collapseSure: ['not conscious', 'isn t conscious', 'isnt conscious', 'barely breathing', 'hardly breathing', 'asthma attack', 'diabetic hypo', 'having a hypo', 'anaphyla*', 'vision is going', 'going black', 'everything is going black', 'everything went black', 'can t see anything', 'cant see anything', 'fainted', 'fainting', 'passed out', 'passing out', 'blacked out', 'blacking out', 'keeled over', 'keels over', 'unconscious', 'unresponsive', 'isn t breathing', 'isnt breathing', 'not breathing', 'stopped breathing', 'having a seizure', 'seizing', 'convulsing', 'convulsions', 'turning blue', 'gone blue', 'lost consciousness', 'losing consciousness'],
     // What is about to happen: "I'm gonna pass out", "I think I'll faint".
@@ -22,7 +22,7 @@ export const EN: Lexicon = {
     // A vital part of the body …
     body: ['one side of my face', 'side of his face', 'side of her face', 'half my face', 'half of my face', 'one side of my body', 'chest', 'heart', 'throat', 'left arm', 'lungs', 'face', 'lips', 'tongue', 'jaw'],
     // … with what is wrong with it.
-    symptom: ['clutching', 'clutches', 'grabbing', 'grabbed', 'hurts', 'hurting', 'pain', 'pains', 'aching', 'tight', 'tightness', 'pressure', 'crushing', 'numb', 'swelling', 'swollen', 'drooping', 'droops', 'stabbing', 'burning', 'squeezing'],
+    symptom: ['closing', 'closing up', 'clutching', 'clutches', 'grabbing', 'grabbed', 'hurts', 'hurting', 'pain', 'pains', 'aching', 'tight', 'tightness', 'pressure', 'crushing', 'numb', 'swelling', 'swollen', 'drooping', 'droops', 'stabbing', 'burning', 'squeezing'],
     bleed: ['bleeding', 'bleeds', 'blood everywhere', 'lot of blood', 'lots of blood', 'losing blood', 'so much blood', 'blood is pouring', 'gushing'],
     broke: ['broke', 'broken', 'fractured', 'twisted', 'dislocated', 'sprained'],
     bone: ['leg', 'arm', 'ankle', 'wrist', 'hip', 'bone', 'neck', 'ribs', 'rib', 'collarbone', 'knee', 'shoulder', 'skull', 'nose'],
@@ -38,7 +38,7 @@ export const EN: Lexicon = {
     weapon: ['knife', 'gun', 'pistol', 'rifle', 'weapon', 'blade', 'machete', 'firearm', 'knives', 'guns'],
     wielding: ['has', 'with', 'holding', 'waving', 'pointing', 'pulled', 'pulling', 'brandishing', 'carrying', 'armed', 'got'],
     // Violence against someone here, said so that it is clear alone.
-    attack: ['being sexually harassed', 'being harassed', 'being followed', 'being attacked', 'being threatened', 'being stalked', 'being groped', 'sexually harassed', 'sexually assaulted', 'attacking me', 'attacked me', 'attacking us', 'attacked', 'assaulted', 'mugged', 'robbed', 'stabbed', 'stabbing', 'been shot', 'is shooting', 's shooting', 'shots fired', 'gunshots', 'punched me', 'hit me', 'hitting me', 'hurting me', 'beat me', 'beating me', 'beaten up', 'beating someone', 'grab my', 'grabbed my', 'grabbing my', 'steal my', 'stole my', 'stealing my', 'snatched my', 'following me', 'followed me', 'following us', 'stalking me', 'stalking', 'harassing me', 'harassing us', 'threatening me', 'threatened me', 'threatening us', 'chasing me', 'touching me', 'groping', 'intruder', 'breaking in', 'broke in', 'broken in', 'has broken in', 'break into', 'breaking into', 'broke into', 'broken into', 'there s a fight', 'theres a fight', 'a fight outside', 'won t leave me alone', 'wont leave me alone'],
+    attack: ['grabbed me by', 'grabbed me and', 'grabbed me from', 'just grabbed me', 'grabbed hold of me', 'won t let go', 'wont let go', 'won t let me go', 'wont let me go', 'holding me down', 'pinned me', 'being sexually harassed', 'being harassed', 'being followed', 'being attacked', 'being threatened', 'being stalked', 'being groped', 'sexually harassed', 'sexually assaulted', 'attacking me', 'attacked me', 'attacking us', 'attacked', 'assaulted', 'mugged', 'robbed', 'stabbed', 'stabbing', 'been shot', 'is shooting', 's shooting', 'shots fired', 'gunshots', 'punched me', 'hit me', 'hitting me', 'hurting me', 'beat me', 'beating me', 'beaten up', 'beating someone', 'grab my', 'grabbed my', 'grabbing my', 'steal my', 'stole my', 'stealing my', 'snatched my', 'following me', 'followed me', 'following us', 'stalking me', 'stalking', 'harassing me', 'harassing us', 'threatening me', 'threatened me', 'threatening us', 'chasing me', 'touching me', 'groping', 'intruder', 'breaking in', 'broke in', 'broken in', 'has broken in', 'break into', 'breaking into', 'broke into', 'broken into', 'there s a fight', 'theres a fight', 'a fight outside', 'won t leave me alone', 'wont leave me alone'],
     // Asking for emergency services.
     call: ['call', 'calling', 'get', 'phone', 'ring', 'dial', 'send for', 'fetch', 'need', 'needs', 'we need', 'i need', 'someone call', 'get us'],
     service: ['ambulance', 'paramedic', 'paramedics', 'medic', 'medics', 'doctor', 'a doctor', 'nurse', 'first aider', 'police', 'cops', 'fire brigade', 'fire department', 'firefighters', 'fire service', 'security', '911', '999', '112', 'emergency services'],
@@ -99,10 +99,13 @@ export const EN: Lexicon = {
     worksHere: ['working here', 'work here', 'works here', 'on duty'],
     electrics: ['electrics', 'socket', 'sockets', 'wires', 'wiring', 'fuse box', 'cables', 'plug'],
     sparking: ['sparks', 'sparking', 'smoking', 'melting', 'burning'],
+    pallor: ['grey', 'gray', 'pale', 'white as a sheet', 'clammy', 'ashen'],
+    sweat: ['sweating', 'sweaty', 'clammy', 'cold sweat', 'sweats'],
     selfHarm: ['threatening to jump', 'going to jump', 'wants to jump', 'about to jump', 'kill himself', 'kill herself', 'kill myself', 'suicide', 'suicidal', 'end my life', 'end it all', 'hurt myself', 'harm myself'],
     directions: ['how do i get', 'how can i get', 'get to', 'go to', 'way to', 'directions', 'where is', 'where s', 'wheres', 'which floor', 'located', 'find the'],
   },
   frames: [
+    { signal: 'emergency', slots: ['pallor', 'sweat'], window: 6 },
     { signal: 'emergency', slots: ['selfHarm'], window: 1 },
     { signal: 'emergency', slots: ['electrics', 'sparking'], window: 3 },
     { signal: 'emergency', slots: ['breatheVerb', 'oddly'], window: 3 },
