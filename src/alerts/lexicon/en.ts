@@ -48,10 +48,10 @@ export const EN: Lexicon = {
     role: ['human', 'humans', 'human being', 'real person', 'actual person', 'live person', 'person', 'staff', 'staff member', 'member of staff', 'members of staff', 'someone from staff', 'somebody from staff', 'employee', 'employees', 'worker', 'someone who works here', 'somebody who works here', 'anyone who works here', 'anybody who works here', 'someone from reception', 'somebody from reception', 'someone at the desk', 'somebody at the desk', 'someone at reception', 'receptionist', 'manager', 'supervisor', 'attendant', 'operator', 'concierge', 'security guard', 'someone in charge', 'person in charge', 'people from the organisation', 'people from the organization', 'someone from the organisation', 'someone from the organization', 'anyone from the organisation', 'organisers', 'organizers', 'your colleagues', 'your colleague', 'one of your colleagues', 'a colleague of yours', 'your staff', 'your people', 'someone from your staff', 'member of your team', 'someone from your team', 'your team', 'someone from the company', 'somebody from the company', 'in charge', 'whoever is responsible'],
     // The desk is a place as well as the people at it: asking the way there is no request.
     desk: ['reception', 'front desk', 'the desk', 'information desk', 'help desk'],
-    ask: ['complain', 'complaint', 'assistance', 'word with', 'a word', 'talk', 'talking', 'speak', 'speaking', 'see', 'get', 'call', 'fetch', 'bring', 'send', 'need', 'put me through', 'connect me', 'transfer me', 'help', 'helps', 'come', 'come over', 'assist', 'serve', 'attend', 'prefer', 'rather', 'page', 'find me', 'over here'],
+    ask: ['notify', 'inform', 'alert', 'served', 'attended to', 'dealt with', 'deal with', 'complain', 'complaint', 'assistance', 'word with', 'a word', 'talk', 'talking', 'speak', 'speaking', 'see', 'get', 'call', 'fetch', 'bring', 'send', 'need', 'put me through', 'connect me', 'transfer me', 'help', 'helps', 'come', 'come over', 'assist', 'serve', 'attend', 'prefer', 'rather', 'page', 'find me', 'over here'],
     anyoneHere: ['hello anyone', 'hello anybody', 'hello is anyone', 'hi anyone', 'anybody there', 'anyone there', 'anybody here', 'anyone here', 'somebody there', 'someone there', 'anyone around', 'anybody around'],
     whether: ['is there', 'are there', 'isn t there', 'isnt there', 'any', 'where can i find', 'where do i find', 'where are the', 'where s the', 'where is the', 'where is a', 'where s a', 'where is your', 'where are your'],
-    someoneCome: ['someone come', 'somebody come', 'anyone come', 'anybody come', 'someone coming', 'get someone', 'get somebody', 'get me someone', 'get me somebody', 'fetch someone', 'fetch somebody', 'send someone', 'send somebody', 'send over someone', 'call someone over', 'call somebody over'],
+    someoneCome: ['let someone know', 'let somebody know', 'let the staff know', 'let staff know', 'need someone who', 'need somebody who', 'need someone to help', 'someone come', 'somebody come', 'anyone come', 'anybody come', 'someone coming', 'get someone', 'get somebody', 'get me someone', 'get me somebody', 'fetch someone', 'fetch somebody', 'send someone', 'send somebody', 'send over someone', 'call someone over', 'call somebody over'],
     anyoneThere: ['is anyone', 'is anybody', 'is someone', 'is somebody', 'is there anyone', 'is there anybody', 'is there someone', 'is there somebody', 'anyone', 'anybody', 'nobody', 'no one'],
     around: ['there', 'here', 'around', 'about', 'available', 'working', 'on duty', 'at the desk', 'in the office', 'i could talk to', 'i can talk to', 'to talk to', 'to help', 'who can help'],
     want: ['want', 'wanna', 'd like', 'would like', 'd rather have', 'need', 'prefer'],
@@ -63,7 +63,7 @@ export const EN: Lexicon = {
     hit: ['threatening', 'harassing', 'menacing', 'hitting', 'beating', 'punching', 'kicking', 'attacking', 'strangling', 'stabbing', 'beating up', 'hit', 'punched', 'kicked', 'pushed', 'shoving'],
     hitIdiom: ['hit the', 'hit it', 'hit on', 'hitting on', 'hitting the', 'hit me up', 'beating me at', 'kicking off'],
     // A visitor expected by someone is no request for help.
-    appointment: ['appointment', 'meeting with', 'here to see', 'i m expected', 'expecting me', 'booked'],
+    appointment: ['interview', 'arrived', 'i m here for', 'appointment', 'meeting with', 'here to see', 'i m expected', 'expecting me', 'booked'],
     // Asking the way to the desk is not asking for a person.
     // Something dangerous swallowed; a known condition turning acute.
     ingest: ['swallowed', 'swallow', 'ate', 'eaten', 'drank', 'drunk', 'took too many', 'taken too many', 'overdosed on'],
@@ -101,10 +101,12 @@ export const EN: Lexicon = {
     sparking: ['sparks', 'sparking', 'smoking', 'melting', 'burning'],
     pallor: ['grey', 'gray', 'pale', 'white as a sheet', 'clammy', 'ashen'],
     sweat: ['sweating', 'sweaty', 'clammy', 'cold sweat', 'sweats'],
+    isQ: ['is the', 'is your', 'are the', 'are your', 'is a', 'is any'],
     selfHarm: ['threatening to jump', 'going to jump', 'wants to jump', 'about to jump', 'kill himself', 'kill herself', 'kill myself', 'suicide', 'suicidal', 'end my life', 'end it all', 'hurt myself', 'harm myself'],
     directions: ['how do i get', 'how can i get', 'get to', 'go to', 'way to', 'directions', 'where is', 'where s', 'wheres', 'which floor', 'located', 'find the'],
   },
   frames: [
+    { signal: 'help_requested', slots: ['isQ', 'role', 'around'], window: 1, ordered: true },
     { signal: 'emergency', slots: ['pallor', 'sweat'], window: 6 },
     { signal: 'emergency', slots: ['selfHarm'], window: 1 },
     { signal: 'emergency', slots: ['electrics', 'sparking'], window: 3 },
@@ -152,7 +154,7 @@ export const EN: Lexicon = {
 
     { signal: 'help_requested', slots: ['whether', 'role'], window: 4, ordered: true },
     { signal: 'help_requested', slots: ['desk', 'ask'], window: 5, unless: ['directions', 'appointment'] },
-    { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
+    { signal: 'help_requested', slots: ['someoneCome'], window: 1, unless: ['appointment'] },
     { signal: 'help_requested', slots: ['anyoneHere'], window: 1 },
     { signal: 'help_requested', slots: ['anyoneThere', 'around'], window: 5, ordered: true },
   ],
