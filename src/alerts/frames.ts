@@ -74,8 +74,10 @@ function compileWord(word: string): Word {
   }
   if (word.length < FUZZY_FROM) return (t) => t === word;
   // A long word misspelt by one letter ("ambulence", "unconsious") is still the word; short ones
-  // are not ("fainted" / "painted"). Same first letter, length within one: cheap to test first.
-  return (t) => t === word || (t[0] === word[0] && Math.abs(t.length - word.length) <= 1 && t.length >= FUZZY_FROM - 1 && distance(t, word) <= 1);
+  // are not ("fainted" / "painted"), nor another ending ("paramedic" / "paramedics": a job, not a
+  // call). Same first and last letter, length within one: cheap to test first.
+  const last = word[word.length - 1];
+  return (t) => t === word || (t[0] === word[0] && t[t.length - 1] === last && Math.abs(t.length - word.length) <= 1 && t.length >= FUZZY_FROM - 1 && distance(t, word) <= 1);
 }
 
 /** Words this long match with one letter wrong. */

@@ -68,7 +68,7 @@ export const FR: Lexicon = {
     threat: ['va tuer', 'veut tuer', 'menace de tuer', 'va blesser', 'veut blesser', 'menace de blesser', 'va frapper', 'menace de'],
     others: ['des gens', 'les gens', 'tout le monde', 'quelqu un', 'nous', 'le personnel', 'tuer', 'blesser'],
     quantity: ['tous ses', 'toutes ses', 'trop de', 'toute la boite', 'une boite entiere', 'beaucoup de', 'une poignee de'],
-    whoCan: ['a qui je peux parler', 'a qui puis je parler', 'a qui je dois parler', 'a qui m adresser', 'a qui je m adresse', 'qui peut m aider', 'qui est responsable ici', 'a qui parler'],
+    whoCan: ['la personne a qui', 'a qui je dois m adresser', 'a qui dois je m adresser', 'a qui je peux parler', 'a qui puis je parler', 'a qui je dois parler', 'a qui m adresser', 'a qui je m adresse', 'qui peut m aider', 'qui est responsable ici', 'a qui parler'],
     breatheVerb: ['respire', 'respirent', 'respiration'],
     oddly: ['mal', 'bizarrement', 'bizarre', 'difficilement', 'fort', 'vite', 'siffle', 'etrange'],
     bleedHow: ['beaucoup', 'enormement', 'abondamment', 'de la', 'du', 'partout', 'fort'],

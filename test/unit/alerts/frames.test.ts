@@ -37,6 +37,7 @@ describe('lexemes', () => {
     expect(matches('unconscious', 'unconsciousness')).toBe(false);
     expect(matches('paramedics', 'barametics')).toBe(false);
     expect(matches('fainted', 'painted')).toBe(false);
+    expect(matches('paramedics', 'paramedic')).toBe(false);
   });
 });
 
