@@ -42,6 +42,11 @@ export interface Lexicon {
   negators: readonly string[];
   /** Time words that put an illness in the past ("years ago", "letztes jahr"): no emergency. */
   past: readonly string[];
+  /**
+   * Long words match with one letter wrong ("ambulence"). Off where near words are common
+   * (German "geschlafen" / "geschlagen").
+   */
+  fuzzy?: boolean;
 }
 
 export interface CompiledLexicon {
@@ -62,7 +67,7 @@ export function tokenize(folded: string): Token[] {
   return out;
 }
 
-function compileWord(word: string): Word {
+function compileWord(word: string, fuzzy: boolean): Word {
   if (word === '*') return () => true;
   if (word.startsWith('*') && word.endsWith('*') && word.length > 2) {
     const part = word.slice(1, -1);
@@ -72,7 +77,7 @@ function compileWord(word: string): Word {
     const stem = word.slice(0, -1);
     return (t) => t.startsWith(stem);
   }
-  if (word.length < FUZZY_FROM) return (t) => t === word;
+  if (!fuzzy || word.length < FUZZY_FROM) return (t) => t === word;
   // A long word misspelt by one letter ("ambulence", "unconsious") is still the word; short ones
   // are not ("fainted" / "painted"), nor another ending ("paramedic" / "paramedics": a job, not a
   // call). Same first and last letter, length within one: cheap to test first.
@@ -84,16 +89,16 @@ function compileWord(word: string): Word {
 export const FUZZY_FROM = 9;
 
 /** A lexeme as written ("can't breathe", "kipp*", "晕倒") → one matcher per token. */
-export function compileLexeme(text: string, fold: (s: string) => string): Lexeme {
+export function compileLexeme(text: string, fold: (s: string) => string, fuzzy = false): Lexeme {
   const folded = fold(text);
   const parts: string[] = [];
   for (const m of folded.matchAll(/\p{Script=Han}|\*?[\p{L}\p{N}]+\*?|\*/gu)) parts.push(m[0]);
-  return parts.map(compileWord);
+  return parts.map((p) => compileWord(p, fuzzy));
 }
 
 export function compileLexicon(lexicon: Lexicon, fold: (s: string) => string): CompiledLexicon {
   const concepts = new Map<string, Lexeme[]>();
-  for (const [name, lexemes] of Object.entries(lexicon.concepts)) concepts.set(name, lexemes.map((l) => compileLexeme(l, fold)).filter((l) => l.length > 0));
+  for (const [name, lexemes] of Object.entries(lexicon.concepts)) concepts.set(name, lexemes.map((l) => compileLexeme(l, fold, lexicon.fuzzy ?? false)).filter((l) => l.length > 0));
   for (const frame of lexicon.frames) {
     for (const slot of [...frame.slots, ...(frame.unless ?? [])]) if (!concepts.has(slot)) throw new Error(`alert frame uses the unknown concept "${slot}"`);
   }

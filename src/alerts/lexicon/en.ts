@@ -48,7 +48,7 @@ export const EN: Lexicon = {
     role: ['human', 'humans', 'human being', 'real person', 'actual person', 'live person', 'person', 'staff', 'staff member', 'member of staff', 'members of staff', 'someone from staff', 'somebody from staff', 'employee', 'employees', 'worker', 'someone who works here', 'somebody who works here', 'anyone who works here', 'anybody who works here', 'someone from reception', 'somebody from reception', 'someone at the desk', 'somebody at the desk', 'someone at reception', 'receptionist', 'manager', 'supervisor', 'attendant', 'operator', 'concierge', 'security guard', 'someone in charge', 'person in charge', 'people from the organisation', 'people from the organization', 'someone from the organisation', 'someone from the organization', 'anyone from the organisation', 'organisers', 'organizers', 'your colleagues', 'your colleague', 'one of your colleagues', 'a colleague of yours', 'your staff', 'your people', 'someone from your staff', 'member of your team', 'someone from your team', 'your team', 'someone from the company', 'somebody from the company', 'in charge', 'whoever is responsible'],
     // The desk is a place as well as the people at it: asking the way there is no request.
     desk: ['reception', 'front desk', 'the desk', 'information desk', 'help desk'],
-    ask: ['notify', 'inform', 'alert', 'served', 'attended to', 'dealt with', 'deal with', 'complain', 'complaint', 'assistance', 'word with', 'a word', 'talk', 'talking', 'speak', 'speaking', 'see', 'get', 'call', 'fetch', 'bring', 'send', 'need', 'put me through', 'connect me', 'transfer me', 'help', 'helps', 'come', 'come over', 'assist', 'serve', 'attend', 'prefer', 'rather', 'page', 'find me', 'over here'],
+    ask: ['notify', 'inform', 'alert', 'served', 'attended to', 'dealt with', 'deal with', 'complain', 'complaint', 'assistance', 'word with', 'a word', 'talk', 'speak', 'see', 'get', 'call', 'fetch', 'bring', 'send', 'need', 'put me through', 'connect me', 'transfer me', 'help', 'helps', 'come', 'come over', 'assist', 'serve', 'attend', 'prefer', 'rather', 'page', 'find me', 'over here'],
     anyoneHere: ['hello anyone', 'hello anybody', 'hello is anyone', 'hi anyone', 'anybody there', 'anyone there', 'anybody here', 'anyone here', 'somebody there', 'someone there', 'anyone around', 'anybody around'],
     whether: ['is there', 'are there', 'isn t there', 'isnt there', 'any', 'where can i find', 'where do i find', 'where are the', 'where s the', 'where is the', 'where is a', 'where s a', 'where is your', 'where are your'],
     someoneCome: ['let someone know', 'let somebody know', 'let the staff know', 'let staff know', 'need someone who', 'need somebody who', 'need someone to help', 'someone come', 'somebody come', 'anyone come', 'anybody come', 'someone coming', 'get someone', 'get somebody', 'get me someone', 'get me somebody', 'fetch someone', 'fetch somebody', 'send someone', 'send somebody', 'send over someone', 'call someone over', 'call somebody over'],
@@ -102,6 +102,8 @@ export const EN: Lexicon = {
     pallor: ['grey', 'gray', 'pale', 'white as a sheet', 'clammy', 'ashen'],
     sweat: ['sweating', 'sweaty', 'clammy', 'cold sweat', 'sweats'],
     isQ: ['is the', 'is your', 'are the', 'are your', 'is a', 'is any'],
+    // Asking the robot to play the part is no request for a person.
+    robotAsRole: ['be our', 'be my', 'you be', 'pretend', 'act as', 'play the', 'are you a', 'are you the'],
     selfHarm: ['threatening to jump', 'going to jump', 'wants to jump', 'about to jump', 'kill himself', 'kill herself', 'kill myself', 'suicide', 'suicidal', 'end my life', 'end it all', 'hurt myself', 'harm myself'],
     directions: ['how do i get', 'how can i get', 'get to', 'go to', 'way to', 'directions', 'where is', 'where s', 'wheres', 'which floor', 'located', 'find the'],
   },
@@ -146,7 +148,7 @@ export const EN: Lexicon = {
     { signal: 'emergency', slots: ['call', 'service'], window: 4, ordered: true, unless: ['servicePlace'] },
     { signal: 'emergency', slots: ['service', 'urgent'], window: 3 },
     { signal: 'emergency', slots: ['ems'], window: 1, unless: ['servicePlace'] },
-    { signal: 'help_requested', slots: ['role', 'ask'], window: 5, unless: ['appointment'] },
+    { signal: 'help_requested', slots: ['role', 'ask'], window: 5, unless: ['appointment', 'robotAsRole'] },
     { signal: 'help_requested', slots: ['want', 'human'], window: 3, ordered: true },
     { signal: 'help_requested', slots: ['notRobot', 'human'], window: 8 },
     { signal: 'help_requested', slots: ['anyone', 'come'], window: 3, ordered: true },
@@ -159,5 +161,6 @@ export const EN: Lexicon = {
     { signal: 'help_requested', slots: ['anyoneThere', 'around'], window: 5, ordered: true },
   ],
   negators: ['nearly', 'almost', 'practically', 'virtually', 'not', 'no', 'nobody', 'no one', 'noone', 'never', 'nothing', 't', 'dont', 'isnt', 'wasnt', 'doesnt', 'didnt', 'arent', 'without', 'neither', 'nor'],
+  fuzzy: true,
   past: ['when i was a kid', 'when i was little', 'when i was young', 'when i was a child', 'as a kid', 'as a child', 'years ago', 'year ago', 'months ago', 'weeks ago', 'last year', 'last month', 'used to', 'history of', 'recovered', 'i m fine now', 'im fine now', 'died of', 'died from', 'passed away'],
 };
