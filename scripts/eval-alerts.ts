@@ -1,7 +1,7 @@
 /**
  * How the alert detector does on the labelled sets of eval/alerts:
  *
- *   npm run eval:alerts [-- --show-misses] [--by-lang] [--file path/to/set.tsv ...]
+ *   npm run eval:alerts [-- --show-misses] [--by-lang] [--split dev] [--file path/to/set.tsv ...]
  *
  * Prints, for the development half and each held-out set (heldout, and heldout-b, written later by
  * someone who never saw the phrase lists or the other sets): recall of emergencies and requests for
@@ -11,12 +11,14 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { LANGUAGES } from '../src/config/index.js';
 import { loadLabelled, score } from '../src/alerts/labelled.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'eval', 'alerts');
 const SPLITS = ['dev', 'heldout', 'heldout-b'];
-const LANGS = ['en', 'de', 'fr', 'es', 'zh'];
+const LANGS = LANGUAGES;
 const args = process.argv.slice(2);
+const only = args.includes('--split') ? args[args.indexOf('--split') + 1] : null;
 const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)} %` : 'n/a');
 
 const files = args.flatMap((a, i) => {
@@ -25,7 +27,7 @@ const files = args.flatMap((a, i) => {
 });
 const sets = files.length > 0
   ? files.map((f) => ({ name: path.basename(f, '.tsv'), file: f }))
-  : SPLITS.map((s) => ({ name: s, file: path.join(DIR, `${s}.tsv`) })).filter((s) => existsSync(s.file));
+  : SPLITS.filter((s) => !only || s === only).map((s) => ({ name: s, file: path.join(DIR, `${s}.tsv`) })).filter((s) => existsSync(s.file));
 
 const line = (name: string, rows: ReturnType<typeof loadLabelled>) => {
   const s = score(rows);

@@ -1,6 +1,8 @@
 import { LANGUAGES, type Language } from '../config/index.js';
 import type { AlertsConfig } from './config.js';
 import { compileExtra, fold } from './fold.js';
+import { matchFrames, occursIn, tokenize, type FrameMatch, type Token } from './frames.js';
+import { COMPILED } from './lexicon/index.js';
 import { PHRASES, type AlertPhrases } from './phrases.js';
 
 /** What one utterance says on its own: a present emergency, a request for a person, a plea. */
@@ -51,8 +53,8 @@ function spans(patterns: readonly RegExp[], text: string): Span[] {
 }
 
 const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
-// "I'm not having a heart attack", "nobody is hurt": a negation just before the match.
-const NEGATION = /(?:^|[\s,])(?:not|no|nobody|no one|never|isn't|aren't|don't|kein|keine|niemand|nicht|pas|personne|jamais|no|nadie|nunca|没有|不是|没)\s*$/u;
+// "I'm not having a heart attack", "nobody is hurt", "I nearly fainted": a negation just before the match.
+const NEGATION = /(?:(?:^|[\s,])(?:not|no|nobody|no one|never|isn't|aren't|don't|nearly|almost|kein|keine|niemand|nicht|beinahe|fast|pas|personne|jamais|failli|presque|nadie|nunca|casi)|没有|不是|没|差点|差一点|险些)\s*$/u;
 
 function firstLive(found: Span[], vetoes: Span[], text: string): Span | null {
   for (const span of found) {
@@ -64,24 +66,42 @@ function firstLive(found: Span[], vetoes: Span[], text: string): Span | null {
   return null;
 }
 
+/** The words a frame matched, from its first to its last token. */
+const frameText = (m: FrameMatch, tokens: readonly Token[], text: string) =>
+  text.slice(tokens[Math.min(...m.parts.map((p) => p.first))]!.start, tokens[Math.max(...m.parts.map((p) => p.last))]!.end);
+
 /**
  * The strongest signal an utterance carries on its own, or null. Pure: the same text always gives
  * the same answer. Distress here is one plea; the alert needs it to last (see the visitor state).
+ *
+ * Two layers: the phrase lists (phrases.ts: exact ways of saying it, configurable) and the concept
+ * frames (frames.ts, lexicon/: the meaning, whatever the wording). Either raises the signal; the
+ * vetoes (idioms, stories, hypotheticals, an illness in the past) hold for both.
  */
 export function detectSignal(text: string, lists: Lists = DEFAULT_LISTS): SignalFound | null {
   const t = fold(text);
   if (!t) return null;
   const all = LANGUAGES.map((l) => lists[l]);
-  // A story or a hypothetical is talk about an emergency, not one.
-  if (all.some((l) => spans(l.context, t).length > 0)) {
-    const help = firstLive(all.flatMap((l) => spans(l.help, t)), [], t);
-    return help ? { signal: 'help_requested', matched: help.text } : null;
-  }
+  const tokens = tokenize(t);
   const vetoes = all.flatMap((l) => spans(l.ignore, t));
+  const vetoed = (start: number, end: number) => vetoes.some((v) => v.start < end && start < v.end);
+  const lexicons = LANGUAGES.map((l) => COMPILED[l]);
+  const frames = lexicons.flatMap((l) => matchFrames(l, tokens, vetoed, lexicons));
+  const frame = (signal: UtteranceSignal): SignalFound | null => {
+    const m = frames.find((f) => f.signal === signal);
+    return m ? { signal, matched: frameText(m, tokens, t) } : null;
+  };
+  const helpFound = (liveVetoes: Span[]): SignalFound | null => {
+    const help = firstLive(all.flatMap((l) => spans(l.help, t)), liveVetoes, t);
+    return help ? { signal: 'help_requested', matched: help.text.trim() } : frame('help_requested');
+  };
+  // A story, a hypothetical or an illness in the past is talk about an emergency, not one.
+  const past = LANGUAGES.some((l) => occursIn(COMPILED[l].past, tokens));
+  if (past || all.some((l) => spans(l.context, t).length > 0)) return helpFound([]);
   const emergency = firstLive(all.flatMap((l) => spans(l.emergency, t)), vetoes, t);
   if (emergency) return { signal: 'emergency', matched: emergency.text.trim() };
-  const help = firstLive(all.flatMap((l) => spans(l.help, t)), vetoes, t);
-  if (help) return { signal: 'help_requested', matched: help.text.trim() };
+  const found = frame('emergency') ?? helpFound(vetoes);
+  if (found) return found;
   const distress = firstLive(all.flatMap((l) => spans(l.distress, t)), vetoes, t);
   if (distress) return { signal: 'distress', matched: distress.text.trim() };
   return null;
