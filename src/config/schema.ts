@@ -538,11 +538,12 @@ export const ConfigSchema = z.strictObject({
           coverage: z.number().min(0).max(10).default(0),
           concepts: z.number().min(0).max(10).default(1),
           fuzzy: z.number().min(0).max(10).default(1),
+          variants: z.number().min(0).max(10).default(1),
           rrf: z.number().min(0).max(10).default(1),
         })
         .prefault({}),
       /** A section answers from this score on. */
-      minScore: z.number().min(0).max(50).default(1.2),
+      minScore: z.number().min(0).max(50).default(1.5),
       /** The best section answers only when it leads the next by this much. */
       minMargin: z.number().min(0).max(10).default(0.3),
       /** k of the reciprocal rank fusion of the embedder's, BM25's, the concepts' and the fuzzy ranking (larger: ranks matter less). */

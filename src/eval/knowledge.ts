@@ -82,22 +82,23 @@ const steps = (from: number, to: number, step: number) => Array.from({ length: M
  */
 export function calibrate(ranked: readonly Ranked[], base: HybridThresholds, label: (section: string) => string): { thresholds: HybridThresholds; outcomes: KnowledgeOutcomes } {
   let best: { thresholds: HybridThresholds; outcomes: KnowledgeOutcomes; score: number } | null = null;
-  const w = [0, 1];
-  for (const similarity of w)
-    for (const coverage of w)
-      for (const concepts of w)
-        for (const fuzzy of w)
-          for (const rrf of [0, 1]) {
-            const weights = { similarity, coverage, concepts, fuzzy, rrf };
-            const total = similarity * 2 + coverage + concepts + fuzzy + rrf;
-            if (total === 0) continue;
-            for (const share of steps(0.2, 0.8, 0.05))
-              for (const margin of [0, 0.02, 0.05, 0.1, 0.2]) {
-                const thresholds = { ...base, weights, minScore: Math.round(share * total * 1000) / 1000, minMargin: Math.round(margin * total * 1000) / 1000 };
-                const o = outcomes(ranked, thresholds, label);
-                const score = objective(o);
-                if (!best || score > best.score + 1e-9) best = { thresholds, outcomes: o, score };
-              }
-          }
+  // A small grid: the search runs on a shared machine in a minute, not an hour.
+  for (const similarity of [0, 1])
+    for (const coverage of [0, 1])
+      for (const concepts of [0, 1])
+        for (const fuzzy of [0, 1])
+          for (const variants of [0, 1])
+            for (const rrf of [0, 1]) {
+              const weights = { similarity, coverage, concepts, fuzzy, variants, rrf };
+              const total = similarity * 2 + coverage + concepts + fuzzy + variants + rrf;
+              if (total === 0) continue;
+              for (const share of steps(0.2, 0.8, 0.05))
+                for (const margin of [0, 0.02, 0.05, 0.1, 0.2]) {
+                  const thresholds = { ...base, weights, minScore: Math.round(share * total * 1000) / 1000, minMargin: Math.round(margin * total * 1000) / 1000 };
+                  const o = outcomes(ranked, thresholds, label);
+                  const score = objective(o);
+                  if (!best || score > best.score + 1e-9) best = { thresholds, outcomes: o, score };
+                }
+            }
   return { thresholds: best!.thresholds, outcomes: best!.outcomes };
 }

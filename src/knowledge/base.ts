@@ -4,13 +4,13 @@ import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import type { VectorStore } from '../vectors/index.js';
 import type { ChunkOptions } from './chunk.js';
-import { nearestInMemory } from './collection.js';
 import { readKnowledgeFile, scanFolder } from './files.js';
 import { emptyIndex, loadManifest, saveManifest, type IndexedChunk, type KnowledgeIndexState } from './manifest.js';
 import { knowledgeHealth } from './health.js';
 import { CollectionMirror } from './mirror.js';
-import { HybridIndex, searchHits, type HybridThresholds } from './hybrid.js';
-import type { KnowledgeHit, KnowledgePort, KnowledgeSearch, KnowledgeSearchContext, KnowledgeSource } from './port.js';
+import type { HybridThresholds } from './hybrid.js';
+import type { KnowledgePort, KnowledgeSearch, KnowledgeSearchContext } from './port.js';
+import { KnowledgeSearcher } from './search.js';
 import { reindex, type RefreshReport } from './reindex.js';
 import { watchFolder, type FolderWatch } from './watch.js';
 
@@ -41,8 +41,6 @@ export interface KnowledgeBaseOptions extends HybridThresholds {
   health: Health;
 }
 
-/** How long an answer is reused for the same question (within one turn, in practice). */
-const RECENT_MS = 5_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
@@ -75,12 +73,7 @@ export class KnowledgeBase implements KnowledgePort {
   #watch: FolderWatch | null = null;
   #timer: NodeJS.Timeout | null = null;
   #closed = false;
-  /**
-   * The last answer, reused for the same question while the index and the collection's state are
-   * the same: the rule-based planner asks first, then the knowledge agent asks the same question.
-   */
-  #recent: { key: string; at: number; result: KnowledgeSearch } | null = null;
-  #hybridOf: { index: KnowledgeIndexState; hybrid: HybridIndex } | null = null;
+  readonly #searcher: KnowledgeSearcher;
 
   constructor(options: KnowledgeBaseOptions) {
     this.#o = options;
@@ -94,6 +87,7 @@ export class KnowledgeBase implements KnowledgePort {
       changed: () => this.#report(),
       log: this.#log,
     });
+    this.#searcher = new KnowledgeSearcher({ thresholds: options, topK: options.topK, embedder: options.embedder, mirror: this.#mirror, memoryFallback: options.memoryFallback });
   }
 
   /** Loads the manifest and starts the first refresh (not awaited: see ready()), the watch and the sync timer. */
@@ -164,46 +158,7 @@ export class KnowledgeBase implements KnowledgePort {
 
   async search(query: string, context: KnowledgeSearchContext): Promise<KnowledgeSearch> {
     await this.#fresh();
-    const chunks = this.#chunks();
-    const nothing = (source: KnowledgeSource): KnowledgeSearch => ({ query, hits: [], source, best: null, modelMs: 0 });
-    if (chunks.length === 0 || !query.trim()) return nothing(this.#mirror.synced ? 'chroma' : 'memory');
-    const n = context.n ?? this.#o.topK;
-    const language = context.language ?? null;
-    const keyOf = () => `${this.#mirror.synced}\u0000${n}\u0000${language}\u0000${query}`;
-    const key = keyOf();
-    if (this.#recent?.key === key && Date.now() - this.#recent.at < RECENT_MS) return { ...structuredClone(this.#recent.result), modelMs: 0 };
-    const started = performance.now();
-    // The embedder's ranking; without it (it failed) BM25 and the question variants still answer.
-    const { found, inMemory } = await this.#nearest(query, chunks, context);
-    const cosine = new Map((found ?? []).map((h) => [h.id, h.similarity]));
-    const modelMs = performance.now() - started;
-    const source: KnowledgeSource = inMemory ? 'memory' : 'chroma';
-    const { hits, best } = searchHits(this.#hybrid(), chunks, query, cosine, this.#o, language, n);
-    const result = { query, hits, source, best, modelMs };
-    // Keyed by the collection's state after the query: an answer from memory because ChromaDB failed is not reused once it is back.
-    if (found) this.#recent = { key: keyOf(), at: Date.now(), result: structuredClone(result) };
-    return result;
-  }
-
-  /** Every chunk's cosine with the question: from the collection while it is in step, else (memoryFallback) from the in-memory index. */
-  async #nearest(query: string, chunks: IndexedChunk[], context: KnowledgeSearchContext): Promise<{ found: KnowledgeHit[] | null; inMemory: boolean }> {
-    try {
-      const [vector] = (await this.#o.embedder.embed([query], context.signal)) as [Float32Array];
-      // A small collection is searched in process by the vector store itself (chroma.mirror).
-      const found = await this.#mirror.query(vector, chunks.length, context.log);
-      if (found || !this.#o.memoryFallback) return { found, inMemory: false };
-      return { found: nearestInMemory(chunks, vector, chunks.length), inMemory: true };
-    } catch (err) {
-      if (context.signal?.aborted) throw err;
-      context.log.warn({ err: (err as Error).message }, 'knowledge: cannot embed the question; words and question variants only this turn');
-      return { found: null, inMemory: true };
-    }
-  }
-
-  /** The lexical and fuzzy indexes of the current index, built again when the index changes. */
-  #hybrid(): HybridIndex {
-    if (this.#hybridOf?.index !== this.#index) this.#hybridOf = { index: this.#index, hybrid: new HybridIndex(this.#chunks()) };
-    return this.#hybridOf.hybrid;
+    return this.#searcher.search(query, context, this.#index, this.#chunks());
   }
 
   async close(): Promise<void> {
@@ -249,7 +204,7 @@ export class KnowledgeBase implements KnowledgePort {
       });
       for (const w of result.report.warnings) this.#log.warn(w, 'knowledge: file read with a problem');
       this.#index = result.next;
-      if (result.modified) this.#recent = null;
+      if (result.modified) this.#searcher.forget();
       this.#problem = null;
       if (result.modified || !existsSync(this.#o.manifestFile)) await this.#save();
       const writes = result.writes;

@@ -6,6 +6,7 @@ import { toHit } from './collection.js';
 import type { IndexedChunk } from './manifest.js';
 import type { KnowledgeHit } from './port.js';
 import { isConcept, terms } from './tokens.js';
+import { VariantIndex } from './variants.js';
 
 /**
  * Which section of the knowledge answers a question, from four signals that fail differently:
@@ -31,7 +32,7 @@ export interface HybridThresholds {
   /** Cosine similarity of an embedder that counts as 1 in the fusion (the embedder's usual threshold). */
   minSimilarity: number;
   /** Weights of the signals in a section's score. */
-  weights: { similarity: number; coverage: number; concepts: number; fuzzy: number; rrf: number };
+  weights: { similarity: number; coverage: number; concepts: number; fuzzy: number; variants: number; rrf: number };
   /** A section answers from this score on… */
   minScore: number;
   /** …and, for the best, when it leads the next section by this much (else the question is too ambiguous to answer offline). */
@@ -46,7 +47,9 @@ export interface SectionScore {
   coverage: number;
   concepts: number;
   fuzzy: number;
-  /** Reciprocal rank fusion of the four rankings, scaled to 0–1 (1: first in all four). */
+  /** Best idf-weighted cosine with one of the section's question variants (variants.ts). */
+  variants: number;
+  /** Reciprocal rank fusion of the five rankings, scaled to 0–1 (1: first in all five). */
   rrf: number;
   /** The weighted sum of the signals (see scoreOf). */
   score: number;
@@ -78,6 +81,7 @@ export class HybridIndex {
   readonly #chunks: readonly HybridChunk[];
   readonly #bm25: Bm25;
   readonly #fuse: Fuse<{ section: string; text: string }>;
+  readonly #variants: VariantIndex;
 
   constructor(chunks: readonly HybridChunk[]) {
     this.#chunks = chunks;
@@ -85,6 +89,7 @@ export class HybridIndex {
     this.#bm25 = new Bm25(chunks.map((c) => terms([...c.headings, ...c.questions, c.text].join('\n'))));
     const variants = chunks.flatMap((c) => [...c.questions, c.headings.at(-1) ?? ''].filter(Boolean).map((q) => ({ section: c.section, text: strip(q) })));
     this.#fuse = new Fuse(variants, FUSE_OPTIONS);
+    this.#variants = new VariantIndex(variants);
   }
 
   get size(): number {
@@ -109,9 +114,10 @@ export class HybridIndex {
         if (value > (fuzzy.get(r.item.section) ?? 0)) fuzzy.set(r.item.section, value);
       }
     }
+    const matched = this.#variants.match(question);
     const sections = new Map<string, SectionScore & { bm25: number }>();
     this.#chunks.forEach((c, i) => {
-      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, rrf: 0, score: 0, confidence: 0, chunks: [], bm25: 0 };
+      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, variants: matched.get(c.section) ?? 0, rrf: 0, score: 0, confidence: 0, chunks: [], bm25: 0 };
       const cos = similarity(c.id);
       s.similarity = Math.max(s.similarity, cos);
       s.coverage = Math.max(s.coverage, coverage[i]!);
@@ -121,9 +127,10 @@ export class HybridIndex {
       sections.set(c.section, s);
     });
     const all = [...sections.values()];
-    for (const key of ['similarity', 'bm25', 'concepts', 'fuzzy'] as const) {
+    const signals = ['similarity', 'bm25', 'concepts', 'fuzzy', 'variants'] as const;
+    for (const key of signals) {
       const ranked = all.filter((s) => s[key] > 0).sort((a, b) => b[key] - a[key]);
-      ranked.forEach((s, rank) => (s.rrf += (t.rrfK + 1) / (4 * (t.rrfK + rank + 1))));
+      ranked.forEach((s, rank) => (s.rrf += (t.rrfK + 1) / (signals.length * (t.rrfK + rank + 1))));
     }
     return rescore(all.map(({ bm25: _, ...s }) => s), t);
   }
@@ -133,11 +140,12 @@ export class HybridIndex {
  * A section's score: the weighted sum of its signals, the cosine counted relative to the
  * embedder's usual threshold (capped at 2) so that one set of weights fits any embedder.
  */
-export const scoreOf = (s: Pick<SectionScore, 'similarity' | 'coverage' | 'concepts' | 'fuzzy' | 'rrf'>, t: HybridThresholds) =>
+export const scoreOf = (s: Pick<SectionScore, 'similarity' | 'coverage' | 'concepts' | 'fuzzy' | 'variants' | 'rrf'>, t: HybridThresholds) =>
   t.weights.similarity * Math.min(2, Math.max(0, s.similarity) / t.minSimilarity) +
   t.weights.coverage * s.coverage +
   t.weights.concepts * s.concepts +
   t.weights.fuzzy * s.fuzzy +
+  t.weights.variants * s.variants +
   t.weights.rrf * s.rrf;
 
 /** Scores and confidences for `t`, best first. */

@@ -59,23 +59,33 @@ function conceptsOf(word: string): string[] {
   return [...found];
 }
 
-function hanTerms(run: string, out: string[]): void {
+function hanTerms(run: string, out: string[], keepStop: boolean): void {
   const chars = [...run];
   chars.forEach((c, i) => {
-    if (!STOP_HAN.has(c)) out.push(c);
+    if (keepStop || !STOP_HAN.has(c)) out.push(c);
     const next = chars[i + 1];
-    if (next && !(STOP_HAN.has(c) && STOP_HAN.has(next))) out.push(c + next);
+    if (next && (keepStop || !(STOP_HAN.has(c) && STOP_HAN.has(next)))) out.push(c + next);
   });
 }
 
+export interface TermOptions {
+  /**
+   * Keep stop words (and stop characters): a question compared with another question (see
+   * variants.ts) is told apart by them ("What can you do?", "What do you see?"), where they are
+   * noise against a section's text.
+   */
+  keepStopwords?: boolean;
+}
+
 /** The retrieval terms of `text`, in order, repeated as often as they occur. */
-export function terms(text: string): string[] {
+export function terms(text: string, options: TermOptions = {}): string[] {
+  const keepStop = options.keepStopwords ?? false;
   const out: string[] = [];
   // Han runs are taken whole (the segmenter would cut them at dictionary words, differently in a question and in a section).
   for (const part of text.split(/(\p{Script=Han}+)/u)) {
     if (!part) continue;
     if (HAN.test(part)) {
-      hanTerms(part, out);
+      hanTerms(part, out, keepStop);
       for (const [word, concept] of HAN_WORDS) if (part.includes(word)) out.push(concept);
       continue;
     }
@@ -85,7 +95,7 @@ export function terms(text: string): string[] {
       const word = fold(segment).split("'").filter(Boolean).at(-1) ?? '';
       // Concepts first: a stop word of one language can be a concept word of another ("vor").
       out.push(...conceptsOf(word));
-      if (!word || STOPWORDS.has(word) || STOPWORDS.has(fold(segment))) continue;
+      if (!word || (!keepStop && (STOPWORDS.has(word) || STOPWORDS.has(fold(segment))))) continue;
       out.push(stem(word));
     }
   }

@@ -47,7 +47,7 @@ export function knowledgeBase(options: Partial<KnowledgeBaseOptions> & Pick<Know
     minSimilarity: 0.2,
     // The embedder alone, answering from minSimilarity on (as before the hybrid search): tests of the
     // index's upkeep stay independent of the fusion's calibration (tested in test/unit/knowledge/).
-    weights: { similarity: 1, coverage: 0, concepts: 0, fuzzy: 0, rrf: 0 },
+    weights: { similarity: 1, coverage: 0, concepts: 0, fuzzy: 0, variants: 0, rrf: 0 },
     minScore: 1,
     minMargin: 0,
     rrfK: 60,

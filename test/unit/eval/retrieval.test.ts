@@ -8,7 +8,7 @@ import { REPO } from '../../helpers/config.js';
 const SETS = path.join(REPO, 'eval/retrieval');
 
 describe('knowledge outcomes', () => {
-  const t: HybridThresholds = { minSimilarity: 0.35, weights: { similarity: 0, coverage: 0, concepts: 1, fuzzy: 1, rrf: 1 }, minScore: 1.2, minMargin: 0.3, rrfK: 60 };
+  const t: HybridThresholds = { minSimilarity: 0.35, weights: { similarity: 0, coverage: 0, concepts: 1, fuzzy: 1, variants: 0, rrf: 1 }, minScore: 1.2, minMargin: 0.3, rrfK: 60 };
   const chunks = [
     { id: 'a.md::0', file: 'a.md', section: 'a.md#0', language: 'en' as const, headings: ['Payments'], text: 'I cannot take payments.', questions: ['Can I pay here?'] },
     { id: 'de/a.md::0', file: 'de/a.md', section: 'a.md#0', language: 'de' as const, headings: ['Zahlungen'], text: 'Ich nehme keine Zahlungen an.', questions: ['Kann ich hier bezahlen?'] },

@@ -18,7 +18,7 @@ const CHUNKS = [
   chunk('pay.md', 'pay.md#0', 'en', 'Payments', 'I cannot take payments or cards.'),
 ];
 
-const T: HybridThresholds = { minSimilarity: 0.35, weights: { similarity: 0, coverage: 0, concepts: 1, fuzzy: 1, rrf: 1 }, minScore: 1.2, minMargin: 0.3, rrfK: 60 };
+const T: HybridThresholds = { minSimilarity: 0.35, weights: { similarity: 0, coverage: 0, concepts: 1, fuzzy: 1, variants: 0, rrf: 1 }, minScore: 1.2, minMargin: 0.3, rrfK: 60 };
 const none = () => 0;
 
 describe('hybrid knowledge search', () => {
@@ -48,7 +48,7 @@ describe('hybrid knowledge search', () => {
   });
 
   it('the embedder’s similarity counts when it has weight, relative to its usual threshold', () => {
-    const t = { ...T, weights: { similarity: 1, coverage: 0, concepts: 0, fuzzy: 0, rrf: 0 }, minScore: 1, minMargin: 0 };
+    const t = { ...T, weights: { similarity: 1, coverage: 0, concepts: 0, fuzzy: 0, variants: 0, rrf: 0 }, minScore: 1, minMargin: 0 };
     const ranked = index.rank('anything', (id) => (id === 'pay.md::0' ? 0.4 : 0.1), t);
     expect(answering(ranked, t)[0]?.section).toBe('pay.md#0');
   });

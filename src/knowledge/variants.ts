@@ -1,0 +1,48 @@
+import { terms } from './tokens.js';
+
+/**
+ * How closely a question matches the questions a section lists (its `Questions:` variants and its
+ * heading, in every language version): the classic answer to a short, frequently-asked-question
+ * collection, nearest-neighbour question matching.
+ *
+ * Each variant is a vector of its terms with stop words kept (they tell "What can you do?" from
+ * "What do you see?") weighted by their idf among all variants, so words that every question has
+ * ("you", "what") count little. A question's term that no variant has gets the largest idf, which
+ * keeps "What is the capital of Australia?" far from "What is your name?". The score of a section
+ * is the best cosine of the question with one of its variants.
+ */
+export class VariantIndex {
+  readonly #variants: { section: string; weights: Map<string, number>; norm: number }[];
+  readonly #df = new Map<string, number>();
+  readonly #n: number;
+
+  constructor(variants: readonly { section: string; text: string }[]) {
+    this.#n = variants.length;
+    const sets = variants.map((v) => ({ section: v.section, terms: new Set(terms(v.text, { keepStopwords: true })) }));
+    for (const v of sets) for (const t of v.terms) this.#df.set(t, (this.#df.get(t) ?? 0) + 1);
+    this.#variants = sets.map((v) => {
+      const weights = new Map([...v.terms].map((t) => [t, this.#idf(t)]));
+      return { section: v.section, weights, norm: Math.hypot(...weights.values()) };
+    });
+  }
+
+  #idf(term: string): number {
+    return Math.log(1 + this.#n / ((this.#df.get(term) ?? 0) + 0.5));
+  }
+
+  /** Per section, the best cosine (0–1) of `question` with one of its variants; sections without a shared term are absent. */
+  match(question: string): Map<string, number> {
+    const asked = new Map([...new Set(terms(question, { keepStopwords: true }))].map((t) => [t, this.#idf(t)]));
+    const norm = Math.hypot(...asked.values());
+    const best = new Map<string, number>();
+    if (norm === 0) return best;
+    for (const v of this.#variants) {
+      let shared = 0;
+      for (const [t, w] of asked) if (v.weights.has(t)) shared += w * v.weights.get(t)!;
+      if (shared === 0 || v.norm === 0) continue;
+      const cosine = shared / (norm * v.norm);
+      if (cosine > (best.get(v.section) ?? 0)) best.set(v.section, cosine);
+    }
+    return best;
+  }
+}
