@@ -62,7 +62,7 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
   intent: () =>
     benchIntent({
       modelsDir: path.join(REPO, 'models'),
-      heldoutFile: path.join(REPO, 'test/fixtures/intent/heldout.tsv'),
+      heldoutFiles: ['heldout.tsv', 'heldout-b.tsv'].map((f) => path.join(REPO, 'test/fixtures/intent', f)),
       threshold: loadConfig().config.dialogue.intentThreshold,
       turns: Math.max(1000, Number(args.turns)),
     }),

@@ -2,11 +2,14 @@
  * Trains the on-device intent classifier from the shipped corpus and exports it to ONNX.
  *
  *   npm run models                 retrains only when the corpus (or the recipe) changed since the committed model
- *   npm run train:intent [-- --corpus DIR] [--out DIR] [--heldout FILE] [--unseen FILE] [--report FILE] [--quiet]
+ *   npm run train:intent [-- --corpus DIR] [--out DIR] [--heldout FILE] [--heldout-b FILE] [--unseen FILE] [--report FILE] [--errors] [--quiet]
  *
  * The validation split of the corpus chooses the epoch and the temperature. The held-out set
  * (written apart from the corpus, never trained or tuned on) gives the figures that count:
  * accuracy, calibration error, wrong-but-confident and the share left to the language model.
+ * Two held-out lists, written at different times; only their figures are printed, never their
+ * utterances, so nobody fixes the corpus one held-out error at a time. --errors lists the
+ * validation split's errors and confusion matrix: that is what corpus work should look at.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +23,8 @@ const { values: args } = parseArgs({
     corpus: { type: 'string' },
     out: { type: 'string' },
     heldout: { type: 'string', default: 'test/fixtures/intent/heldout.tsv' },
+    'heldout-b': { type: 'string', default: 'test/fixtures/intent/heldout-b.tsv' },
+    errors: { type: 'boolean', default: false },
     unseen: { type: 'string', default: 'test/fixtures/intent/unseen.tsv' },
     report: { type: 'string' },
     quiet: { type: 'boolean', default: false },
@@ -31,12 +36,14 @@ const say = (line: string) => {
 };
 
 async function main(): Promise<void> {
+  const started = performance.now();
   const { config } = loadConfig();
   const outDir = path.resolve(args.out ?? path.join(config.paths.models, 'intent'));
   const result = await trainIntentPipeline({
     outDir,
     corpusDir: path.resolve(args.corpus ?? path.join(outDir, 'corpus')),
     heldoutFile: args.heldout,
+    heldoutBFile: args['heldout-b'],
     unseenFile: args.unseen,
     threshold: config.dialogue.intentThreshold,
     ifStale: args['if-stale'],
@@ -44,13 +51,15 @@ async function main(): Promise<void> {
     log: (line) => (args.quiet && /up to date/.test(line) ? undefined : console.log(line)),
   });
   if (!result.trained || !result.meta) return;
-  report('validation split of the corpus (epoch and temperature chosen on it)', result.validation!);
-  if (result.heldout) report(`held-out set (${args.heldout}, never tuned on)`, result.heldout, true);
+  report('validation split of the corpus (epoch and temperature chosen on it)', result.validation!, args.errors);
+  if (result.heldout) report(`held-out set A (${args.heldout}, never tuned on)`, result.heldout);
+  if (result.heldoutB) report(`held-out set B (${args['heldout-b']}, never tuned on)`, result.heldoutB);
   if (result.unseen) report(`older unseen set (${args.unseen}; a quarter of it is in the corpus by now)`, result.unseen);
   const t = result.targets!;
   say(`\nlanguage_change target detection: ${pct(t.accuracy)} of ${t.n}`);
   for (const e of t.errors.slice(0, 8)) say(`  ${e}`);
   if (args.report) await writeFileAtomic(args.report, JSON.stringify(result, null, 2));
+  say(`\ntraining, calibration, export and evaluation took ${((performance.now() - started) / 1000).toFixed(1)} s`);
   say(`\nwrote ${outDir}; commit it with the corpus (the daemon and the tests refuse a model older than its corpus)`);
 }
 
@@ -60,12 +69,17 @@ function report(title: string, evaluation: JudgedEvaluation, errors = false): vo
   say(
     `  ECE ${r.ece.toFixed(3)}; wrong but confident (≥ ${r.threshold}) ${pct(r.wrongConfident)}; language model asked (< ${r.threshold}) ${pct(r.askedModel)}; accuracy when confident ${pct(r.accuracyConfident)}`,
   );
+  const l = evaluation.perLine;
+  if (l) say(`  each corpus line counted once: accuracy ${pct(l.accuracy)}; ECE ${l.ece.toFixed(3)}; wrong but confident ${pct(l.wrongConfident)}; language model asked ${pct(l.askedModel)}`);
   for (const [intent, m] of Object.entries(evaluation.perIntent)) {
     say(`  ${intent.padEnd(22)} n=${String(m.n).padStart(4)}  precision ${pct(m.precision)}  recall ${pct(m.recall)}`);
   }
   say('  confidence   share    accuracy  mean confidence');
   for (const b of r.bins) say(`  ${b.from.toFixed(1)}–${b.to.toFixed(1)}    ${pct(b.n / r.n).padStart(6)}   ${pct(b.accuracy).padStart(6)}    ${b.confidence.toFixed(3)}`);
-  if (errors) for (const e of evaluation.errors) say(`  ✗ ${e.expected} → ${e.predicted} (${e.confidence.toFixed(2)}): ${e.text}`);
+  if (!errors) return;
+  say(`  confusion (rows expected, columns predicted): ${Object.keys(evaluation.confusion).map((l) => l.slice(0, 8)).join(' ')}`);
+  for (const [expected, row] of Object.entries(evaluation.confusion)) say(`  ${expected.padEnd(22)} ${Object.values(row).map((n) => String(n).padStart(8)).join(' ')}`);
+  for (const e of evaluation.errors) say(`  ✗ ${e.expected} → ${e.predicted} (${e.confidence.toFixed(2)}): ${e.text}  [${e.source}]`);
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

@@ -1,4 +1,4 @@
-import type { CorpusExample } from './corpus.js';
+import { lineWeights, type CorpusExample } from './corpus.js';
 import { featurize } from './featurize.js';
 import { forward, type IntentWeights } from './train.js';
 
@@ -23,21 +23,23 @@ export interface Calibration {
 export function calibrateTemperature(weights: IntentWeights, validation: readonly CorpusExample[], options: { threshold: number; askBudget: number }): Calibration {
   const labels = weights.labels;
   // log p is the logit up to a per-row constant, which softmax ignores.
-  const rows = validation.map((e) => ({ logp: Array.from(forward(weights, featurize(e.text, weights.spec)), (p) => Math.log(Math.max(p, 1e-30))), y: labels.indexOf(e.intent) }));
+  const w = lineWeights(validation);
+  const rows = validation.map((e, i) => ({ logp: Array.from(forward(weights, featurize(e.text, weights.spec)), (p) => Math.log(Math.max(p, 1e-30))), y: labels.indexOf(e.intent), w: w[i]! }));
+  const total = Math.max(w.reduce((a, b) => a + b, 0), 1e-12);
   const softmaxAt = (logp: number[], t: number) => {
     const z = logp.map((l) => l / t);
     const max = Math.max(...z);
     const lse = max + Math.log(z.reduce((a, v) => a + Math.exp(v - max), 0));
     return { z, lse };
   };
-  const loss = (t: number) => rows.reduce((sum, { logp, y }) => {
+  const loss = (t: number) => rows.reduce((sum, { logp, y, w }) => {
     const { z, lse } = softmaxAt(logp, t);
-    return sum + lse - z[y]!;
-  }, 0) / Math.max(rows.length, 1);
-  const asked = (t: number) => rows.filter(({ logp }) => {
+    return sum + w * (lse - z[y]!);
+  }, 0) / total;
+  const asked = (t: number) => rows.reduce((sum, { logp, w }) => {
     const { z, lse } = softmaxAt(logp, t);
-    return Math.exp(Math.max(...z) - lse) < options.threshold;
-  }).length / Math.max(rows.length, 1);
+    return sum + (Math.exp(Math.max(...z) - lse) < options.threshold ? w : 0);
+  }, 0) / total;
 
   let fitted = 1;
   let bestLoss = loss(1);

@@ -234,3 +234,14 @@ export function splitCorpus(examples: CorpusExample[], validationFraction: numbe
   for (const e of examples) (unitHash(e.group, seed) < validationFraction ? validation : train).push(e);
   return { train, validation };
 }
+
+/**
+ * Weights that count each corpus line once: a {name} template with 42 fillings weighs as much as
+ * one written-out utterance. The validation split judges phrasings, as people at the robot bring
+ * new phrasings, not new names in the same frame; unweighted, one hard template moved the temperature.
+ */
+export function lineWeights(examples: readonly CorpusExample[]): number[] {
+  const size = new Map<string, number>();
+  for (const e of examples) size.set(e.group, (size.get(e.group) ?? 0) + 1);
+  return examples.map((e) => 1 / size.get(e.group)!);
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { INTENT_META_FILE, INTENT_META_FORMAT, INTENT_MODEL_FILE, IntentMetaSchema, IntentModelError } from './classifier.js';
 import { corpusSha256 } from './corpus.js';
 import { DEFAULT_FEATURIZER } from './featurize.js';
+import { ensembleHidden } from './ensemble.js';
 import { DEFAULT_TRAIN_OPTIONS } from './train.js';
 
 export const RETRAIN_COMMAND = 'npm run models';
@@ -25,7 +26,7 @@ export function intentModelFreshness(modelDir: string, corpusDir: string): Fresh
   }
   const meta = IntentMetaSchema.safeParse(raw);
   if (!meta.success) return { fresh: false, reason: `${metaPath} is not a format ${INTENT_META_FORMAT} intent model description` };
-  if (JSON.stringify(meta.data.featurizer) !== JSON.stringify(DEFAULT_FEATURIZER) || meta.data.hidden !== DEFAULT_TRAIN_OPTIONS.hidden) {
+  if (JSON.stringify(meta.data.featurizer) !== JSON.stringify(DEFAULT_FEATURIZER) || meta.data.hidden !== ensembleHidden(DEFAULT_TRAIN_OPTIONS)) {
     return { fresh: false, reason: 'the model was trained with another featuriser or network shape' };
   }
   const sha = corpusSha256(corpusDir);

@@ -4,13 +4,14 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { calibrateTemperature } from './calibrate.js';
 import { INTENT_META_FILE, INTENT_META_FORMAT, INTENT_MODEL_FILE, IntentMetaSchema, OnnxIntentClassifier, type IntentMeta } from './classifier.js';
-import { loadCorpusDir, parseCorpusTsv, splitCorpus, type CorpusExample } from './corpus.js';
+import { lineWeights, loadCorpusDir, parseCorpusTsv, splitCorpus, type CorpusExample } from './corpus.js';
 import { DEFAULT_FEATURIZER, featurize } from './featurize.js';
 import { intentModelFreshness } from './freshness.js';
 import { detectLanguageRequest } from './language-request.js';
 import { reliability, type Reliability } from './reliability.js';
 import { exportIntentOnnx, quantizeFirstLayer } from './export.js';
-import { DEFAULT_TRAIN_OPTIONS, evaluate, forward, trainIntentModel, type Evaluation, type IntentWeights } from './train.js';
+import { ENSEMBLE_MEMBERS, trainEnsemble } from './ensemble.js';
+import { DEFAULT_TRAIN_OPTIONS, evaluate, forward, type Evaluation, type IntentWeights } from './train.js';
 
 /** Share of the corpus (by corpus line) never trained on: early stopping and the temperature are fitted on it. */
 export const VALIDATION_FRACTION = 0.15;
@@ -24,6 +25,8 @@ export interface TrainPipelineOptions {
   corpusDir: string;
   /** The held-out set: written apart from the corpus, never trained or tuned on; its figures are the ones reported. */
   heldoutFile?: string | null;
+  /** A second held-out set, written later and by other hands, so that one list tuned on by accident does not go unnoticed. */
+  heldoutBFile?: string | null;
   /** An older evaluation set, if present (much of it has since found its way into the corpus). */
   unseenFile?: string | null;
   /** dialogue.intentThreshold: below it the language model is asked. */
@@ -33,13 +36,15 @@ export interface TrainPipelineOptions {
   log?: (line: string) => void;
 }
 
-export type JudgedEvaluation = Evaluation & { reliability: Reliability };
+/** perLine: the validation split with each corpus line counted once (what calibration and early stopping use). */
+export type JudgedEvaluation = Evaluation & { reliability: Reliability; perLine?: Reliability };
 
 export interface TrainPipelineResult {
   trained: boolean;
   meta: IntentMeta | null;
   validation?: JudgedEvaluation;
   heldout?: JudgedEvaluation | null;
+  heldoutB?: JudgedEvaluation | null;
   unseen?: JudgedEvaluation | null;
   targets?: { n: number; accuracy: number; errors: string[] };
 }
@@ -65,26 +70,29 @@ export async function trainIntentPipeline(options: TrainPipelineOptions): Promis
   say(`corpus: ${corpus.examples.length} utterances in ${corpus.files.length} files; training on ${train.length}, validating on ${validation.length}`);
   const started = performance.now();
   const recipe = DEFAULT_TRAIN_OPTIONS;
-  const weights = trainIntentModel(train, DEFAULT_FEATURIZER, recipe, (r) => {
+  const weights = trainEnsemble(train, DEFAULT_FEATURIZER, recipe, (member, r) => {
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
-    say(`  epoch ${r.epoch}/${recipe.epochs} (${seconds} s): loss ${r.loss.toFixed(4)}, validation ${pct(r.validationAccuracy ?? 0)}${r.best ? ' (best)' : ''}`);
+    say(`  network ${member}/${ENSEMBLE_MEMBERS}, epoch ${r.epoch}/${recipe.epochs} (${seconds} s): loss ${r.loss.toFixed(4)}, validation (each line once) ${pct(r.validationAccuracy ?? 0)}${r.best ? ' (best)' : ''}`);
   }, validation);
-  say(`trained in ${((performance.now() - started) / 1000).toFixed(1)} s; keeping epoch ${weights.epochs}`);
+  say(`trained ${ENSEMBLE_MEMBERS} networks in ${((performance.now() - started) / 1000).toFixed(1)} s; keeping epochs ${weights.epochs.join(', ')}`);
   quantizeFirstLayer(weights);
   const { temperature, fitted, askedModel } = calibrateTemperature(weights, validation, { threshold: options.threshold, askBudget: ASK_BUDGET });
   say(`calibrated on the validation split: temperature ${temperature} (lowest log loss at ${fitted}; ${pct(askedModel)} of it below ${options.threshold})`);
 
   const predict = predictor(weights);
-  const judge = (examples: CorpusExample[]): JudgedEvaluation => {
+  const judge = (examples: CorpusExample[], byLine = false): JudgedEvaluation => {
     const evaluation = evaluate(predict, examples);
     const wrong = new Set(evaluation.errors.map((e) => e.source));
     const judged = examples.map((e) => ({ correct: !wrong.has(e.source), confidence: predict(e.text).confidence }));
-    return { ...evaluation, reliability: reliability(judged, options.threshold) };
+    const weights = byLine ? lineWeights(examples) : null;
+    const perLine = weights ? { perLine: reliability(judged.map((j, i) => ({ ...j, weight: weights[i]! })), options.threshold) } : {};
+    return { ...evaluation, reliability: reliability(judged, options.threshold), ...perLine };
   };
   const readSet = (file: string | null | undefined) => (file && existsSync(file) ? parseCorpusTsv(readFileSync(file, 'utf8'), file, null) : null);
   const heldout = readSet(options.heldoutFile);
+  const heldoutB = readSet(options.heldoutBFile);
   const unseen = readSet(options.unseenFile);
-  const [validationEval, heldoutEval, unseenEval] = [judge(validation), heldout && judge(heldout), unseen && judge(unseen)];
+  const [validationEval, heldoutEval, heldoutBEval, unseenEval] = [judge(validation, true), heldout && judge(heldout), heldoutB && judge(heldoutB), unseen && judge(unseen)];
 
   const meta: IntentMeta = IntentMetaSchema.parse({
     format: INTENT_META_FORMAT,
@@ -92,10 +100,11 @@ export async function trainIntentPipeline(options: TrainPipelineOptions): Promis
     featurizer: weights.spec,
     hidden: weights.hidden,
     corpus: { sha256: corpus.sha256, examples: corpus.examples.length, files: corpus.files },
-    training: { ...recipe, epochsKept: weights.epochs, temperature, fittedTemperature: fitted, askBudget: ASK_BUDGET, validationFraction: VALIDATION_FRACTION, splitSeed: SPLIT_SEED, trainExamples: train.length },
+    training: { ...recipe, members: ENSEMBLE_MEMBERS, epochsKept: weights.epochs, temperature, fittedTemperature: fitted, askBudget: ASK_BUDGET, validationFraction: VALIDATION_FRACTION, splitSeed: SPLIT_SEED, trainExamples: train.length },
     metrics: {
       validation: summary(validationEval, validation),
       heldout: heldoutEval && heldout ? summary(heldoutEval, heldout) : null,
+      heldoutB: heldoutBEval && heldoutB ? summary(heldoutBEval, heldoutB) : null,
       unseen: unseenEval && unseen ? summary(unseenEval, unseen) : null,
     },
   });
@@ -106,8 +115,9 @@ export async function trainIntentPipeline(options: TrainPipelineOptions): Promis
   await writeFileAtomic(path.join(options.outDir, INTENT_META_FILE), `${JSON.stringify(meta, null, 2)}\n`);
   await checkExport(options.outDir, weights, validation);
 
-  const targets = languageTargets([...corpus.examples, ...(heldout ?? []), ...(unseen ?? [])]);
-  return { trained: true, meta, validation: validationEval, heldout: heldoutEval, unseen: unseenEval, targets };
+  // The corpus only: a held-out utterance printed as an error is one the next corpus edit is tempted to fix.
+  const targets = languageTargets(corpus.examples);
+  return { trained: true, meta, validation: validationEval, heldout: heldoutEval, heldoutB: heldoutBEval, unseen: unseenEval, targets };
 }
 
 function predictor(weights: IntentWeights) {
@@ -151,6 +161,7 @@ function summary(evaluation: JudgedEvaluation, examples: CorpusExample[]) {
     wrongConfident: round(r.wrongConfident),
     askedModel: round(r.askedModel),
     threshold: r.threshold,
+    ...(evaluation.perLine && { perLine: { accuracy: round(evaluation.perLine.accuracy), ece: round(evaluation.perLine.ece), wrongConfident: round(evaluation.perLine.wrongConfident), askedModel: round(evaluation.perLine.askedModel) } }),
     perLanguage: byLanguage(evaluation, examples),
     perIntent: Object.fromEntries(Object.entries(evaluation.perIntent).map(([k, v]) => [k, { ...v, precision: round(v.precision), recall: round(v.recall) }])),
   };

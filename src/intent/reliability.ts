@@ -17,35 +17,39 @@ export interface Reliability {
 export interface Judged {
   correct: boolean;
   confidence: number;
+  /** 1 unless given: the validation split weighs each corpus line once, however many fillings it has. */
+  weight?: number;
 }
 
 /** Ten equal-width bins, as ECE is usually reported (Guo et al., 2017). */
 export function reliability(judged: readonly Judged[], threshold: number, binCount = 10): Reliability {
   const n = judged.length;
   const bins = Array.from({ length: binCount }, (_, i) => ({ from: i / binCount, to: (i + 1) / binCount, n: 0, right: 0, confidence: 0 }));
+  let total = 0;
   let right = 0;
   let wrongConfident = 0;
   let asked = 0;
   let confidentRight = 0;
-  for (const { correct, confidence } of judged) {
+  for (const { correct, confidence, weight = 1 } of judged) {
     const bin = bins[Math.min(binCount - 1, Math.floor(confidence * binCount))]!;
-    bin.n++;
-    bin.confidence += confidence;
-    if (correct) [right, bin.right] = [right + 1, bin.right + 1];
-    if (confidence < threshold) asked++;
-    else if (correct) confidentRight++;
-    else wrongConfident++;
+    total += weight;
+    bin.n += weight;
+    bin.confidence += confidence * weight;
+    if (correct) [right, bin.right] = [right + weight, bin.right + weight];
+    if (confidence < threshold) asked += weight;
+    else if (correct) confidentRight += weight;
+    else wrongConfident += weight;
   }
-  const ece = bins.reduce((sum, b) => sum + (b.n ? Math.abs(b.right - b.confidence) : 0), 0) / Math.max(n, 1);
+  const ece = bins.reduce((sum, b) => sum + (b.n ? Math.abs(b.right - b.confidence) : 0), 0) / Math.max(total, 1e-12);
   const share = (k: number, of: number) => (of ? k / of : 0);
   return {
     n,
-    accuracy: share(right, n),
+    accuracy: share(right, total),
     ece,
-    wrongConfident: share(wrongConfident, n),
-    askedModel: share(asked, n),
-    accuracyConfident: share(confidentRight, n - asked),
+    wrongConfident: share(wrongConfident, total),
+    askedModel: share(asked, total),
+    accuracyConfident: share(confidentRight, total - asked),
     threshold,
-    bins: bins.filter((b) => b.n).map((b) => ({ from: b.from, to: b.to, n: b.n, accuracy: b.right / b.n, confidence: b.confidence / b.n })),
+    bins: bins.filter((b) => b.n).map((b) => ({ from: b.from, to: b.to, n: (b.n / Math.max(total, 1e-12)) * n, accuracy: b.right / b.n, confidence: b.confidence / b.n })),
   };
 }

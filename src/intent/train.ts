@@ -1,5 +1,5 @@
 import { seededRandom } from '../models/random.js';
-import type { CorpusExample } from './corpus.js';
+import { lineWeights, type CorpusExample } from './corpus.js';
 import { featurize, type FeaturizerSpec, type SparseFeatures } from './featurize.js';
 import { INTENTS, type Intent } from './labels.js';
 
@@ -123,7 +123,10 @@ export function trainIntentModel(
   const touched = new Uint8Array(D);
   const rows: number[] = [];
   const keep = 1 - options.dropout;
-  const checked = validation.map((e) => ({ x: featurize(e.text, spec), y: INTENTS.indexOf(e.intent) }));
+  // Early stopping counts each corpus line once, as the temperature does (calibrate.ts).
+  const lineWeight = lineWeights(validation);
+  const checked = validation.map((e, i) => ({ x: featurize(e.text, spec), y: INTENTS.indexOf(e.intent), w: lineWeight[i]! }));
+  const checkedTotal = lineWeight.reduce((a, b) => a + b, 0);
   let best = { accuracy: -1, epoch: 0, weights: [] as Float32Array[] };
 
   for (let epoch = 0; epoch < options.epochs; epoch++) {
@@ -196,11 +199,11 @@ export function trainIntentModel(
     let improved = false;
     if (checked.length) {
       let right = 0;
-      for (const { x, y } of checked) {
+      for (const { x, y, w: weight } of checked) {
         const p = forward(w, x);
-        if (p.indexOf(Math.max(...p)) === y) right++;
+        if (p.indexOf(Math.max(...p)) === y) right += weight;
       }
-      validationAccuracy = right / checked.length;
+      validationAccuracy = right / checkedTotal;
       improved = validationAccuracy > best.accuracy;
       if (improved) best = { accuracy: validationAccuracy, epoch: epoch + 1, weights: params.map((p) => p.slice()) };
     }

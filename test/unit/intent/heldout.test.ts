@@ -4,19 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { loadCorpusDir, normalizeText, parseCorpusTsv } from '../../../src/intent/index.js';
 import { MODELS_DIR, REPO } from '../../helpers/config.js';
 
-const HELDOUT = path.join(REPO, 'test/fixtures/intent/heldout.tsv');
+// Two lists, written at different times and by different hands; both are kept out of the corpus.
+const HELDOUT = ['heldout.tsv', 'heldout-b.tsv'].map((f) => path.join(REPO, 'test/fixtures/intent', f));
 // Punctuation and spacing aside: "Adiós." and "adiós" are the same utterance.
 const key = (text: string) => normalizeText(text).replace(/[\p{P}\s]+/gu, ' ').trim();
+const read = (file: string) => parseCorpusTsv(readFileSync(file, 'utf8'), file, null);
 
-describe('the held-out set', () => {
+describe.each(HELDOUT)('the held-out set %s', (file) => {
   it('stays out of the corpus: no held-out utterance is trained on, however it is punctuated', () => {
     const corpus = new Set(loadCorpusDir(path.join(MODELS_DIR, 'intent', 'corpus')).examples.map((e) => key(e.text)));
-    const heldout = parseCorpusTsv(readFileSync(HELDOUT, 'utf8'), HELDOUT, null);
-    expect(heldout.filter((e) => corpus.has(key(e.text))).map((e) => e.text)).toEqual([]);
+    // Only a count on failure: printing held-out utterances invites fixing them one by one.
+    expect(read(file).filter((e) => corpus.has(key(e.text))).length).toBe(0);
   });
 
   it('has at least 200 utterances, in all five languages, of every intent', () => {
-    const heldout = parseCorpusTsv(readFileSync(HELDOUT, 'utf8'), HELDOUT, null);
+    const heldout = read(file);
     expect(heldout.length).toBeGreaterThanOrEqual(200);
     for (const language of ['en', 'de', 'fr', 'es', 'zh']) {
       const intents = new Set(heldout.filter((e) => e.language === language).map((e) => e.intent));
