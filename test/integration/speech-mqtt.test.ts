@@ -44,7 +44,10 @@ async function start(script?: (text: string) => string | FakeReply, config: Conf
 }
 
 const lastUser = (body: ChatBody) => body.messages.findLast((m) => m.role === 'user')?.content ?? '';
-const responseChats = () => fake!.chats.filter((c) => !c.format);
+// A reply's request: text, not JSON, with an utterance in it (the warm-up of the stable prefix at
+// start-up has the system message alone).
+const isReply = (c: { format?: unknown; messages: { role: string }[] }) => !c.format && c.messages.some((m) => m.role === 'user');
+const responseChats = () => fake!.chats.filter(isReply);
 const speaks = (p: Probe) => p.messages.filter((m) => m.topic === SPEAK).map((m) => m.text);
 const turnEvent = async (p: Probe, userText: string): Promise<TurnEvent> =>
   TurnEventSchema.parse(JSON.parse((await p.next(TURN, (m) => JSON.parse(m.text).user_text === userText)).text));
@@ -113,7 +116,7 @@ describe('barge-in over MQTT', () => {
     expect(stop).toEqual({ turn_id: first.turn_id, reason: 'barge_in' });
     expect(first.speech).toMatchObject({ interrupted: true, spoken: 'Alpha part 1 of the story.' });
     // The reply's model stream was cut, not read to the end (other agents' JSON requests are not replies).
-    expect(f.streams.find((r) => !r.body.format)!.aborted).toBe(true);
+    expect(f.streams.find((r) => isReply(r.body))!.aborted).toBe(true);
     // Nothing of the old reply after the stop, the new answer after it.
     const stopAt = p.messages.findIndex((m) => m.topic === STOP);
     expect(p.messages.slice(stopAt).filter((m) => m.topic === SPEAK && m.text.startsWith('Alpha'))).toEqual([]);
@@ -128,7 +131,8 @@ describe('barge-in over MQTT', () => {
     // The answer joins it once it has been said.
     await p.publish(`${P}agent/feedback/start_speak`, '');
     await p.publish(`${P}agent/feedback/end_speak`, '');
-    await expect.poll(() => d.dialogue.current().messages).toEqual([...history, { role: 'assistant', content: 'Beta: the lift is behind you.' }]);
+    // (Each utterance keeps its turn's notes beside it: the next prompt repeats it as it was sent.)
+    await expect.poll(() => d.dialogue.current().messages.map(({ role, content }) => ({ role, content }))).toEqual([...history, { role: 'assistant', content: 'Beta: the lift is behind you.' }]);
     // (The utterance goes to the model with this turn's notes after it.)
     const prompt = responseChats()[1]!.messages.slice(1);
     expect(prompt.slice(0, -1)).toEqual(history.slice(0, -1));
