@@ -27,9 +27,11 @@ function reply(body: ChatBody): string {
   if (body.model === 'qwen2.5vl:7b') return body.messages.at(-1)?.images?.[0] === FRAME.toString('base64') ? 'You are holding a red mug.' : 'The image is empty.';
   if (system.startsWith('You decide which tools')) return '{"steps": [{"tool": "vision", "query": "What is the person holding?"}]}';
   if (body.format) return '{"question": "What am I holding?"}';
-  const seen = /What you see: (.*?) Answer from this/.exec(prompt)?.[1];
+  // This turn's notes only: earlier utterances keep theirs in the history.
+  const now = body.messages.at(-1)?.content ?? '';
+  const seen = /What you see: (.*?) Answer from this/.exec(now)?.[1];
   if (seen) return `Let me look. ${seen}`;
-  return prompt.includes('no picture arrived in time') ? 'Sorry, I could not see anything just now.' : 'Hello.';
+  return now.includes('no picture arrived in time') ? 'Sorry, I could not see anything just now.' : 'Hello.';
 }
 
 describe('"what do you see?" over MQTT, with perception writing the frame', () => {
@@ -90,7 +92,11 @@ describe('"what do you see?" over MQTT, with perception writing the frame', () =
     expect(event.reply).toBe('Let me look. You are holding a red mug.');
     const visionChat = fake.chats.find((c) => c.model === 'qwen2.5vl:7b')!;
     expect(visionChat.messages.at(-1)).toMatchObject({ content: 'What is the person holding?', images: [FRAME.toString('base64')] });
-    expect((await probe.next(`${P}agent/control/speak`)).text).toMatch(/^Let me look\./);
+    // The acknowledgement is said before the camera is asked, then the answer.
+    const ack = await probe.next(`${P}agent/control/speak`);
+    expect(ack.text).toMatch(/^Let me have a look\./);
+    const answer = await probe.next(`${P}agent/control/speak`, (m) => m.text.startsWith('Let me look.'));
+    expect(probe.messages.indexOf(answer)).toBeGreaterThan(probe.messages.indexOf(ack));
     expect(event.model_ms.vision).toBeGreaterThan(0);
   });
 
