@@ -91,7 +91,9 @@ export async function replayVisit(options: ReplayOptions): Promise<ReplayReport>
     own = await startEvalDaemon({
       clock,
       configFile: options.configFile ?? null,
-      overrides: { llm: { enabled: true, profiles: Object.fromEntries(MODEL_PROFILES.map((p) => [p, replay])) } },
+      // The robot's own greetings are part of the recorded visit: they are played back whatever the
+      // environment says (a test run switches greeting unasked off).
+      overrides: { llm: { enabled: true, profiles: Object.fromEntries(MODEL_PROFILES.map((p) => [p, replay])) }, engagement: { enabled: true } },
       ollamaUrl: null,
       chromaUrl: null,
       people: knownPeople(visit.turns),
