@@ -15,8 +15,11 @@ export type AttrValue =
   | { string: string }
   | { tensor: { dims: number[]; data: TensorData } };
 
-/** Int8 for quantized weights (DequantizeLinear). */
-export type TensorData = Float32Array | BigInt64Array | Int32Array | Int8Array;
+/** Int8 and packed int4 (two values a byte, low nibble first) for quantized weights (DequantizeLinear). */
+export type TensorData = Float32Array | BigInt64Array | Int32Array | Int8Array | { int4: Uint8Array };
+
+// INT4 is newer than the onnx-proto enum (onnx 1.16, IR version 10).
+const INT4 = 22;
 
 const ELEM: Record<ElemType, number> = {
   float: DataType.FLOAT,
@@ -26,9 +29,13 @@ const ELEM: Record<ElemType, number> = {
 };
 
 function tensorProto(name: string, dims: number[], data: TensorData): onnxProto.onnx.TensorProto {
+  const expected = dims.reduce((a, b) => a * b, 1);
+  if ('int4' in data) {
+    if (data.int4.length !== Math.ceil(expected / 2)) throw new Error(`tensor ${name}: ${data.int4.length} bytes of int4 for shape [${dims.join(', ')}]`);
+    return onnx.TensorProto.create({ name, dims, dataType: INT4, rawData: data.int4 });
+  }
   const dataType =
     data instanceof Float32Array ? DataType.FLOAT : data instanceof BigInt64Array ? DataType.INT64 : data instanceof Int8Array ? DataType.INT8 : DataType.INT32;
-  const expected = dims.reduce((a, b) => a * b, 1);
   if (expected !== data.length) throw new Error(`tensor ${name}: ${data.length} values for shape [${dims.join(', ')}]`);
   // rawData is little-endian, which is what typed arrays hold on every platform Node runs on.
   return onnx.TensorProto.create({
@@ -111,7 +118,8 @@ export class OnnxGraphBuilder {
 
   toBytes(options: { opset?: number; producer?: string; docString?: string } = {}): Uint8Array {
     const model = onnx.ModelProto.create({
-      irVersion: 8,
+      // Opset 21 (int4, blocked quantization) needs IR version 10; older graphs keep 8.
+      irVersion: (options.opset ?? 17) >= 21 ? 10 : 8,
       opsetImport: [{ domain: '', version: options.opset ?? 17 }],
       producerName: options.producer ?? 'nadine-brain',
       docString: options.docString ?? '',

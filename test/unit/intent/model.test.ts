@@ -104,7 +104,7 @@ describe('training', () => {
       const p = forward(weights, featurize(e.text, spec));
       expect(weights.labels[p.indexOf(Math.max(...p))], e.text).toBe(e.intent);
     }
-    // The first layer ships as int8: the weights the ONNX file must agree with are the quantized ones.
+    // The first layer ships as int4: the weights the ONNX file must agree with are the quantized ones.
     quantizeFirstLayer(weights);
     for (const e of tiny) {
       const p = forward(weights, featurize(e.text, spec));
