@@ -20,9 +20,47 @@ export interface Token {
   end: number;
 }
 
-/** A lexeme compiled: one matcher per word. */
-type Word = (token: string) => boolean;
+/**
+ * A lexeme compiled: one matcher per word. A matcher says what a token must be or begin with when
+ * it can, so that a lexeme set looks at the few lexemes a token could start (see LexemeSet).
+ */
+interface Word {
+  (token: string): boolean;
+  exact?: string;
+  prefix?: string;
+  initial?: string;
+}
 export type Lexeme = Word[];
+
+/**
+ * Lexemes indexed by what their first word needs: every utterance is matched against every
+ * concept of five languages, and trying each lexeme at each token cost half a millisecond a turn;
+ * the index tries only those a token can start. Candidates keep the list's order, so the first
+ * fill of a frame is the same as a plain scan's.
+ */
+export class LexemeSet {
+  readonly #exact = new Map<string, number[]>();
+  readonly #byStart = new Map<string, number[]>();
+  readonly #rest: number[] = [];
+
+  constructor(readonly lexemes: readonly Lexeme[]) {
+    lexemes.forEach((lexeme, i) => {
+      const w = lexeme[0]!;
+      const [map, key] =
+        w.exact !== undefined ? [this.#exact, w.exact] : w.prefix && w.prefix.length >= 2 ? [this.#byStart, w.prefix.slice(0, 2)] : w.initial ? [this.#byStart, `1${w.initial}`] : [null, ''];
+      if (map) map.set(key, [...(map.get(key) ?? []), i]);
+      else this.#rest.push(i);
+    });
+  }
+
+  /** Indexes of the lexemes whose first word may match `token`, in list order. */
+  candidates(token: string): number[] {
+    const lists = [this.#exact.get(token), this.#byStart.get(token.slice(0, 2)), token ? this.#byStart.get(`1${token[0]}`) : undefined, this.#rest].filter(
+      (l): l is number[] => l !== undefined && l.length > 0,
+    );
+    return lists.length === 1 ? lists[0]! : lists.flat().sort((a, b) => a - b);
+  }
+}
 
 /** A frame: one concept per slot, with fewer than `window` tokens between them, in order when `ordered`. */
 export interface FrameSpec {
@@ -50,10 +88,13 @@ export interface Lexicon {
 }
 
 export interface CompiledLexicon {
-  concepts: Map<string, Lexeme[]>;
+  /** Every concept's lexemes in one set, so that an utterance is scanned once for all of them. */
+  concepts: LexemeSet;
+  /** The concept of each lexeme of `concepts`, by index. */
+  conceptOf: readonly string[];
   frames: readonly FrameSpec[];
-  negators: Lexeme[];
-  past: Lexeme[];
+  negators: LexemeSet;
+  past: LexemeSet;
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -75,14 +116,14 @@ function compileWord(word: string, fuzzy: boolean): Word {
   }
   if (word.endsWith('*') && word.length > 1) {
     const stem = word.slice(0, -1);
-    return (t) => t.startsWith(stem);
+    return Object.assign((t: string) => t.startsWith(stem), { prefix: stem });
   }
-  if (!fuzzy || word.length < FUZZY_FROM) return (t) => t === word;
+  if (!fuzzy || word.length < FUZZY_FROM) return Object.assign((t: string) => t === word, { exact: word });
   // A long word misspelt by one letter ("ambulence", "unconsious") is still the word; short ones
   // are not ("fainted" / "painted"), nor another ending ("paramedic" / "paramedics": a job, not a
   // call). Same first and last letter, length within one: cheap to test first.
   const last = word[word.length - 1];
-  return (t) => t === word || (t[0] === word[0] && t[t.length - 1] === last && Math.abs(t.length - word.length) <= 1 && t.length >= FUZZY_FROM - 1 && distance(t, word) <= 1);
+  return Object.assign((t: string) => t === word || (t[0] === word[0] && t[t.length - 1] === last && Math.abs(t.length - word.length) <= 1 && t.length >= FUZZY_FROM - 1 && distance(t, word) <= 1), { initial: word[0] });
 }
 
 /** Words this long match with one letter wrong. */
@@ -97,13 +138,19 @@ export function compileLexeme(text: string, fold: (s: string) => string, fuzzy =
 }
 
 export function compileLexicon(lexicon: Lexicon, fold: (s: string) => string): CompiledLexicon {
-  const concepts = new Map<string, Lexeme[]>();
-  for (const [name, lexemes] of Object.entries(lexicon.concepts)) concepts.set(name, lexemes.map((l) => compileLexeme(l, fold, lexicon.fuzzy ?? false)).filter((l) => l.length > 0));
-  for (const frame of lexicon.frames) {
-    for (const slot of [...frame.slots, ...(frame.unless ?? [])]) if (!concepts.has(slot)) throw new Error(`alert frame uses the unknown concept "${slot}"`);
+  const lexemes: Lexeme[] = [];
+  const conceptOf: string[] = [];
+  for (const [name, written] of Object.entries(lexicon.concepts)) {
+    for (const l of written.map((w) => compileLexeme(w, fold, lexicon.fuzzy ?? false)).filter((x) => x.length > 0)) {
+      lexemes.push(l);
+      conceptOf.push(name);
+    }
   }
-  const list = (l: readonly string[]) => l.map((x) => compileLexeme(x, fold)).filter((x) => x.length > 0);
-  return { concepts, frames: lexicon.frames, negators: list(lexicon.negators), past: list(lexicon.past) };
+  for (const frame of lexicon.frames) {
+    for (const slot of [...frame.slots, ...(frame.unless ?? [])]) if (!(slot in lexicon.concepts)) throw new Error(`alert frame uses the unknown concept "${slot}"`);
+  }
+  const list = (l: readonly string[]) => new LexemeSet(l.map((x) => compileLexeme(x, fold)).filter((x) => x.length > 0));
+  return { concepts: new LexemeSet(lexemes), conceptOf, frames: lexicon.frames, negators: list(lexicon.negators), past: list(lexicon.past) };
 }
 
 /** Where a lexeme occurs: token ranges [first, last]. */
@@ -112,18 +159,48 @@ export interface Occurrence {
   last: number;
 }
 
-function occurrences(lexemes: readonly Lexeme[], tokens: readonly Token[]): Occurrence[] {
-  const found: Occurrence[] = [];
+/** Each occurrence with the index of its lexeme in the set: token order, then the set's order. */
+function scan(set: LexemeSet, tokens: readonly Token[], found: (k: number, occ: Occurrence) => void): void {
   for (let i = 0; i < tokens.length; i++) {
-    for (const lexeme of lexemes) {
+    for (const k of set.candidates(tokens[i]!.text)) {
+      const lexeme = set.lexemes[k]!;
       if (i + lexeme.length > tokens.length) continue;
-      if (lexeme.every((w, k) => w(tokens[i + k]!.text))) found.push({ first: i, last: i + lexeme.length - 1 });
+      if (lexeme.every((w, j) => w(tokens[i + j]!.text))) found(k, { first: i, last: i + lexeme.length - 1 });
     }
+  }
+}
+
+function occurrences(set: LexemeSet, tokens: readonly Token[]): Occurrence[] {
+  const found: Occurrence[] = [];
+  scan(set, tokens, (_, occ) => found.push(occ));
+  return found;
+}
+
+const NONE: readonly Occurrence[] = [];
+// detectSignal matches one utterance's tokens against five lexicons, each also asking the others
+// for their `unless` concepts: each lexicon scans the tokens once, whoever asks.
+const scanned = new WeakMap<readonly Token[], Map<CompiledLexicon, Map<string, Occurrence[]>>>();
+
+/** Where each concept of the lexicon occurs in the tokens (concepts absent from the utterance are absent). */
+function conceptsIn(lexicon: CompiledLexicon, tokens: readonly Token[]): Map<string, Occurrence[]> {
+  let byLexicon = scanned.get(tokens);
+  if (!byLexicon) scanned.set(tokens, (byLexicon = new Map()));
+  let found = byLexicon.get(lexicon);
+  if (!found) {
+    const map = new Map<string, Occurrence[]>();
+    scan(lexicon.concepts, tokens, (k, occ) => {
+      const concept = lexicon.conceptOf[k]!;
+      map.set(concept, [...(map.get(concept) ?? []), occ]);
+    });
+    byLexicon.set(lexicon, (found = map));
   }
   return found;
 }
 
-export const occursIn = (lexemes: readonly Lexeme[], tokens: readonly Token[]) => occurrences(lexemes, tokens).length > 0;
+/** Whether a concept of the lexicon occurs in the tokens. */
+export const conceptOccurs = (lexicon: CompiledLexicon, concept: string, tokens: readonly Token[]) => conceptsIn(lexicon, tokens).has(concept);
+
+export const occursIn = (set: LexemeSet | undefined, tokens: readonly Token[]) => set !== undefined && occurrences(set, tokens).length > 0;
 
 export interface FrameMatch {
   signal: FrameSpec['signal'];
@@ -137,7 +214,7 @@ const windowOf = (frame: FrameSpec, tokens: readonly Token[], first: number) => 
 };
 
 /** A negator in the two tokens before an occurrence denies it, unless it belongs to the match. */
-function denied(occ: Occurrence, negators: readonly Lexeme[], tokens: readonly Token[], taken: readonly Occurrence[]): boolean {
+function denied(occ: Occurrence, negators: LexemeSet, tokens: readonly Token[], taken: readonly Occurrence[]): boolean {
   const from = Math.max(0, occ.first - 3);
   const before = tokens.slice(from, occ.first);
   for (const n of occurrences(negators, before)) {
@@ -166,12 +243,12 @@ export function matchFrames(
   const live = (o: Occurrence) => !vetoed(tokens[o.first]!.start, tokens[o.last]!.end);
   const of = (concept: string) => {
     let found = cache.get(concept);
-    if (!found) cache.set(concept, (found = occurrences(lexicon.concepts.get(concept)!, tokens).filter(live)));
+    if (!found) cache.set(concept, (found = (conceptsIn(lexicon, tokens).get(concept) ?? NONE).filter(live)));
     return found;
   };
   for (const frame of lexicon.frames) {
     // An idiom veto does not hide what turns a frame off ("fireplace" is both).
-    if (frame.unless?.some((c) => [lexicon, ...also].some((l) => occursIn(l.concepts.get(c) ?? [], tokens)))) continue;
+    if (frame.unless?.some((c) => [lexicon, ...also].some((l) => conceptOccurs(l, c, tokens)))) continue;
     const chosen: Occurrence[] = [];
     const fill = (slot: number): boolean => {
       if (slot === frame.slots.length) {
