@@ -1,8 +1,8 @@
-import Fuse from 'fuse.js';
 import type { Language } from '../config/index.js';
 import { Bm25 } from './bm25.js';
 import type { KnowledgeChunk } from './chunk.js';
 import { toHit } from './collection.js';
+import { foldForFuzzy, FuzzyPattern } from './fuzzy.js';
 import type { IndexedChunk } from './manifest.js';
 import type { KnowledgeHit } from './port.js';
 import { isConcept, terms } from './tokens.js';
@@ -18,7 +18,8 @@ import { VariantIndex } from './variants.js';
  * - concepts: the same over the thesaurus' concepts only (concepts.ts): "Is there a company
  *   behind you?" asks about BUILD whatever else it says, and so does "Who built me";
  * - fuzzy: how closely the question matches one of the section's `Questions:` variants or its
- *   heading (fuse.js): "What can you do?" is all stop words, but it is a question the file lists.
+ *   heading (fuse.js's bitap score, computed by fuzzy.ts): "What can you do?" is all stop words,
+ *   but it is a question the file lists.
  *
  * A section is every language version of it together (see layout.ts): each signal takes its best
  * chunk. The four rankings are fused by reciprocal rank fusion (Cormack et al. 2009:
@@ -61,8 +62,8 @@ export interface SectionScore {
 
 type HybridChunk = Pick<KnowledgeChunk, 'id' | 'file' | 'section' | 'language' | 'headings' | 'text' | 'questions'>;
 
-/** Fuse's bitap matching compares at most 32 characters at once; longer questions are matched piecewise (Fuse does this itself). */
-const FUSE_OPTIONS = { includeScore: true, ignoreLocation: true, ignoreDiacritics: true, threshold: 0.6, keys: ['text'] };
+/** The share of a question's characters that may be edited for a variant to match at all. */
+const FUZZY_THRESHOLD = 0.6;
 
 const strip = (text: string) => text.replace(/[\p{P}\p{S}]+/gu, ' ').replace(/\s+/g, ' ').trim();
 
@@ -80,7 +81,7 @@ function weighted(coverage: readonly number[], bm25: readonly number[]): number[
 export class HybridIndex {
   readonly #chunks: readonly HybridChunk[];
   readonly #bm25: Bm25;
-  readonly #fuse: Fuse<{ section: string; text: string }>;
+  readonly #fuzzyTexts: { section: string; text: string; folded: string }[];
   readonly #variants: VariantIndex;
 
   constructor(chunks: readonly HybridChunk[]) {
@@ -88,7 +89,7 @@ export class HybridIndex {
     // A section's heading and questions are words of it too: "Languages" answers "which languages".
     this.#bm25 = new Bm25(chunks.map((c) => terms([...c.headings, ...c.questions, c.text].join('\n'))));
     const variants = chunks.flatMap((c) => [...c.questions, c.headings.at(-1) ?? ''].filter(Boolean).map((q) => ({ section: c.section, text: strip(q) })));
-    this.#fuse = new Fuse(variants, FUSE_OPTIONS);
+    this.#fuzzyTexts = variants.map((v) => ({ ...v, folded: foldForFuzzy(v.text) }));
     this.#variants = new VariantIndex(variants);
   }
 
@@ -109,9 +110,10 @@ export class HybridIndex {
     const fuzzy = new Map<string, number>();
     const asked = strip(question);
     if (asked) {
-      for (const r of this.#fuse.search(asked)) {
-        const value = 1 - (r.score ?? 1);
-        if (value > (fuzzy.get(r.item.section) ?? 0)) fuzzy.set(r.item.section, value);
+      const pattern = new FuzzyPattern(asked, { threshold: FUZZY_THRESHOLD });
+      for (const v of this.#fuzzyTexts) {
+        const score = pattern.score(v.text, v.folded);
+        if (score !== null && 1 - score > (fuzzy.get(v.section) ?? 0)) fuzzy.set(v.section, 1 - score);
       }
     }
     const matched = this.#variants.match(question);
