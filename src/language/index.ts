@@ -5,6 +5,7 @@ import { identifyLanguage } from './identify.js';
 export { identifyLanguage, languageEvidence } from './identify.js';
 export type { LanguageGuess } from './identify.js';
 export { isBackchannel } from './backchannel.js';
+export { asksSomething } from './question.js';
 
 /**
  * The one owner of "which language is this turn in" before anyone asks to switch: the tag

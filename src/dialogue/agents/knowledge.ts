@@ -1,5 +1,5 @@
 import { defineAgent } from '../agent.js';
-import { asksSomething } from '../offline/affect.js';
+import { asksSomething } from '../../language/index.js';
 import type { Ports } from '../ports.js';
 
 /** Nothing to look up when the person is leaving or only asking for another language. */

@@ -39,5 +39,3 @@ export function reactionLine(reaction: Reaction, language: Language, pick: (coun
   return variants[pick(variants.length) % variants.length]!;
 }
 
-/** Whether the utterance also asks something (then the reaction alone is not an answer). */
-export const asksSomething = (text: string | undefined): boolean => /[?？¿]/u.test(text ?? '');

@@ -1,7 +1,8 @@
 import { languageName } from '../../intent/index.js';
+import { asksSomething } from '../../language/index.js';
 import type { TurnState } from '../state.js';
 import { aboutAnswer } from './about.js';
-import { asksSomething, reactionLine, reactionOf, toneOf } from './affect.js';
+import { reactionLine, reactionOf, toneOf } from './affect.js';
 import { line, randomPick, type OfflineContext } from './say.js';
 import { toolAnswer, type ToolInput } from './tools.js';
 
@@ -63,7 +64,8 @@ function intentReply(state: OfflineInput, ctx: OfflineContext): string {
       return userInfoReply(state, ctx);
     default:
       // The knowledge was searched and nothing answers: that is said honestly, with what the robot can do.
-      return state.knowledge_retrieval ? line('knowledge_unknown', state.language, ctx) : line('no_llm', state.language, ctx);
+      if (!state.knowledge_retrieval) return line('no_llm', state.language, ctx);
+      return line(asksSomething(state.user_text) ? 'knowledge_unknown' : 'knowledge_statement', state.language, ctx);
   }
 }
 

@@ -50,6 +50,22 @@ describe('offline answers from the tools', () => {
     expect(offlineReply(turn('What is the meaning of life?', {}), ctx)).toMatch(/my language model isn't available/);
   });
 
+  it('answers a remark that asks nothing with an offer to help, not with "I don\'t know that", in every language', () => {
+    const remarks = [
+      ['en', "I'm here to pick up a parcel for my sister."],
+      ['de', 'Ich bin wegen eines Vorstellungsgesprächs hier.'],
+      ['fr', 'Je viens chercher un colis.'],
+      ['es', 'Buenos días, vengo a recoger un paquete.'],
+      ['zh', '我来取一个包裹。'],
+    ] as const;
+    for (const [language, text] of remarks) {
+      expect(TOOL_LINES[language].knowledge_statement, text).toContain(offlineReply(turn(text, { language, knowledge_retrieval: knowledge([]) }), ctx));
+    }
+    // Asked without a question mark, as speech-to-text often writes it: still a question.
+    expect(offlineReply(turn('can you tell me where the toilets are', { knowledge_retrieval: knowledge([]) }), ctx)).toBe(TOOL_LINES.en.knowledge_unknown[0]);
+    expect(offlineReply(turn('Entschuldigung, wo ist die Toilette', { language: 'de', knowledge_retrieval: knowledge([]) }), ctx)).toBe(TOOL_LINES.de.knowledge_unknown[0]);
+  });
+
   it('says what the camera showed, or honestly why it cannot say', () => {
     expect(offlineReply(turn('What do you see?', { vision_results: vision('described', 'A person holding a red mug.') }), ctx)).toBe('A person holding a red mug.');
     expect(offlineReply(turn('What do you see?', { vision_results: vision('timeout') }), ctx)).toBe(TOOL_LINES.en.vision_timeout[0]);
