@@ -2,6 +2,19 @@ import { defineAgent } from '../agent.js';
 import { asksSomething } from '../../language/index.js';
 import type { Ports } from '../ports.js';
 
+/**
+ * The sentences that ask, when only some of them do: "Never mind. What's the wifi password?" is
+ * a question about the password, and "mind" must not find the section about the robot's mind.
+ */
+function askingPart(text: string): string {
+  const sentences = text
+    .split(/(?<=[.!?。！？])\s*/u)
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const asking = sentences.filter((t) => asksSomething(t));
+  return asking.length > 0 && asking.length < sentences.length ? asking.join(' ') : text;
+}
+
 /** Nothing to look up when the person is leaving or only asking for another language. */
 const NO_LOOKUP = new Set(['end_conversation', 'language_change']);
 
@@ -18,7 +31,7 @@ export const knowledgeAgent = defineAgent({
   reads: ['standalone_question', 'user_text', 'intent', 'plan_steps', 'language'],
   writes: ['knowledge_retrieval'],
   async run(s, ports: Pick<Ports, 'knowledge' | 'log' | 'metrics' | 'signal'>) {
-    const query = (s.standalone_question ?? s.user_text).trim();
+    const query = (s.standalone_question ?? askingPart(s.user_text)).trim();
     const asking = s.intent === 'continue_conversation' || asksSomething(s.user_text);
     const looking = s.plan_steps.some((p) => p.tool === 'vision');
     if (!ports.knowledge || !query || !asking || looking || (s.intent && NO_LOOKUP.has(s.intent))) return { knowledge_retrieval: null };
