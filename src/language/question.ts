@@ -10,13 +10,14 @@
  * an exclamation ("Wie schön!", "What a day!") asks nothing. Pure and cheap: it runs every turn.
  */
 
-/** Words that may come before the question itself (folded: lower case, no accents). */
-const LEAD = new Set(
-  `hi hello hey excuse me sorry pardon please ok okay so and but um uh er well oh
-  hallo entschuldigung entschuldigen sie bitte also und aber ahm aehm na ja
-  bonjour salut excusez moi excuse pardon s il vous plait alors et mais euh ben dites
-  hola perdon perdona disculpe disculpa por favor oye y pero bueno pues eh mira`.split(/\s+/),
-);
+/** What may come before the question itself (folded: lower case, no accents, apostrophes as spaces). */
+const LEAD = `excuse me | excusez moi | s il vous plait | s il te plait | entschuldigen sie | por favor | na ja |
+  hi | hello | hey | excuse | sorry | pardon | please | ok | okay | so | and | but | um | uh | er | well | oh |
+  hallo | entschuldigung | bitte | also | und | aber | ahm | aehm | bonjour | salut | alors | et | mais | euh | ben | dites |
+  hola | perdon | perdona | disculpe | disculpa | oye | y | pero | bueno | pues | eh | mira`
+  .split('|')
+  .map((p) => p.trim().split(' '))
+  .sort((a, b) => b.length - a.length);
 
 /** Matched against the folded clause (lower case, no accents, apostrophes and hyphens as spaces). */
 const FOLDED_OPENERS = [
@@ -33,7 +34,9 @@ const FOLDED_OPENERS = [
   /^(?:peux|pouvez|pourrais|pourriez|as|avez|es|etes|sais|savez|connais|connaissez|parles|parlez|veux|voulez|vas|allez|fais|faites|est|sont|dois|devez|aimes|aimez|prends|prenez|acceptes|acceptez|a|y a)\s+(?:t\s+)?(?:tu|vous|il|elle|on|ils|elles)\b/,
   /^(?:dis moi|dites moi|je voudrais savoir|j aimerais savoir|je me demande|tu sais|vous savez|tu peux|vous pouvez|tu pourrais|vous pourriez|je cherche|j ai besoin|je voudrais|je veux|j aimerais|je ne trouve pas)\b/,
   // Spanish
-  /^(?:puedes|podrias|puede|podria|pueden|tienes|tiene|tienen|hay|sabes|sabe|conoces|conoce|eres|es usted|estas|esta usted|me dices|me puedes|me podrias|hablas|habla|aceptas|acepta)\b/,
+  // Spanish puts the verb first in statements too ("Eres tonta", "Tienes razón", "Hay un problema"):
+  // only the conditional and "me dices…" ask by themselves.
+  /^(?:podrias|podria|podrian|me dices|me puedes|me podrias|me dirias)\b/,
   /^(?:dime|digame|quisiera saber|me gustaria saber|me pregunto|busco|estoy buscando|necesito|quiero|quisiera|me gustaria|no encuentro)\b/,
 ];
 
@@ -52,11 +55,16 @@ const fold = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** The clause, lower case, without the greetings and politeness words in front of it. */
+/** The clause in lower case, apostrophes and hyphens as spaces, without the greetings and politeness words in front. */
 function withoutLead(clause: string): string {
-  const words = clause.toLowerCase().replace(/\s+/g, ' ').trim().split(' ');
+  const words = clause.toLowerCase().replace(/[’'`´-]/g, ' ').replace(/\s+/g, ' ').trim().split(' ');
+  const folded = words.map(fold);
   let i = 0;
-  while (i < words.length - 1 && LEAD.has(fold(words[i]!).replace(/\s+/g, ''))) i++;
+  for (let more = true; more && i < words.length - 1; ) {
+    const lead = LEAD.find((p) => p.length < words.length - i && p.every((w, k) => folded[i + k] === w));
+    if (lead) i += lead.length;
+    else more = false;
+  }
   return words.slice(i).join(' ');
 }
 

@@ -1,4 +1,6 @@
 import Sentiment from 'sentiment';
+import type { Language } from '../../config/index.js';
+import { identifyLanguage } from '../../language/index.js';
 import type { EmotionIntensity } from '../emotions.js';
 import { CUE_EMOTIONS, NEGATABLE, type Cue } from './cues.js';
 import { RULES, type LanguageRules } from './rules.js';
@@ -26,6 +28,8 @@ export interface LexiconInput {
   text: string;
   /** Cues known from elsewhere, e.g. a greeting or farewell recognised by the intent classifier. */
   cues?: readonly Cue[];
+  /** The turn's language; without it, the words tell. */
+  language?: Language;
 }
 
 const POSITIVE: ReadonlySet<Cue> = new Set(['thanks', 'compliment', 'apology', 'good_news']);
@@ -106,9 +110,10 @@ function merge(into: Map<EmotionIntensity['emotion'], number>, emotions: readonl
 const rounded = (x: number) => Math.round(x * 100) / 100;
 
 /** Emotions elicited by one text: its cues at base intensity, strengthened by emphasis and valence. */
-function appraiseOne(text: string, extra: readonly Cue[]): { emotions: EmotionIntensity[]; cues: Cue[] } {
+function appraiseOne(text: string, extra: readonly Cue[], language: Language): { emotions: EmotionIntensity[]; cues: Cue[] } {
   const cues = [...new Set([...findCues(text), ...extra])];
-  const valence = afinn.analyze(text).score;
+  // AFINN is an English word list: in German "die" is an article, in Spanish "no" is not "no good".
+  const valence = language === 'en' ? afinn.analyze(text).score : 0;
   const boost = emphasis(text);
   const emotions = new Map<EmotionIntensity['emotion'], number>();
   for (const cue of cues) {
@@ -130,7 +135,7 @@ function appraiseOne(text: string, extra: readonly Cue[]): { emotions: EmotionIn
 
 /** Appraises the visitor's utterance into OCC emotions, strongest first. */
 export function appraiseLexicon(input: LexiconInput): LexiconAppraisal {
-  const own = appraiseOne(input.text, input.cues ?? []);
+  const own = appraiseOne(input.text, input.cues ?? [], input.language ?? identifyLanguage(input.text, 'en').language);
   const emotions = own.emotions
     .map(({ emotion, intensity }) => ({ emotion, intensity: rounded(intensity) }))
     .filter((e) => e.intensity > 0)

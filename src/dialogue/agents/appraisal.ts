@@ -40,11 +40,11 @@ export const appraisalAgent = defineAgent({
   name: 'appraisal',
   // An insult cut short by the next utterance still hurt.
   critical: true,
-  reads: ['user_text', 'intent'],
+  reads: ['user_text', 'intent', 'language'],
   writes: ['appraisal', 'affect', 'gestures', 'reappraise'],
   run(s, ports: AppraisalPorts) {
     const cue = s.intent ? INTENT_CUES[s.intent] : undefined;
-    const appraisal: Appraisal = { emotions: appraiseLexicon({ text: s.user_text, cues: cue ? [cue] : [] }).emotions, source: 'lexicon' };
+    const appraisal: Appraisal = { emotions: appraiseLexicon({ text: s.user_text, cues: cue ? [cue] : [], language: s.language }).emotions, source: 'lexicon' };
     const now = snapshot(felt(ports, appraisal));
     const gesture = gestureFor(appraisal.emotions, ports.config.gestures);
     ports.log.debug({ appraised: appraisal.emotions, source: appraisal.source, emotion: now.emotion, octant: now.octant, mood: now.mood, gesture }, 'appraisal');
