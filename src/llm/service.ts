@@ -145,6 +145,11 @@ export class LlmService implements LanguageModel {
     }
   }
 
+  /** A turn began: backends that answer by turn (replay) are told, before any of its calls. */
+  turnStarted(turn: { turn_id: string; user_text: string }): void {
+    for (const served of this.#served.values()) served.backend.turnStarted?.(turn);
+  }
+
   /** Settles when the models asked to load (at start-up, or when a server came back) are loaded or failed to. */
   whenWarm(): Promise<void> {
     return this.#warming;
@@ -307,6 +312,7 @@ export class LlmService implements LanguageModel {
         agent: request.agent,
         model: profile.model,
         messages: request.messages,
+        ...(request.turnId && { turnId: request.turnId }),
         ...(schema && { schema }),
         temperature: request.temperature ?? profile.temperature,
         ...(profile.num_ctx && { num_ctx: profile.num_ctx }),
