@@ -58,8 +58,8 @@ export interface LlmBackend {
   load?(model: string, signal: AbortSignal): Promise<void>;
   /** A turn began (its id and utterance): the replay backend lines live turns up with the recorded ones. */
   turnStarted?(turn: { turn_id: string; user_text: string }): void;
-  /** Compiles a structured answer's grammar ahead of use, where the backend constrains decoding itself (in process). */
-  prepareGrammar?(schema: Record<string, unknown>): Promise<void>;
+  /** Compiles a structured answer's grammar ahead of use, where the backend constrains decoding itself (in process); false when it already had it. */
+  prepareGrammar?(schema: Record<string, unknown>): Promise<boolean>;
   /** Memory the model takes, where the backend knows it. */
   sizeOf?(model: string): number | null;
   close(): Promise<void>;

@@ -96,9 +96,11 @@ export class GgufBackend implements LlmBackend {
     if (agents.length) this.options.log.info({ agents: agents.map((a) => a.agent), contexts: bySize.size, ms: Math.round(performance.now() - started) }, 'gguf contexts prepared');
   }
 
-  /** Compiles the grammar of a structured answer ahead of use (each took about 400 ms on its first call, measured). */
-  async prepareGrammar(schema: Record<string, unknown>): Promise<void> {
+  /** Compiles the grammar of a structured answer ahead of use (each took about 400 ms on its first call, measured); false when it already was. */
+  async prepareGrammar(schema: Record<string, unknown>): Promise<boolean> {
+    const known = this.#grammars.has(JSON.stringify(schema));
     await this.#grammar(schema);
+    return !known;
   }
 
   /** The contexts asked for, by size, with the agents that have a sequence of each. */

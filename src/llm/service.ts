@@ -154,8 +154,9 @@ export class LlmService implements LanguageModel {
   async #compile(served: Served, schemas: Record<string, unknown>[]): Promise<void> {
     const started = performance.now();
     try {
-      for (const schema of schemas) await served.backend.prepareGrammar?.(schema);
-      this.#log.info({ backend: served.backend.kind, grammars: schemas.length, ms: Math.round(performance.now() - started) }, 'answer grammars compiled ahead of use');
+      let compiled = 0;
+      for (const schema of schemas) if (await served.backend.prepareGrammar?.(schema)) compiled++;
+      if (compiled) this.#log.info({ backend: served.backend.kind, grammars: compiled, ms: Math.round(performance.now() - started) }, 'answer grammars compiled ahead of use');
     } catch (err) {
       this.#log.warn({ backend: served.backend.kind, err: (err as Error).message }, 'answer grammars could not be compiled ahead of use');
     }
