@@ -4,6 +4,14 @@
  * interaction log it wrote, copied to eval/replays/<name>.jsonl.
  *
  *   npx tsx scripts/make-replay-fixture.ts NAME "utterance" ["utterance" …] [--known ID:NAME]
+ *
+ * The fixtures of test/integration/replay.test.ts:
+ *   npx tsx scripts/make-replay-fixture.ts first-visit "Hello!" "My name is Quinn." "Where is the meeting room?"
+ *   npx tsx scripts/make-replay-fixture.ts returning-visitor "Hello!" "Where is the meeting room?" "Goodbye, see you next time!" --known ada-7f3a2c:Ada
+ * returning-visitor.jsonl is kept as recorded before the reply prompt became append-only, on
+ * purpose: it is a log from older code (no prompt matches today's exactly) whose greeting the
+ * visitor cut before it asked the model, and it must still replay the same way on every run.
+ * Recording it again gives a log of today's prompts, where the greeting may or may not be cut.
  */
 import { copyFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -84,6 +84,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     const ports = { config, clock, llm: models.llm, intent: models.intent, perception, visualMemory: stores.visualMemory, affect: stores.affect, embeddings: models.embeddings, vectors: stores.vectors.store, people: stores.people.port, memory: recall.memory, knowledge: recall.knowledge, camera, search, alerts };
     // On MQTT a speech stack reports start_speak/end_speak; the console has none.
     const dialogue = (s.dialogue = createDialogue({ ports, graph, log, health, speechFeedback: options.mqtt, quiet }));
+    // A replayed visit answers each call from the recorded turn it lines up with.
+    dialogue.turns.on('turn_start', (start) => models.llm.turnStarted(start));
     const forgetUser = registerForgetting(stores.people, dialogue, stores.visualMemory, recall.memory, observer, bus, alerts);
     if (alerts) wireAlertDesk(alerts, dialogue);
     if (bus) await connectBus(bus, dialogue, stores, forgetUser, alerts, observer, config, log, health);

@@ -43,7 +43,7 @@ export async function benchInProcess(options: { repo: string; dataDir: string })
   const { client } = daemon;
   instantControlStack(client);
   const warmMs = await untilLoaded(client);
-  console.log(`[in-process]   model loaded and contexts made ${warmMs.toFixed(0)} ms after the daemon was online`);
+  console.log(`[in-process]   model loaded, contexts made, grammars compiled ${warmMs.toFixed(0)} ms after the daemon was online`);
   const firstSpeak: number[] = [];
   try {
     for (const text of UTTERANCES) {
@@ -78,7 +78,7 @@ export async function benchInProcess(options: { repo: string; dataDir: string })
   ];
 }
 
-/** Waits until the daemon's status says the model is loaded ("after start-up"); at most two minutes. */
+/** Waits until the daemon's status says the model is loaded and warm ("after start-up"); at most two minutes. */
 async function untilLoaded(client: import('mqtt').MqttClient): Promise<number> {
   const started = performance.now();
   const topic = 'nadine/agent/status';
@@ -91,8 +91,10 @@ async function untilLoaded(client: import('mqtt').MqttClient): Promise<number> {
     }
     function listener(t: string, payload: Buffer) {
       if (t !== topic) return;
-      const status = JSON.parse(payload.toString()) as { components?: Record<string, { detail?: string }> };
-      if (/loaded/.test(status.components?.llm?.detail ?? '')) done();
+      const status = JSON.parse(payload.toString()) as { components?: Record<string, { status?: string; detail?: string }> };
+      // Ready: loaded, and no longer warming (contexts made, the agents' grammars compiled, the reply's prefix computed).
+      const llm = status.components?.llm;
+      if (llm?.status === 'ok' && /loaded/.test(llm.detail ?? '')) done();
     }
     client.on('message', listener);
     void client.subscribeAsync(topic, { qos: 1 });

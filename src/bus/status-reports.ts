@@ -10,7 +10,7 @@ const STATUS_DETAIL_DELAY_MS = 1_000;
 
 /**
  * Decides when the retained status is republished: at once when the robot's state changes (the
- * overall status, or a component appearing or changing between ok, degraded and down), and for a
+ * overall status, or a component appearing or changing between ok, warming, degraded and down), and for a
  * change of detail alone, once after a short delay with the latest report. Monitors never see a
  * stale state, only a detail up to a second late.
  */

@@ -76,7 +76,7 @@ export { ForgetReportSchema, UserIdSchema, type ForgetReport } from '../people/i
 
 export const StatusSchema = z.object({
   status: z.enum(['online', 'offline']),
-  health: z.enum(['ok', 'degraded', 'down']).optional(),
+  health: z.enum(['ok', 'warming', 'degraded', 'down']).optional(),
   components: z.record(z.string(), z.object({ status: z.string(), detail: z.string() })).optional(),
   ts: z.string(),
 });

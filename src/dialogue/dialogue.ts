@@ -12,6 +12,7 @@ import { Presence } from './presence.js';
 import { QuietGate } from './quiet-gate.js';
 import type { Session } from './state.js';
 import { TurnRunner } from './turns.js';
+import { AGENT_ANSWER_SCHEMAS } from './agents/answer-schemas.js';
 
 export interface DialogueOptions {
   ports: DaemonPorts;
@@ -81,6 +82,7 @@ export function createDialogue(options: DialogueOptions): Dialogue {
   engagement.on('engage', (occasion) => void turns.engage(occasion));
   // The reply's system message is the same for every visitor: the model server computes it before anyone speaks.
   void ports.llm.warmPrefix?.('response', () => [{ role: 'system', content: responseStablePrompt({ language: config.language }, config, clock.now()) }]);
+  for (const [agent, schema] of AGENT_ANSWER_SCHEMAS) void ports.llm.warmSchema?.(agent, schema);
   const timer = setInterval(() => presence.check(), CHECK_MS);
   timer.unref();
   return {

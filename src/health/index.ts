@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 
 /**
- * ok: working as designed. degraded: running on a fallback (e.g. the offline responder).
- * down: not working and no fallback (e.g. the MQTT connection is lost).
+ * ok: working as designed. warming: working, still getting ready for its first use (e.g. the
+ * in-process model compiling its grammars at start-up). degraded: running on a fallback (e.g. the
+ * offline responder). down: not working and no fallback (e.g. the MQTT connection is lost).
  */
-export type ComponentStatus = 'ok' | 'degraded' | 'down';
+export type ComponentStatus = 'ok' | 'warming' | 'degraded' | 'down';
 
 export interface ComponentHealth {
   status: ComponentStatus;
@@ -19,7 +20,7 @@ export interface HealthReport {
   counters: Record<string, number>;
 }
 
-const RANK: Record<ComponentStatus, number> = { ok: 0, degraded: 1, down: 2 };
+const RANK: Record<ComponentStatus, number> = { ok: 0, warming: 1, degraded: 2, down: 3 };
 
 /**
  * One place where every component says how it is. Changes are emitted so that the bus can
@@ -52,9 +53,9 @@ export class Health extends EventEmitter<{ change: [HealthReport] }> {
     return this.#counters.get(counter) ?? 0;
   }
 
-  /** Components that are not ok, e.g. for the turn event. */
+  /** Components on a fallback or down, e.g. for the turn event (a warming one works). */
   degraded(): string[] {
-    return [...this.#components.entries()].filter(([, h]) => h.status !== 'ok').map(([name]) => name);
+    return [...this.#components.entries()].filter(([, h]) => h.status === 'degraded' || h.status === 'down').map(([name]) => name);
   }
 
   report(): HealthReport {

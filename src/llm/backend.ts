@@ -16,6 +16,8 @@ export interface BackendChat {
   think?: ThinkSetting;
   /** At most this many tokens (a prompt computed ahead of use asks for one: Ollama reads 0 as no limit). */
   maxTokens?: number;
+  /** The turn the call belongs to, when it belongs to one (the replay backend answers from that turn's calls). */
+  turnId?: string;
   /** Aborted on time-out, barge-in or when the caller stops reading: the adapter must then stop generating. */
   signal: AbortSignal;
 }
@@ -54,6 +56,10 @@ export interface LlmBackend {
   classify(err: unknown, model: string): LlmError;
   /** Loads the model into memory ahead of use (warming), where the backend can. */
   load?(model: string, signal: AbortSignal): Promise<void>;
+  /** A turn began (its id and utterance): the replay backend lines live turns up with the recorded ones. */
+  turnStarted?(turn: { turn_id: string; user_text: string }): void;
+  /** Compiles a structured answer's grammar ahead of use, where the backend constrains decoding itself (in process); false when it already had it. */
+  prepareGrammar?(schema: Record<string, unknown>): Promise<boolean>;
   /** Memory the model takes, where the backend knows it. */
   sizeOf?(model: string): number | null;
   close(): Promise<void>;

@@ -55,7 +55,8 @@ interface AgentContext {
 
 /**
  * A GGUF model in this process, through node-llama-cpp's prebuilt llama.cpp binaries. Each agent
- * gets its own context (so its prompt cache survives the other agents' calls). Generation runs on
+ * gets its own sequence of a context shared by the agents of the same context size (so its prompt
+ * cache survives the other agents' calls). Generation runs on
  * llama.cpp's own threads: the event loop only receives the text chunks, so MQTT keeps flowing.
  */
 export class GgufBackend implements LlmBackend {
@@ -67,22 +68,44 @@ export class GgufBackend implements LlmBackend {
   #loadedMtime = 0;
   readonly #contexts = new Map<LlmAgent, Promise<AgentContext>>();
   readonly #grammars = new Map<string, Promise<LlamaGrammar>>();
+  /** The contexts made, with the agents on their sequences (for health and tests). */
+  readonly #pools: { size: number; agents: LlmAgent[] }[] = [];
 
   constructor(private readonly options: GgufBackendOptions) {
     this.label = `the GGUF file ${options.path}`;
   }
 
   /**
-   * Loads the model and makes every agent's context (130–200 ms each on a small CPU, measured), so
-   * that none of it waits for the first visitor's first words; at start-up and when the file comes back.
+   * Loads the model and makes the agents' contexts, so that none of it waits for the first
+   * visitor's first words; at start-up and when the file comes back. Agents that ask for the same
+   * context size share one context, each on a sequence of its own (its prompt cache survives the
+   * others' calls): one allocation and one set of llama.cpp threads instead of one per agent
+   * (each context cost 130–200 ms to make on a small CPU, measured, and its own threads).
    */
   async load(): Promise<void> {
-    await this.#loaded();
+    const model = await this.#loaded();
     const started = performance.now();
-    const agents = this.options.agents?.() ?? [];
-    // One after the other: on a robot's few cores, side by side they would only compete.
-    for (const { agent, num_ctx } of agents) await this.#contextFor(agent, num_ctx);
-    if (agents.length) this.options.log.info({ agents: agents.map((a) => a.agent), ms: Math.round(performance.now() - started) }, 'gguf contexts prepared');
+    const agents = (this.options.agents?.() ?? []).filter(({ agent }) => !this.#contexts.has(agent));
+    const bySize = new Map<number, LlmAgent[]>();
+    for (const { agent, num_ctx } of agents) {
+      const size = this.#sizeOf(model, num_ctx);
+      bySize.set(size, [...(bySize.get(size) ?? []), agent]);
+    }
+    // All registered at once, so that no call made meanwhile makes a context of its own.
+    await Promise.all([...bySize].flatMap(([size, group]) => this.#pool(group, size)));
+    if (agents.length) this.options.log.info({ agents: agents.map((a) => a.agent), contexts: bySize.size, ms: Math.round(performance.now() - started) }, 'gguf contexts prepared');
+  }
+
+  /** Compiles the grammar of a structured answer ahead of use (each took about 400 ms on its first call, measured); false when it already was. */
+  async prepareGrammar(schema: Record<string, unknown>): Promise<boolean> {
+    const known = this.#grammars.has(JSON.stringify(schema));
+    await this.#grammar(schema);
+    return !known;
+  }
+
+  /** The contexts asked for, by size, with the agents that have a sequence of each. */
+  contexts(): { size: number; agents: LlmAgent[] }[] {
+    return this.#pools.map((p) => ({ size: p.size, agents: [...p.agents] }));
   }
 
   /** The agents whose contexts are made. */
@@ -108,25 +131,41 @@ export class GgufBackend implements LlmBackend {
     return this.#model;
   }
 
-  #contextFor(agent: LlmAgent, size: number | undefined): Promise<AgentContext> {
-    let context = this.#contexts.get(agent);
-    if (!context) {
-      context = (async () => {
-        const model = await this.#loaded();
+  #sizeOf(model: LlamaModel, size: number | undefined): number {
+    return Math.min(size ?? DEFAULT_CONTEXT, model.trainContextSize);
+  }
+
+  /** One context for `agents`, a sequence each; registered before it exists, so that a call meanwhile waits for it. */
+  #pool(agents: LlmAgent[], size: number): Promise<AgentContext>[] {
+    this.#pools.push({ size, agents });
+    const context = this.#loaded().then((model) =>
+      model.createContext({
+        contextSize: size,
+        sequences: agents.length,
+        // llama.cpp's own default takes every core (more threads than cores on some machines):
+        // its threads then spin against the daemon's other work, and a reply took seconds
+        // instead of milliseconds on a loaded 2-core machine.
+        threads: this.options.threads || Math.max(1, Math.floor(availableParallelism() / 2)),
+      }),
+    );
+    return agents.map((agent) => {
+      const made = (async (): Promise<AgentContext> => {
+        const ctx = await context;
         const { LlamaChat } = await import('node-llama-cpp');
-        const ctx = await model.createContext({
-          contextSize: Math.min(size ?? DEFAULT_CONTEXT, model.trainContextSize),
-          // llama.cpp's own default takes every core (more threads than cores on some machines):
-          // its threads then spin against the daemon's other work, and a reply took seconds
-          // instead of milliseconds on a loaded 2-core machine.
-          threads: this.options.threads || Math.max(1, Math.floor(availableParallelism() / 2)),
-        });
         return { context: ctx, chat: new LlamaChat({ contextSequence: ctx.getSequence() }), busy: Promise.resolve() };
       })();
-      context.catch(() => this.#contexts.delete(agent));
-      this.#contexts.set(agent, context);
-    }
-    return context;
+      made.catch(() => this.#contexts.delete(agent));
+      this.#contexts.set(agent, made);
+      return made;
+    });
+  }
+
+  /** The agent's context: prepared at load, else made now (an agent the profiles did not list). */
+  async #contextFor(agent: LlmAgent, size: number | undefined): Promise<AgentContext> {
+    const made = this.#contexts.get(agent);
+    if (made) return made;
+    const model = await this.#loaded();
+    return this.#contexts.get(agent) ?? this.#pool([agent], this.#sizeOf(model, size))[0]!;
   }
 
   #grammar(schema: Record<string, unknown>): Promise<LlamaGrammar> {
@@ -134,11 +173,14 @@ export class GgufBackend implements LlmBackend {
     let grammar = this.#grammars.get(key);
     if (!grammar) {
       grammar = runtime(this.options.gpu, this.options.log).then(async (llama) => {
+        const started = performance.now();
         try {
           // zod's JSON schema can use keywords the grammar builder does not know; plain JSON then, and the lenient parser.
           return await llama.createGrammarForJsonSchema(schema as never);
         } catch {
-          return llama.getGrammarFor('json');
+          return await llama.getGrammarFor('json');
+        } finally {
+          this.options.log.debug({ ms: Math.round(performance.now() - started) }, 'gguf grammar compiled');
         }
       });
       this.#grammars.set(key, grammar);
@@ -229,7 +271,9 @@ export class GgufBackend implements LlmBackend {
   async close(): Promise<void> {
     const contexts = await Promise.allSettled(this.#contexts.values());
     this.#contexts.clear();
-    for (const c of contexts) if (c.status === 'fulfilled') await c.value.context.dispose();
+    this.#pools.length = 0;
+    // Agents share contexts: each is disposed once.
+    for (const context of new Set(contexts.flatMap((c) => (c.status === 'fulfilled' ? [c.value.context] : [])))) await context.dispose();
     const model = await this.#model?.catch(() => null);
     this.#model = null;
     await model?.dispose();

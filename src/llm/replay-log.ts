@@ -48,16 +48,30 @@ export function readLogLines(files: string[]): { lines: { file: string; entry: u
   return { lines, unreadable };
 }
 
-/** Every call, in the order they were made; a failed or cancelled one is replayed as it failed. */
-export function recordedCalls(target: string): { calls: RecordedCall[]; skipped: number } {
+const TurnStartSchema = z.object({ type: z.literal('turn_start'), turn_id: z.string(), user_text: z.string() });
+/** A recorded turn as the replay lines live turns up with it: its id and what was said. */
+export type RecordedTurnStart = { turn_id: string; user_text: string };
+
+/**
+ * Every call, in the order they were made (a failed or cancelled one is replayed as it failed),
+ * and the turns in the order they began.
+ */
+export function recordedCalls(target: string): { calls: RecordedCall[]; turns: RecordedTurnStart[]; skipped: number } {
   const { lines, unreadable } = readLogLines(logFiles(target));
   const calls: RecordedCall[] = [];
+  const turns: RecordedTurnStart[] = [];
   let skipped = unreadable;
   for (const { file, entry } of lines) {
-    if ((entry as { type?: unknown }).type !== 'model_call') continue;
+    const type = (entry as { type?: unknown }).type;
+    if (type === 'turn_start') {
+      const turn = TurnStartSchema.safeParse(entry);
+      if (turn.success) turns.push({ turn_id: turn.data.turn_id, user_text: turn.data.user_text });
+      else skipped++;
+    }
+    if (type !== 'model_call') continue;
     const parsed = RecordedCallSchema.safeParse(entry);
     if (!parsed.success) skipped++;
     else calls.push({ ...parsed.data, file });
   }
-  return { calls, skipped };
+  return { calls, turns, skipped };
 }

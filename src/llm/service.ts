@@ -51,6 +51,10 @@ export class LlmService implements LanguageModel {
   #warming: Promise<void> = Promise.resolve();
   /** Stable prompt starts to compute ahead of use, per agent (warmPrefix). */
   readonly #prefixes = new Map<LlmAgent, () => LlmMessage[]>();
+  /** The structured answers each agent asks for (warmSchema), as JSON schemas. */
+  readonly #schemas = new Map<LlmAgent, Map<string, Record<string, unknown>>>();
+  /** Start-up work running in this process (loading, contexts, grammars, prefixes): health says warming. */
+  #warmingInProcess = 0;
   #memoryWarned = false;
   #checkedAt: string | null = null;
 
@@ -111,13 +115,56 @@ export class LlmService implements LanguageModel {
    */
   warmPrefix(agent: LlmAgent, messages: () => LlmMessage[]): Promise<void> {
     this.#prefixes.set(agent, messages);
-    if (this.#config.enabled && this.#servedFor(agent).probe?.reachable) this.#afterWarming(() => this.#prefill(agent));
+    const served = this.#servedFor(agent);
+    if (this.#config.enabled && served.probe?.reachable) this.#afterWarming(() => this.#prefill(agent), [served]);
     return this.#warming;
   }
 
-  #afterWarming(work: () => Promise<void>): void {
-    const previous = this.#warming;
-    this.#warming = previous.then(work);
+  /**
+   * A structured answer the agent asks for, made ready ahead of use where the backend compiles it
+   * (the GGUF backend's grammar took about 400 ms on its first call, per schema): now, after the
+   * model has loaded, so that the first visitor's turn does not wait for it.
+   */
+  warmSchema(agent: LlmAgent, schema: z.ZodType): Promise<void> {
+    const json = z.toJSONSchema(schema) as Record<string, unknown>;
+    const known = this.#schemas.get(agent) ?? new Map<string, Record<string, unknown>>();
+    this.#schemas.set(agent, known);
+    const key = JSON.stringify(json);
+    if (known.has(key)) return this.#warming;
+    known.set(key, json);
+    const served = this.#servedFor(agent);
+    if (this.#config.enabled && served.probe?.reachable && served.backend.prepareGrammar) this.#afterWarming(() => this.#compile(served, [json]), [served]);
+    return this.#warming;
+  }
+
+  /** Runs after the warming before it; health says warming meanwhile when the work runs in this process. */
+  #afterWarming(work: () => Promise<void>, servers: Served[]): void {
+    const inProcess = servers.some((s) => s.backend.kind === 'gguf');
+    if (inProcess) {
+      this.#warmingInProcess++;
+      this.#report();
+    }
+    this.#warming = this.#warming.then(work).finally(() => {
+      if (!inProcess) return;
+      this.#warmingInProcess--;
+      this.#report();
+    });
+  }
+
+  async #compile(served: Served, schemas: Record<string, unknown>[]): Promise<void> {
+    const started = performance.now();
+    try {
+      let compiled = 0;
+      for (const schema of schemas) if (await served.backend.prepareGrammar?.(schema)) compiled++;
+      if (compiled) this.#log.info({ backend: served.backend.kind, grammars: compiled, ms: Math.round(performance.now() - started) }, 'answer grammars compiled ahead of use');
+    } catch (err) {
+      this.#log.warn({ backend: served.backend.kind, err: (err as Error).message }, 'answer grammars could not be compiled ahead of use');
+    }
+  }
+
+  /** The schemas of the agents a server answers. */
+  #schemasOn(served: Served): Record<string, unknown>[] {
+    return [...this.#schemas].filter(([agent]) => this.#servedFor(agent) === served).flatMap(([, known]) => [...known.values()]);
   }
 
   async #prefill(agent: LlmAgent): Promise<void> {
@@ -143,6 +190,11 @@ export class LlmService implements LanguageModel {
     } catch (err) {
       this.#log.warn({ agent, model: profile.model, err: (err as Error).message }, 'prompt prefix could not be computed ahead of use');
     }
+  }
+
+  /** A turn began: backends that answer by turn (replay) are told, before any of its calls. */
+  turnStarted(turn: { turn_id: string; user_text: string }): void {
+    for (const served of this.#served.values()) served.backend.turnStarted?.(turn);
   }
 
   /** Settles when the models asked to load (at start-up, or when a server came back) are loaded or failed to. */
@@ -307,6 +359,7 @@ export class LlmService implements LanguageModel {
         agent: request.agent,
         model: profile.model,
         messages: request.messages,
+        ...(request.turnId && { turnId: request.turnId }),
         ...(schema && { schema }),
         temperature: request.temperature ?? profile.temperature,
         ...(profile.num_ctx && { num_ctx: profile.num_ctx }),
@@ -365,17 +418,16 @@ export class LlmService implements LanguageModel {
       }),
     );
     this.#checkedAt = new Date().toISOString();
-    this.#report();
+    // Warming first, so that a model about to load in process is never reported ready before it is.
     if (this.#config.warm && cameBack.some((s) => s.models.length)) this.#warm(cameBack.filter((s) => s.models.length));
-    for (const agent of this.#prefixes.keys()) if (cameBack.includes(this.#servedFor(agent))) this.#afterWarming(() => this.#prefill(agent));
+    for (const agent of this.#prefixes.keys()) if (cameBack.includes(this.#servedFor(agent))) this.#afterWarming(() => this.#prefill(agent), [this.#servedFor(agent)]);
+    this.#report();
     return this.health();
   }
 
   /** Loads the servers' models so that the first visitor does not wait for a load; then checks they fit. */
   #warm(servers: Served[]): void {
-    const previous = this.#warming;
-    this.#warming = (async () => {
-      await previous;
+    this.#afterWarming(async () => {
       await Promise.all(
         servers.map(async (s) => {
           if (!s.backend.load) return;
@@ -388,12 +440,15 @@ export class LlmService implements LanguageModel {
               this.#log.warn({ model, backend: s.backend.kind, err: (err as Error).message }, 'model could not be loaded ahead of use');
             }
           }
+          // A server that came back: the grammars its agents registered before (kept by the backend where it can).
+          const schemas = this.#schemasOn(s);
+          if (s.backend.prepareGrammar && schemas.length) await this.#compile(s, schemas);
           s.probe = await s.backend.probe(s.models, AbortSignal.timeout(this.#config.timeouts.healthMs));
         }),
       );
       this.#report();
       this.#checkMemory();
-    })();
+    }, servers);
   }
 
   /** Warns when the profiles' models together would not fit next to each other in the memory budget. */
@@ -411,6 +466,7 @@ export class LlmService implements LanguageModel {
   #report(): void {
     if (!this.#config.enabled) return;
     const { ok, detail } = healthDetail([...this.#served.values()].filter((s) => s.profiles.length), (s, m) => this.#has(s, m));
-    this.#health.set('llm', ok ? 'ok' : 'degraded', detail);
+    if (ok && this.#warmingInProcess) this.#health.set('llm', 'warming', `warming: loading the model, making its contexts, compiling the agents' answer grammars; ${detail}`);
+    else this.#health.set('llm', ok ? 'ok' : 'degraded', detail);
   }
 }

@@ -11,6 +11,7 @@ import { ConversationQueue } from './queue.js';
 import { latestEpisode, recallMemories, type MemoryRecall } from './recall.js';
 import type { MemoryMatch, PendingConversation } from './schema.js';
 import { MemoryWriter } from './writer.js';
+import { LlmEpisodeSchema } from './summary.js';
 
 /** What the memory agents may do (ports.memory). */
 export interface MemoryPort {
@@ -61,6 +62,8 @@ export class Memory implements MemoryPort {
     this.#log = options.log.child({ component: 'memory' });
     const settings = options.config.memory;
     this.queue = new ConversationQueue(conversationQueueDir(options.config));
+    // The episode summary's structured answer, made ready ahead of use like the turn's (in-process grammars).
+    if (settings.summary.llm) void options.llm.warmSchema?.('summary', LlmEpisodeSchema);
     this.writer = new MemoryWriter({
       queue: this.queue,
       vectors: options.vectors,

@@ -12,7 +12,7 @@ export interface MetricSources {
 // Seconds: turns take from tens of milliseconds (offline) to tens of seconds (a cold model).
 const TURN_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60];
 const AGENT_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30];
-const RANK = { ok: 0, degraded: 1, down: 2 } as const;
+const RANK = { ok: 0, warming: 0.5, degraded: 1, down: 2 } as const;
 
 /**
  * Prometheus metrics. Label values are only names the daemon itself defines (agents, models,
@@ -81,7 +81,7 @@ export class Metrics {
     });
     new Gauge({
       name: 'nadine_component_status',
-      help: 'Each component: 0 ok, 1 degraded (on a fallback), 2 down',
+      help: 'Each component: 0 ok, 0.5 warming (getting ready for its first use), 1 degraded (on a fallback), 2 down',
       labelNames: ['component'],
       registers,
       collect() {

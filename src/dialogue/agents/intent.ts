@@ -7,7 +7,7 @@ import { defineAgent } from '../agent.js';
 import type { Ports } from '../ports.js';
 import type { ChatMessage } from '../state.js';
 
-const LlmIntentSchema = z.object({
+export const LlmIntentSchema = z.object({
   intent: IntentSchema,
   /** ISO 639-1 code of the language asked for, for language_change. */
   language: z.string().nullish(),

@@ -46,10 +46,10 @@ const ask = (user: string) => [
   { role: 'user' as const, content: user },
 ];
 
-async function answer(backend: ReplayBackend, agent: 'response' | 'intent', user: string): Promise<{ text: string; reasoning: string }> {
+async function answer(backend: ReplayBackend, agent: 'response' | 'intent', user: string, turnId?: string): Promise<{ text: string; reasoning: string }> {
   let text = '';
   let reasoning = '';
-  for await (const chunk of backend.chat({ agent, model: 'm', messages: ask(user), signal: new AbortController().signal })) {
+  for await (const chunk of backend.chat({ agent, model: 'm', messages: ask(user), signal: new AbortController().signal, ...(turnId && { turnId }) })) {
     if ('text' in chunk) text += chunk.text;
     if ('reasoning' in chunk) reasoning += chunk.reasoning;
   }
@@ -90,6 +90,32 @@ describe('the replay backend', () => {
       }),
     ]);
     expect((await answer(backend, 'response', 'Bye')).text).toBe('You are welcome.');
+  });
+
+  it("answers each live turn's calls from the recorded turn it lines up with, whatever the prompts now say and whichever calls did not happen", async () => {
+    const turnStart = (user: string) => ({ type: 'turn_start', ts: '2026-01-01T10:00:00.000Z', session_id: 's1', turn_id: `t-${user}`, user_id: null, user_text: user });
+    // A greeting the visitor cut, then two questions; every prompt has changed since (no exact match).
+    const file = logOf([
+      turnStart(''),
+      call('response', '', '', { error: { kind: 'aborted', message: 'cancelled' } }),
+      turnStart('Hello!'),
+      call('intent', 'Hello!', '{"intent": "greeting"}'),
+      call('response', 'Hello!', 'Hello, welcome!'),
+      turnStart('Where is it?'),
+      call('response', 'Where is it?', 'On the second floor.'),
+      call('response', 'Where is it?', 'Take the lift.'),
+    ]);
+    const { log, warnings } = recording();
+    const backend = new ReplayBackend({ path: file, log });
+    // This time the greeting was cut before it asked the model: its turn starts, its call never comes.
+    backend.turnStarted({ turn_id: 'live-1', user_text: '' });
+    backend.turnStarted({ turn_id: 'live-2', user_text: 'Hello!' });
+    expect((await answer(backend, 'response', 'Hello! [notes]', 'live-2')).text).toBe('Hello, welcome!');
+    expect((await answer(backend, 'intent', 'Hello! [notes]', 'live-2')).text).toBe('{"intent": "greeting"}');
+    backend.turnStarted({ turn_id: 'live-3', user_text: 'Where is it?' });
+    expect((await answer(backend, 'response', 'Where is it? [notes]', 'live-3')).text).toBe('On the second floor.');
+    expect((await answer(backend, 'response', 'Where is it? [more notes]', 'live-3')).text).toBe('Take the lift.');
+    expect(warnings.filter((w) => /answering with the recorded turn's response call/.test(w.msg))).toHaveLength(3);
   });
 
   it('fails clearly for an agent the log has no call of', async () => {
