@@ -64,6 +64,9 @@ type HybridChunk = Pick<KnowledgeChunk, 'id' | 'file' | 'section' | 'language' |
 /** Fuse's bitap matching compares at most 32 characters at once; longer questions are matched piecewise (Fuse does this itself). */
 const FUSE_OPTIONS = { includeScore: true, ignoreLocation: true, ignoreDiacritics: true, threshold: 0.6, keys: ['text'] };
 
+/** How many variants, nearest by words, the fuzzy match compares the question with. */
+const FUZZY_CANDIDATES = 40;
+
 const strip = (text: string) => text.replace(/[\p{P}\p{S}]+/gu, ' ').replace(/\s+/g, ' ').trim();
 
 /**
@@ -80,7 +83,7 @@ function weighted(coverage: readonly number[], bm25: readonly number[]): number[
 export class HybridIndex {
   readonly #chunks: readonly HybridChunk[];
   readonly #bm25: Bm25;
-  readonly #fuse: Fuse<{ section: string; text: string }>;
+  readonly #variantTexts: readonly { section: string; text: string }[];
   readonly #variants: VariantIndex;
 
   constructor(chunks: readonly HybridChunk[]) {
@@ -88,12 +91,29 @@ export class HybridIndex {
     // A section's heading and questions are words of it too: "Languages" answers "which languages".
     this.#bm25 = new Bm25(chunks.map((c) => terms([...c.headings, ...c.questions, c.text].join('\n'))));
     const variants = chunks.flatMap((c) => [...c.questions, c.headings.at(-1) ?? ''].filter(Boolean).map((q) => ({ section: c.section, text: strip(q) })));
-    this.#fuse = new Fuse(variants, FUSE_OPTIONS);
+    this.#variantTexts = variants;
     this.#variants = new VariantIndex(variants);
   }
 
   get size(): number {
     return this.#chunks.length;
+  }
+
+  /**
+   * The best fuse.js match per section, among the FUZZY_CANDIDATES variants nearest by words: the
+   * bitap search costs about 20 µs per variant, all of them would be most of a turn's retrieval,
+   * and a variant that shares no word with the question is not the one a misspelling meant.
+   */
+  #fuzzy(question: string, nearest: readonly { index: number }[]): Map<string, number> {
+    const fuzzy = new Map<string, number>();
+    const asked = strip(question);
+    if (!asked || nearest.length === 0) return fuzzy;
+    const fuse = new Fuse(nearest.slice(0, FUZZY_CANDIDATES).map((v) => this.#variantTexts[v.index]!), FUSE_OPTIONS);
+    for (const r of fuse.search(asked)) {
+      const value = 1 - (r.score ?? 1);
+      if (value > (fuzzy.get(r.item.section) ?? 0)) fuzzy.set(r.item.section, value);
+    }
+    return fuzzy;
   }
 
   /**
@@ -106,15 +126,10 @@ export class HybridIndex {
     const coverage = weighted(this.#bm25.coverage(asks), bm25);
     const ideas = asks.filter(isConcept);
     const concepts = weighted(this.#bm25.coverage(ideas), this.#bm25.scores(ideas));
-    const fuzzy = new Map<string, number>();
-    const asked = strip(question);
-    if (asked) {
-      for (const r of this.#fuse.search(asked)) {
-        const value = 1 - (r.score ?? 1);
-        if (value > (fuzzy.get(r.item.section) ?? 0)) fuzzy.set(r.item.section, value);
-      }
-    }
-    const matched = this.#variants.match(question);
+    const nearest = this.#variants.nearest(question);
+    const matched = new Map<string, number>();
+    for (const v of nearest) if (!matched.has(v.section)) matched.set(v.section, v.cosine);
+    const fuzzy = this.#fuzzy(question, nearest);
     const sections = new Map<string, SectionScore & { bm25: number }>();
     this.#chunks.forEach((c, i) => {
       const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, variants: matched.get(c.section) ?? 0, rrf: 0, score: 0, confidence: 0, chunks: [], bm25: 0 };
