@@ -537,15 +537,15 @@ export const ConfigSchema = z.strictObject({
           similarity: z.number().min(0).max(10).default(0),
           coverage: z.number().min(0).max(10).default(0),
           concepts: z.number().min(0).max(10).default(1),
-          fuzzy: z.number().min(0).max(10).default(1),
-          variants: z.number().min(0).max(10).default(1),
-          rrf: z.number().min(0).max(10).default(1),
+          fuzzy: z.number().min(0).max(10).default(2),
+          variants: z.number().min(0).max(10).default(2),
+          rrf: z.number().min(0).max(10).default(0),
         })
         .prefault({}),
       /** A section answers from this score on. */
-      minScore: z.number().min(0).max(50).default(1.5),
+      minScore: z.number().min(0).max(50).default(1.75),
       /** The best section answers only when it leads the next by this much. */
-      minMargin: z.number().min(0).max(10).default(0.3),
+      minMargin: z.number().min(0).max(10).default(0.25),
       /** k of the reciprocal rank fusion of the embedder's, BM25's, the concepts' and the fuzzy ranking (larger: ranks matter less). */
       rrfK: z.number().min(0).max(1000).default(60),
       chunk: z

@@ -82,12 +82,13 @@ const steps = (from: number, to: number, step: number) => Array.from({ length: M
  */
 export function calibrate(ranked: readonly Ranked[], base: HybridThresholds, label: (section: string) => string): { thresholds: HybridThresholds; outcomes: KnowledgeOutcomes } {
   let best: { thresholds: HybridThresholds; outcomes: KnowledgeOutcomes; score: number } | null = null;
-  // A small grid: the search runs on a shared machine in a minute, not an hour.
+  // A small grid: the search runs on a shared machine in seconds, not an hour.
   for (const similarity of [0, 1])
     for (const coverage of [0, 1])
-      for (const concepts of [0, 1])
-        for (const fuzzy of [0, 1])
-          for (const variants of [0, 1])
+      // The question-matching signals may count double: with a `Questions:` line per section they tell close sections apart best.
+      for (const concepts of [0, 1, 2])
+        for (const fuzzy of [0, 1, 2])
+          for (const variants of [0, 1, 2])
             for (const rrf of [0, 1]) {
               const weights = { similarity, coverage, concepts, fuzzy, variants, rrf };
               const total = similarity * 2 + coverage + concepts + fuzzy + variants + rrf;

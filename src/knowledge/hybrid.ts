@@ -18,8 +18,7 @@ import { VariantIndex } from './variants.js';
  * - concepts: the same over the thesaurus' concepts only (concepts.ts): "Is there a company
  *   behind you?" asks about BUILD whatever else it says, and so does "Who built me";
  * - fuzzy: how closely the question matches one of the section's `Questions:` variants or its
- *   heading (fuse.js's bitap score, computed by fuzzy.ts): "What can you do?" is all stop words,
- *   but it is a question the file lists.
+ *   heading (fuse.js's bitap score, fuzzy.ts): "What can you do?" is all stop words, but it is a question the file lists.
  *
  * A section is every language version of it together (see layout.ts): each signal takes its best
  * chunk. The four rankings are fused by reciprocal rank fusion (Cormack et al. 2009:
@@ -62,8 +61,11 @@ export interface SectionScore {
 
 type HybridChunk = Pick<KnowledgeChunk, 'id' | 'file' | 'section' | 'language' | 'headings' | 'text' | 'questions'>;
 
-/** The share of a question's characters that may be edited for a variant to match at all. */
+/** The share of a question's characters that may be edited for a variant to match at all (fuse.js's threshold). */
 const FUZZY_THRESHOLD = 0.6;
+
+/** How many variants, nearest by words, the fuzzy match compares the question with. */
+const FUZZY_CANDIDATES = 40;
 
 const strip = (text: string) => text.replace(/[\p{P}\p{S}]+/gu, ' ').replace(/\s+/g, ' ').trim();
 
@@ -81,7 +83,7 @@ function weighted(coverage: readonly number[], bm25: readonly number[]): number[
 export class HybridIndex {
   readonly #chunks: readonly HybridChunk[];
   readonly #bm25: Bm25;
-  readonly #fuzzyTexts: { section: string; text: string; folded: string }[];
+  readonly #variantTexts: readonly { section: string; text: string; folded: string }[];
   readonly #variants: VariantIndex;
 
   constructor(chunks: readonly HybridChunk[]) {
@@ -89,12 +91,30 @@ export class HybridIndex {
     // A section's heading and questions are words of it too: "Languages" answers "which languages".
     this.#bm25 = new Bm25(chunks.map((c) => terms([...c.headings, ...c.questions, c.text].join('\n'))));
     const variants = chunks.flatMap((c) => [...c.questions, c.headings.at(-1) ?? ''].filter(Boolean).map((q) => ({ section: c.section, text: strip(q) })));
-    this.#fuzzyTexts = variants.map((v) => ({ ...v, folded: foldForFuzzy(v.text) }));
+    this.#variantTexts = variants.map((v) => ({ ...v, folded: foldForFuzzy(v.text) }));
     this.#variants = new VariantIndex(variants);
   }
 
   get size(): number {
     return this.#chunks.length;
+  }
+
+  /**
+   * The best fuzzy match per section (fuse.js's bitap score, see fuzzy.ts), among the
+   * FUZZY_CANDIDATES variants nearest by words: a variant that shares no word with the question is
+   * not the one a misspelling meant.
+   */
+  #fuzzy(question: string, nearest: readonly { index: number }[]): Map<string, number> {
+    const fuzzy = new Map<string, number>();
+    const asked = strip(question);
+    if (!asked || nearest.length === 0) return fuzzy;
+    const pattern = new FuzzyPattern(asked, { threshold: FUZZY_THRESHOLD });
+    for (const { index } of nearest.slice(0, FUZZY_CANDIDATES)) {
+      const v = this.#variantTexts[index]!;
+      const score = pattern.score(v.text, v.folded);
+      if (score !== null && 1 - score > (fuzzy.get(v.section) ?? 0)) fuzzy.set(v.section, 1 - score);
+    }
+    return fuzzy;
   }
 
   /**
@@ -107,16 +127,10 @@ export class HybridIndex {
     const coverage = weighted(this.#bm25.coverage(asks), bm25);
     const ideas = asks.filter(isConcept);
     const concepts = weighted(this.#bm25.coverage(ideas), this.#bm25.scores(ideas));
-    const fuzzy = new Map<string, number>();
-    const asked = strip(question);
-    if (asked) {
-      const pattern = new FuzzyPattern(asked, { threshold: FUZZY_THRESHOLD });
-      for (const v of this.#fuzzyTexts) {
-        const score = pattern.score(v.text, v.folded);
-        if (score !== null && 1 - score > (fuzzy.get(v.section) ?? 0)) fuzzy.set(v.section, 1 - score);
-      }
-    }
-    const matched = this.#variants.match(question);
+    const nearest = this.#variants.nearest(question);
+    const matched = new Map<string, number>();
+    for (const v of nearest) if (!matched.has(v.section)) matched.set(v.section, v.cosine);
+    const fuzzy = this.#fuzzy(question, nearest);
     const sections = new Map<string, SectionScore & { bm25: number }>();
     this.#chunks.forEach((c, i) => {
       const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, variants: matched.get(c.section) ?? 0, rrf: 0, score: 0, confidence: 0, chunks: [], bm25: 0 };

@@ -1,5 +1,5 @@
 import { decodeHTML } from 'entities';
-import { marked, type Token, type Tokens } from 'marked';
+import { Lexer, marked, type Token, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 
@@ -135,12 +135,14 @@ function blocksText(tokens: readonly Token[]): string {
  *
  *     Questions: What can you do? | What are you good at? | How can you help me?
  *
- * The keyword is English in every language's file (it is markup, not knowledge); the questions are
- * in the file's language. Null for any other paragraph.
+ * A line break separates questions too. The keyword is English in every language's file (it is
+ * markup, not knowledge); the questions are in the file's language. Null for any other paragraph.
  */
 export function questionsLine(token: Token): string[] | null {
-  if (token.type !== 'paragraph') return null;
-  const match = /^questions\s*:\s*([\s\S]*)$/i.exec(blockText(token).trim());
+  if (token.type !== 'paragraph' || !/^questions\s*:/i.test(blockText(token).trim())) return null;
+  // Line by line: a soft line break is a space in text, but here it separates questions as `|` does (a list written one question a line, or wrapped).
+  const lines = token.raw.split('\n').map((l) => inlineText(Lexer.lexInline(l)).trim());
+  const match = /^questions\s*:\s*([\s\S]*)$/i.exec(lines.join('\n').trim());
   if (!match) return null;
   return match[1]!
     .split(/\s*[|\n]\s*/)

@@ -25,6 +25,16 @@ const HAN = /\p{Script=Han}/u;
 const fold = (word: string) => normalizeText(word).normalize('NFD').replace(/\p{M}/gu, '');
 const STOPWORDS = new Set([...eng, ...deu, ...fra, ...spa].map(fold));
 const STOP_HAN = new Set(zho.filter((w) => w.length === 1));
+/**
+ * Fillers: words that soften or stress a question without changing what it asks ("What exactly
+ * are you?", "Was bist du eigentlich?", "你到底是什么？"). They are dropped even where stop words are
+ * kept: a word no variant has counts as the rarest, and a filler would push a question away from
+ * the variant it repeats.
+ */
+const FILLERS = new Set(
+  ['actually', 'exactly', 'really', 'just', 'please', 'eigentlich', 'genau', 'denn', 'mal', 'bitte', 'wirklich', 'exactement', 'vraiment', 'donc', 'alors', 'exactamente', 'realmente', 'entonces', 'pues'].map(fold),
+);
+const HAN_FILLERS = /到底|究竟|请问/gu;
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 const stem = (word: string) => [...word].slice(0, STEM_CHARS).join('');
 
@@ -85,7 +95,7 @@ export function terms(text: string, options: TermOptions = {}): string[] {
   for (const part of text.split(/(\p{Script=Han}+)/u)) {
     if (!part) continue;
     if (HAN.test(part)) {
-      hanTerms(part, out, keepStop);
+      hanTerms(part.replace(HAN_FILLERS, ''), out, keepStop);
       for (const [word, concept] of HAN_WORDS) if (part.includes(word)) out.push(concept);
       continue;
     }
@@ -95,7 +105,7 @@ export function terms(text: string, options: TermOptions = {}): string[] {
       const word = fold(segment).split("'").filter(Boolean).at(-1) ?? '';
       // Concepts first: a stop word of one language can be a concept word of another ("vor").
       out.push(...conceptsOf(word));
-      if (!word || (!keepStop && (STOPWORDS.has(word) || STOPWORDS.has(fold(segment))))) continue;
+      if (!word || FILLERS.has(word) || (!keepStop && (STOPWORDS.has(word) || STOPWORDS.has(fold(segment))))) continue;
       out.push(stem(word));
     }
   }

@@ -32,17 +32,22 @@ export class VariantIndex {
 
   /** Per section, the best cosine (0–1) of `question` with one of its variants; sections without a shared term are absent. */
   match(question: string): Map<string, number> {
+    const best = new Map<string, number>();
+    for (const { section, cosine } of this.nearest(question)) if (cosine > (best.get(section) ?? 0)) best.set(section, cosine);
+    return best;
+  }
+
+  /** Every variant that shares a term with `question`, with its cosine, nearest first. */
+  nearest(question: string): { index: number; section: string; cosine: number }[] {
     const asked = new Map([...new Set(terms(question, { keepStopwords: true }))].map((t) => [t, this.#idf(t)]));
     const norm = Math.hypot(...asked.values());
-    const best = new Map<string, number>();
-    if (norm === 0) return best;
-    for (const v of this.#variants) {
+    const found: { index: number; section: string; cosine: number }[] = [];
+    if (norm === 0) return found;
+    this.#variants.forEach((v, index) => {
       let shared = 0;
       for (const [t, w] of asked) if (v.weights.has(t)) shared += w * v.weights.get(t)!;
-      if (shared === 0 || v.norm === 0) continue;
-      const cosine = shared / (norm * v.norm);
-      if (cosine > (best.get(v.section) ?? 0)) best.set(v.section, cosine);
-    }
-    return best;
+      if (shared > 0 && v.norm > 0) found.push({ index, section: v.section, cosine: shared / (norm * v.norm) });
+    });
+    return found.sort((a, b) => b.cosine - a.cosine);
   }
 }

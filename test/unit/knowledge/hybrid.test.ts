@@ -31,6 +31,11 @@ describe('hybrid knowledge search', () => {
     expect(answering(index.rank('Was kannst du?', none, T), T)[0]?.section).toBe('can.md#0');
   });
 
+  it('still matches a misspelled question fuzzily', () => {
+    const ranked = index.rank('Wat can yuo do?', none, T);
+    expect(ranked.find((s) => s.section === 'can.md#0')!.fuzzy).toBeGreaterThan(0.5);
+  });
+
   it('answers through the thesaurus when no word is shared, and across languages', () => {
     expect(answering(index.rank('Does it bother you when people are rude?', none, T), T)[0]?.section).toBe('feel.md#0');
     // The section exists in English only: a German question about payments still finds it.

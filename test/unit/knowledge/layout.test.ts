@@ -11,6 +11,11 @@ describe('question variants and translations of knowledge files', () => {
     expect(parseMarkdown('## A\n\nI answer questions: about me.\n').sections[0]?.questions).toEqual([]);
   });
 
+  it('a line break in a `Questions:` paragraph separates questions as `|` does, and inline markup keeps its words', () => {
+    const { sections } = parseMarkdown('## Who I am\n\nQuestions: Who are you? | What are you?\nAre you a *machine*? | Are you human?\nWho am I speaking with?\n\nI am a robot.\n');
+    expect(sections[0]?.questions).toEqual(['Who are you?', 'What are you?', 'Are you a machine?', 'Are you human?', 'Who am I speaking with?']);
+  });
+
   it('a file in a language folder or with a language suffix translates the original at the same path', () => {
     expect(fileLayout('about-me.md')).toEqual({ original: 'about-me.md', language: null });
     expect(fileLayout('de/about-me.md')).toEqual({ original: 'about-me.md', language: 'de' });

@@ -25,4 +25,11 @@ describe('question variants', () => {
     const m = index.match('What is the capital of Australia?');
     expect(Math.max(0, ...m.values())).toBeLessThan(0.5);
   });
+
+  it('lists the variants that share a term with a question, nearest first (the fuzzy match compares only those)', () => {
+    const near = index.nearest('What can you do?');
+    expect(near[0]).toMatchObject({ section: 'can', index: 0 });
+    expect(near.map((v) => v.cosine)).toEqual([...near.map((v) => v.cosine)].sort((a, b) => b - a));
+    expect(near.some((v) => v.section === 'name' && v.index === 4)).toBe(false);
+  });
 });
