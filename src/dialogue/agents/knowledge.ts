@@ -31,7 +31,7 @@ export const knowledgeAgent = defineAgent({
   reads: ['standalone_question', 'user_text', 'intent', 'plan_steps', 'language'],
   writes: ['knowledge_retrieval'],
   async run(s, ports: Pick<Ports, 'knowledge' | 'log' | 'metrics' | 'signal'>) {
-    const query = (s.standalone_question ?? askingPart(s.user_text)).trim();
+    const query = askingPart(s.standalone_question ?? s.user_text).trim();
     const asking = s.intent === 'continue_conversation' || asksSomething(s.user_text);
     const looking = s.plan_steps.some((p) => p.tool === 'vision');
     if (!ports.knowledge || !query || !asking || looking || (s.intent && NO_LOOKUP.has(s.intent))) return { knowledge_retrieval: null };

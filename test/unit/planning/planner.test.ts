@@ -86,6 +86,12 @@ describe('the rule-based planner (no language model)', () => {
     expect(await lookUp('I like pizza.', offline())).toMatchObject({ hits: [] });
   });
 
+  it('looks up only the sentences that ask, when some do not: "Never mind." is no question about the robot\'s mind', async () => {
+    expect(await lookUp('Never mind. What languages can you speak?', offline())).toMatchObject({ query: 'What languages can you speak?' });
+    expect(await lookUp('Je suis nouvelle ici. Où est la cuisine ?', offline(), { language: 'fr' })).toMatchObject({ query: 'Où est la cuisine ?' });
+    expect(await lookUp('What languages can you speak? And which one do you like?', offline())).toMatchObject({ query: 'What languages can you speak? And which one do you like?' });
+  });
+
   it('looks up the standalone question, and plans a look with the utterance itself', async () => {
     expect(await lookUp('And in German?', offline(), { standalone_question: 'Can you speak French? And in German?' })).toMatchObject({ query: 'Can you speak French? And in German?' });
     expect(await plan('What do you see?', offline(), { standalone_question: 'What do you see on my desk?' })).toMatchObject({ plan_steps: [{ tool: 'vision', query: 'What do you see?' }] });
