@@ -3,7 +3,7 @@ import type { Language } from '../../config/index.js';
 /**
  * Word lists for "what is the visitor asking about": a question about themselves (their name, work,
  * home, hobbies, what they said last time, whether the robot remembers them) or about the robot
- * (its name, what it is, who built it, what it can do, whether it has feelings).
+ * (its name, what it is, who built it, what it can do, whether it has feelings, how it is today).
  *
  * Questions about the person are found by topic words and by whose they are: the person word
  * nearest to the topic word decides ("where do I live" vs "where do you live" vs "where does my
@@ -14,7 +14,7 @@ import type { Language } from '../../config/index.js';
 // The order is the precedence: "do you remember what I told you last time" is answered as remember.
 export const PERSON_TOPICS = ['name', 'work', 'live', 'hobbies', 'remember', 'last_time'] as const;
 export type PersonTopic = (typeof PERSON_TOPICS)[number];
-export const ROBOT_TOPICS = ['name', 'what', 'creator', 'abilities', 'feelings'] as const;
+export const ROBOT_TOPICS = ['name', 'what', 'creator', 'abilities', 'feelings', 'mood'] as const;
 export type RobotTopic = (typeof ROBOT_TOPICS)[number];
 export type Owner = 'me' | 'robot' | 'other';
 
@@ -53,6 +53,7 @@ export const ABOUT: Record<Language, AboutLexicon> = {
       creator: ['who (?:\\p{L}+ )?(?:built|made|created|designed|programmed|developed|invented) you', 'who (?:is|are) your (?:creators?|makers?|developers?|builders?)', 'where do you come from'],
       abilities: ['what can you do', 'what are you able to do', 'what do you do', 'how can you help', 'what are you (?:good )?for', 'what can i ask you', 'what are your (?:skills|abilities|capabilities|functions)'],
       feelings: ['(?:do|can) you (?:have|feel|experience|show) (?:any |real )?(?:feelings|emotions|moods?)', 'can you feel', 'are you (?:able to feel|sentient|conscious)', 'do you feel (?:anything|emotions)'],
+      mood: ['how are you(?! (?:able|going to|planning|so))', "how(?:'s| is) it going", 'how are (?:you|things) (?:doing|today)', 'how do you feel(?: today)?', 'are you (?:ok|okay|alright|all right|well|fine|good)', "how(?:'s| was| has been) your day", 'did you have a (?:good|nice) day', "what(?:'s| is) up"],
     },
   },
   de: {
@@ -76,6 +77,7 @@ export const ABOUT: Record<Language, AboutLexicon> = {
       creator: ['wer hat dich (?:\\p{L}+ )?(?:gebaut|gemacht|erschaffen|programmiert|entwickelt|erfunden|hergestellt)', 'wer (?:ist|sind) deine? (?:schöpfer|erbauer|entwickler|hersteller)', 'woher kommst du'],
       abilities: ['was kannst du', 'was machst du', 'wie kannst du (?:mir )?helfen', 'wobei kannst du (?:mir )?helfen', 'was sind deine (?:fähigkeiten|funktionen)', 'was kann ich dich fragen'],
       feelings: ['hast du (?:\\p{L}+ )?(?:gefühle|emotionen|launen|stimmungen)', 'kannst du (?:etwas )?fühlen', 'hast du ein bewusstsein'],
+      mood: ['wie geht(?:s| es)(?: dir)?', 'geht es dir gut', 'alles (?:gut|klar) bei dir', 'wie war dein tag', 'wie fühlst du dich', 'hattest du einen (?:guten|schönen) tag', 'wie läuft(?:s| es)'],
     },
   },
   fr: {
@@ -99,6 +101,7 @@ export const ABOUT: Record<Language, AboutLexicon> = {
       creator: ["qui t'a (?:\\p{L}+ )?(?:construite?|créée?|fabriquée?|programmée?|conçue?|inventée?|faite?)", 'qui vous a (?:construite?|créée?|fabriquée?|programmée?|conçue?)', "d'où viens-tu", 'qui est ton (?:créateur|concepteur|fabricant)'],
       abilities: ["qu'est-ce que tu (?:sais|peux) faire", 'que (?:sais|peux)-tu faire', 'tu (?:sais|peux) faire quoi', 'à quoi (?:tu sers|sers-tu)', 'tu sers à quoi', "comment (?:peux-tu|tu peux) m'aider", 'quelles sont tes (?:capacités|compétences|fonctions)'],
       feelings: ['(?:as-tu|tu as|avez-vous) des (?:sentiments|émotions)', 'ressens-tu', 'tu ressens', '(?:peux-tu|tu peux) ressentir'],
+      mood: ['ça va(?= ?[?!.,]|$)', 'comment (?:vas-tu|tu vas|allez-vous|vous allez|ça va)', '(?:tu vas|vous allez) bien', '(?:as-tu|tu as|avez-vous|vous avez) passé une bonne journée', 'comment (?:était|s’est passée|s\'est passée) ta journée', 'comment tu te sens', 'comment te sens-tu'],
     },
   },
   es: {
@@ -123,6 +126,7 @@ export const ABOUT: Record<Language, AboutLexicon> = {
       creator: ['quién te (?:\\p{L}+ )?(?:construyó|creó|hizo|programó|diseñó|fabricó|inventó|ha creado|ha construido|ha hecho)', 'de dónde vienes', 'quién es tu (?:creador|fabricante)'],
       abilities: ['qué (?:sabes|puedes) hacer', 'qué haces', '(?:en qué|cómo) (?:me )?puedes ayudar', 'cuáles son tus (?:habilidades|funciones|capacidades)', 'para qué sirves'],
       feelings: ['tienes (?:\\p{L}+ )?(?:sentimientos|emociones)', 'puedes sentir', 'sientes (?:algo|emociones)'],
+      mood: ['cómo estás', 'como estas', 'qué tal(?: estás| te va| tu día)?', 'cómo te va', 'cómo te (?:encuentras|sientes)', 'estás bien', 'cómo (?:ha ido|fue) tu día'],
     },
   },
   zh: {
@@ -147,6 +151,7 @@ export const ABOUT: Record<Language, AboutLexicon> = {
       creator: ['谁(?:造|制造|创造|设计|发明|开发|做|制作)(?:了|的)?你', '你是谁(?:造|做|开发|设计|制造)的', '你的(?:创造者|制造者|开发者)', '你从哪里来'],
       abilities: ['你(?:会|能|可以)(?:做|干)(?:什么|啥|些什么)', '你有(?:什么|哪些)(?:功能|本领|能力)', '你能帮(?:我)?(?:做)?(?:什么|啥)', '你会什么', '你是干什么的'],
       feelings: ['你有(?:感情|情感|情绪|感觉)吗', '你(?:会|能)(?:感觉|感受)', '你会(?:难过|开心|伤心|生气)吗'],
+      mood: ['你好吗', '你(?:还)?好吗', '你(?:最近)?怎么样', '最近(?:还)?好吗', '(?:今天)?过得(?:怎么样|好吗)', '你心情(?:怎么样|好吗)', '你今天怎么样'],
     },
   },
 };

@@ -26,7 +26,9 @@ export type AboutLineKey =
   | 'robot_what'
   | 'robot_creator'
   | 'robot_abilities'
-  | 'robot_feelings';
+  | 'robot_feelings'
+  // "How are you?": how the robot's mood is (toned, see affect-lines.ts), and the question back.
+  | 'robot_mood';
 
 export const ABOUT_LINES: Record<Language, Record<AboutLineKey, readonly string[]>> = {
   en: {
@@ -49,6 +51,7 @@ export const ABOUT_LINES: Record<Language, Record<AboutLineKey, readonly string[
     robot_creator: ["I'm an open-source project: the people who look after me here set me up, and they can tell you more about me."],
     robot_abilities: ['I greet people and remember them, I speak {supported}, I can look through my camera, and I answer questions about myself and this place.'],
     robot_feelings: ['I have simple emotions and moods: kind words make me happier, rudeness upsets me a little, and sad news makes me feel sorry.'],
+    robot_mood: ["I'm doing well, thank you! How are you?"],
   },
   de: {
     me_unknown: ['Ich glaube, wir kennen uns noch nicht, deshalb weiß ich das nicht. Wie heißt du?'],
@@ -70,6 +73,7 @@ export const ABOUT_LINES: Record<Language, Record<AboutLineKey, readonly string[
     robot_creator: ['Ich bin ein Open-Source-Projekt: Die Menschen, die sich hier um mich kümmern, haben mich eingerichtet und können dir mehr über mich erzählen.'],
     robot_abilities: ['Ich begrüße Menschen und merke sie mir, ich spreche {supported}, ich kann durch meine Kamera schauen und beantworte Fragen über mich und diesen Ort.'],
     robot_feelings: ['Ich habe einfache Gefühle und Stimmungen: Freundliche Worte machen mich fröhlicher, Unhöflichkeit kränkt mich ein wenig, und traurige Nachrichten tun mir leid.'],
+    robot_mood: ['Mir geht es gut, danke! Und dir?'],
   },
   fr: {
     me_unknown: ['Je crois qu’on ne se connaît pas encore, alors je ne le sais pas. Comment tu t’appelles ?'],
@@ -91,6 +95,7 @@ export const ABOUT_LINES: Record<Language, Record<AboutLineKey, readonly string[
     robot_creator: ['Je suis un projet open source : les personnes qui s’occupent de moi ici m’ont installée, et elles peuvent t’en dire plus sur moi.'],
     robot_abilities: ['J’accueille les gens et je me souviens d’eux, je parle {supported}, je peux regarder avec ma caméra et je réponds aux questions sur moi et sur cet endroit.'],
     robot_feelings: ['J’ai des émotions et des humeurs simples : les mots gentils me rendent plus joyeuse, l’impolitesse me blesse un peu, et les tristes nouvelles me peinent.'],
+    robot_mood: ['Ça va bien, merci ! Et toi ?'],
   },
   es: {
     me_unknown: ['Creo que aún no nos conocemos, así que no lo sé. ¿Cómo te llamas?'],
@@ -112,6 +117,7 @@ export const ABOUT_LINES: Record<Language, Record<AboutLineKey, readonly string[
     robot_creator: ['Soy un proyecto de código abierto: las personas que me cuidan aquí me pusieron en marcha y pueden contarte más sobre mí.'],
     robot_abilities: ['Saludo a la gente y la recuerdo, hablo {supported}, puedo mirar con mi cámara y respondo preguntas sobre mí y sobre este lugar.'],
     robot_feelings: ['Tengo emociones y estados de ánimo sencillos: las palabras amables me alegran, la mala educación me duele un poco y las noticias tristes me dan pena.'],
+    robot_mood: ['Estoy bien, ¡gracias! ¿Y tú?'],
   },
   zh: {
     me_unknown: ['我们好像还不认识，所以我还不知道。你叫什么名字？'],
@@ -133,5 +139,6 @@ export const ABOUT_LINES: Record<Language, Record<AboutLineKey, readonly string[
     robot_creator: ['我是一个开源项目：这里照顾我的人把我安装好了，他们可以告诉你更多关于我的事。'],
     robot_abilities: ['我会和大家打招呼并记住他们，我会说{supported}，我能通过摄像头看东西，也能回答关于我自己和这个地方的问题。'],
     robot_feelings: ['我有简单的情绪和心情：友善的话让我更开心，粗鲁的话会让我有点难过，听到伤心的消息我也会难过。'],
+    robot_mood: ['我很好，谢谢！你呢？'],
   },
 };

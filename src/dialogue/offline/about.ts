@@ -4,7 +4,7 @@ import type { TurnState } from '../state.js';
 import { line, type OfflineContext } from './say.js';
 import { toolAnswer, type ToolInput } from './tools.js';
 
-export type AboutInput = Pick<TurnState, 'language' | 'user_info'> & Partial<Pick<TurnState, 'user_text' | 'episode_memory'>> & ToolInput;
+export type AboutInput = Pick<TurnState, 'language' | 'user_info'> & Partial<Pick<TurnState, 'user_text' | 'episode_memory' | 'intent'>> & ToolInput;
 
 /** The longest summary of the last visit that is read out. */
 const SUMMARY_CHARS = 220;
@@ -18,6 +18,8 @@ const SUMMARY_CHARS = 220;
 export function aboutAnswer(state: AboutInput, ctx: OfflineContext): string | null {
   const asked = askedAbout(state.user_text ?? '');
   if (!asked) return null;
+  // "Hello, how are you?" opens a visit: the greeting (and the robot's introduction) answers it.
+  if (asked.about === 'robot' && asked.topic === 'mood' && state.intent === 'first_greeting') return null;
   return asked.about === 'me' ? personAnswer(asked.topic, state, ctx) : robotAnswer(asked.topic, state, ctx);
 }
 

@@ -9,11 +9,17 @@ import type { LineKey } from './lines.js';
  */
 export type Tone = 'cheerful' | 'calm' | 'subdued' | 'irritable';
 
-export const TONED_KEYS = ['greeting', 'greeting_known', 'farewell', 'farewell_known', 'info_ack', 'no_llm'] as const satisfies readonly LineKey[];
+export const TONED_KEYS = ['greeting', 'greeting_known', 'farewell', 'farewell_known', 'info_ack', 'no_llm', 'robot_mood'] as const satisfies readonly LineKey[];
 type TonedKey = (typeof TONED_KEYS)[number];
 
 export const TONED: Record<Language, Record<TonedKey, Record<Tone, readonly string[]>>> = {
   en: {
+    robot_mood: {
+      cheerful: ["I'm doing great, thank you for asking! How are you?"],
+      calm: ["I'm fine, thank you. And how are you?"],
+      subdued: ["I'm a little quiet today, but I'm glad you asked. How are you?"],
+      irritable: ["I've had better moments, to be honest. How are you?"],
+    },
     greeting: {
       cheerful: ["Hello, hello! I'm {robot}, and I'm so glad you're here. What's your name?", "Hi there! I'm {robot}, lovely to meet you! Who are you?"],
       calm: ["Hello, I'm {robot}. Welcome. What's your name?"],
@@ -52,6 +58,12 @@ export const TONED: Record<Language, Record<TonedKey, Record<Tone, readonly stri
     },
   },
   de: {
+    robot_mood: {
+      cheerful: ['Mir geht es super, danke der Nachfrage! Und wie geht es dir?'],
+      calm: ['Mir geht es gut, danke. Und dir?'],
+      subdued: ['Ich bin heute etwas still, aber schön, dass du fragst. Wie geht es dir?'],
+      irritable: ['Ehrlich gesagt hatte ich schon bessere Momente. Wie geht es dir?'],
+    },
     greeting: {
       cheerful: ['Hallo, hallo! Ich bin {robot} und freue mich sehr, dass du da bist. Wie heißt du?', 'Hallo! Ich bin {robot}, wie schön, dich kennenzulernen! Wer bist du?'],
       calm: ['Hallo, ich bin {robot}. Willkommen. Wie heißt du?'],
@@ -90,6 +102,12 @@ export const TONED: Record<Language, Record<TonedKey, Record<Tone, readonly stri
     },
   },
   fr: {
+    robot_mood: {
+      cheerful: ['Je vais super bien, merci de demander ! Et toi, comment vas-tu ?'],
+      calm: ['Je vais bien, merci. Et toi ?'],
+      subdued: ['Je suis un peu calme aujourd’hui, mais merci de demander. Et toi ?'],
+      irritable: ['Pour être honnête, j’ai connu de meilleurs moments. Et toi ?'],
+    },
     greeting: {
       cheerful: ['Bonjour, bonjour ! Je suis {robot} et je suis ravie que tu sois là. Comment tu t’appelles ?', 'Salut ! Je suis {robot}, enchantée ! Tu es qui ?'],
       calm: ['Bonjour, je suis {robot}. Bienvenue. Comment tu t’appelles ?'],
@@ -128,6 +146,12 @@ export const TONED: Record<Language, Record<TonedKey, Record<Tone, readonly stri
     },
   },
   zh: {
+    robot_mood: {
+      cheerful: ['我很好，谢谢你问我！你怎么样？'],
+      calm: ['我挺好的，谢谢。你呢？'],
+      subdued: ['我今天有点安静，不过谢谢你问我。你呢？'],
+      irritable: ['说实话，我今天状态一般。你呢？'],
+    },
     greeting: {
       cheerful: ['你好你好！我是{robot}，真高兴你来了！你叫什么名字？'],
       calm: ['你好，我是{robot}，欢迎你。请问你叫什么名字？'],
@@ -166,6 +190,12 @@ export const TONED: Record<Language, Record<TonedKey, Record<Tone, readonly stri
     },
   },
   es: {
+    robot_mood: {
+      cheerful: ['¡Estoy genial, gracias por preguntar! ¿Y tú cómo estás?'],
+      calm: ['Estoy bien, gracias. ¿Y tú?'],
+      subdued: ['Hoy estoy un poco tranquila, pero gracias por preguntar. ¿Y tú?'],
+      irritable: ['La verdad, he tenido momentos mejores. ¿Y tú?'],
+    },
     greeting: {
       cheerful: ['¡Hola, hola! Soy {robot} y me alegra mucho que estés aquí. ¿Cómo te llamas?'],
       calm: ['Hola, soy {robot}. Bienvenido. ¿Cómo te llamas?'],

@@ -3,6 +3,8 @@ import { appraiseLexicon } from '../../../../src/affect/index.js';
 import { LANGUAGES, type Language } from '../../../../src/config/index.js';
 import { offlineReply, type TurnState } from '../../../../src/dialogue/index.js';
 import { ABOUT_LINES } from '../../../../src/dialogue/offline/about-lines.js';
+import { TONED } from '../../../../src/dialogue/offline/affect-lines.js';
+import type { AffectSnapshot } from '../../../../src/affect/index.js';
 import type { MemoryMatch } from '../../../../src/memory/index.js';
 
 const ctx = { robotName: 'Nadine', pick: () => 0 };
@@ -82,6 +84,19 @@ describe('offline answers about the robot', () => {
     expect(reply('Was kannst du?', 'de')).toBe(ABOUT_LINES.de.robot_abilities[0]!.replace('{supported}', 'Englisch, Deutsch, Französisch, Chinesisch und Spanisch'));
     expect(reply('¿Eres un robot?', 'es')).toMatch(/Nadine, una robot social/);
     expect(reply('你有感情吗？', 'zh')).toBe(ABOUT_LINES.zh.robot_feelings[0]);
+  });
+
+  it('say how it is, in its mood, when asked how it is, in every language, and ask back', () => {
+    const asked: Record<Language, string> = { en: 'how are you doing today', de: 'Wie geht es dir?', fr: 'Ça va ? Tu as passé une bonne journée ?', es: '¿Qué tal estás?', zh: '你今天怎么样？' };
+    const cheerful = { octant: 'exuberant', mood_intensity: 'moderately' } as AffectSnapshot;
+    for (const language of LANGUAGES) {
+      expect(reply(asked[language], language, { knowledge_retrieval: null }), language).toBe(ABOUT_LINES[language].robot_mood[0]);
+      expect(reply(asked[language], language, { knowledge_retrieval: null, affect: cheerful }), language).toBe(TONED[language].robot_mood.cheerful[0]);
+    }
+    // Opening a visit with it: the greeting answers, and the robot introduces itself.
+    expect(reply('Hello, how are you?', 'en', { intent: 'first_greeting', user_info: { ...BOB, user_id: null, user_name: null } } as Partial<TurnState>)).toMatch(/I'm Nadine/);
+    // Not a question about the robot's day.
+    expect(reply('How are you able to see me?', 'en', { knowledge_retrieval: null })).not.toBe(ABOUT_LINES.en.robot_mood[0]);
   });
 
   it('take what it can do from the knowledge files when they answer in the visitor language', () => {
