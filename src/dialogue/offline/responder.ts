@@ -40,8 +40,10 @@ export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
   // question about how to tell the robot one's own name.
   const about = named ? null : aboutAnswer(state, toned);
   if (about) return [said, about].filter(Boolean).join(' ');
-  // What a tool found (or could not) answers the question.
-  const tool = toolAnswer(state, toned);
+  // What a tool found (or could not) answers the question; a question the knowledge files did not
+  // answer, asked with a greeting or a fact about oneself, is still answered honestly.
+  const asked = state.knowledge_retrieval && asksSomething(state.user_text) ? line('knowledge_unknown', state.language, toned) : null;
+  const tool = toolAnswer(state, toned) ?? (state.intent === 'first_greeting' || state.intent === 'update_user_info' ? asked : null);
   // A greeting or what a person told about themselves is answered first, then what they asked.
   if (tool && (state.intent === 'first_greeting' || state.intent === 'update_user_info')) return [said, intentReply(state, toned), tool].filter(Boolean).join(' ');
   if (tool && (state.intent === 'continue_conversation' || state.intent === null)) return [said, tool].filter(Boolean).join(' ');

@@ -61,6 +61,9 @@ describe('offline answers from the tools', () => {
     for (const [language, text] of remarks) {
       expect(TOOL_LINES[language].knowledge_statement, text).toContain(offlineReply(turn(text, { language, knowledge_retrieval: knowledge([]) }), ctx));
     }
+    // A question asked with a fact about oneself or a greeting is still answered.
+    const newcomer = offlineReply(turn('Hallo! Ich bin neu hier. Wo finde ich die Küche?', { language: 'de', intent: 'update_user_info', knowledge_retrieval: knowledge([]) }), ctx);
+    expect(newcomer).toContain(TOOL_LINES.de.knowledge_unknown[0]);
     // Asked without a question mark, as speech-to-text often writes it: still a question.
     expect(offlineReply(turn('can you tell me where the toilets are', { knowledge_retrieval: knowledge([]) }), ctx)).toBe(TOOL_LINES.en.knowledge_unknown[0]);
     expect(offlineReply(turn('Entschuldigung, wo ist die Toilette', { language: 'de', knowledge_retrieval: knowledge([]) }), ctx)).toBe(TOOL_LINES.de.knowledge_unknown[0]);
