@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/config/index.js';
-import { newSession, startTurn , step } from '../../../src/dialogue/index.js';
 import { LINES } from '../../../src/dialogue/offline/lines.js';
-import { agreementAgent } from '../../../src/dialogue/agents/agreement.js';
 import { detectAgreement } from '../../../src/gestures/index.js';
-import { testConfig } from '../../helpers/config.js';
-import { turnPorts } from '../../helpers/ports.js';
 
 describe('the agreement detector', () => {
   const agrees = [
@@ -30,21 +26,6 @@ describe('the agreement detector', () => {
   it('names the cue', () => {
     expect(detectAgreement('Oh, ja, gerne')).toEqual({ cue: 'ja' });
     expect(detectAgreement("d'accord, merci")).toEqual({ cue: "d'accord" });
-  });
-});
-
-describe('the agreement agent', () => {
-  const turn = (text: string, gestures: string[] = []) => ({ ...startTurn(newSession('en'), 't', text, null), gestures });
-
-  it('appends the configured nod when the user agrees, after the gestures already decided', async () => {
-    const ports = turnPorts(testConfig());
-    expect(await step(agreementAgent, turn('Yes, exactly.', ['SMILE']), ports)).toEqual({ gestures: ['SMILE', 'NOD_YES'] });
-    expect(await step(agreementAgent, turn('Where is the lift?'), ports)).toEqual({});
-  });
-
-  it('follows the configuration: another animation, or none', async () => {
-    expect(await step(agreementAgent, turn('Genau.'), turnPorts(testConfig({ gestures: { agreement: 'HEAD_NOD' } })))).toEqual({ gestures: ['HEAD_NOD'] });
-    expect(await step(agreementAgent, turn('Genau.'), turnPorts(testConfig({ gestures: { agreement: null } })))).toEqual({});
   });
 });
 

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../../src/config/index.js';
-import { contextualizeAgent } from '../../../src/dialogue/agents/contextualize.js';
 import { knowledgeAgent } from '../../../src/dialogue/agents/knowledge.js';
 import { planAgent } from '../../../src/dialogue/agents/plan.js';
 import { newSession, startTurn, type TurnState , step } from '../../../src/dialogue/index.js';
@@ -184,58 +183,19 @@ describe('plan clean-up', () => {
   });
 });
 
-describe('the contextualizer', () => {
-  const history = [
-    { role: 'user' as const, content: 'Can you speak French?' },
-    { role: 'assistant' as const, content: 'Yes, I can speak French.' },
-  ];
-  const withHistory = (text: string) => turn(text, { messages: [...history, { role: 'user', content: text }] });
-
-  it('leaves a first message as it is, without asking the model', async () => {
-    const ports = await online(() => '{"question": "something else"}');
-    expect(await step(contextualizeAgent, turn('What can you do?'), ports)).toEqual({ standalone_question: 'What can you do?' });
-    expect(server!.chats).toHaveLength(0);
+describe('follow-ups', () => {
+  it('recognises follow-ups in the robot’s languages', () => {
+    for (const t of ['And in German?', 'What about that one?', 'Und das?', 'Was ist mit dort?', 'Et ça ?', '¿Y eso?', '还有呢？', '它多少钱？']) expect(isFollowUp(t), t).toBe(true);
+    for (const t of ['Where is the cafeteria?', 'Wie spät ist es?', 'Bonjour !', 'My name is Anna and I work at the bank downstairs in the big building.']) expect(isFollowUp(t), t).toBe(false);
+    expect(contextualizeByRules([], 'And German?')).toBe('And German?');
   });
 
-  it('has the model rewrite a follow-up from the history (small profile)', async () => {
-    const ports = await online(() => '```json\n{"question": "Can you speak German?"}\n```');
-    expect(await step(contextualizeAgent, withHistory('And German?'), ports)).toEqual({ standalone_question: 'Can you speak German?' });
-    const chat = server!.chats[0]!;
-    expect(chat.model).toBe('qwen2.5:3b');
-    expect(chat.messages.at(-1)!.content).toBe('Conversation:\nPerson: Can you speak French?\nRobot: Yes, I can speak French.\n\nLast message: "And German?"');
-  });
-
-  it('asks the model only about a message that may lean on the history', async () => {
-    const ports = await online(() => '{"question": "How much does the French course cost?"}');
-    // Nothing in it points back: it stands as it is, and the reply does not wait for a model call.
-    expect(await step(contextualizeAgent, withHistory('Where is the cafeteria on the ground floor?'), ports)).toEqual({ standalone_question: 'Where is the cafeteria on the ground floor?' });
-    expect(server!.chats).toHaveLength(0);
-    expect(await step(contextualizeAgent, withHistory('How much does it cost, roughly, for a whole year of lessons?'), ports)).toEqual({ standalone_question: 'How much does the French course cost?' });
-    expect(await step(contextualizeAgent, withHistory('Why?'), ports)).toEqual({ standalone_question: 'How much does the French course cost?' });
-    expect(server!.chats).toHaveLength(2);
+  it("says which messages may lean on the history (only those go to the model)", () => {
     for (const t of ['How much does it cost?', 'And tomorrow at noon, when the others are here?', 'Warum?', 'Really?', 'Where does she work?', 'Et ça ?', '它多少钱？', 'What is the weather there?']) {
       expect(mayLeanOnHistory(t), t).toBe(true);
     }
     for (const t of ['Where is the cafeteria?', 'Is there a lift?', 'Who works here?', 'Wie spät ist es in Tokio?', 'Quelle est la capitale de la France ?', '请问洗手间在哪里？']) {
       expect(mayLeanOnHistory(t), t).toBe(false);
     }
-  });
-
-  it('falls back to the rules when the model fails: a short follow-up joins the previous question', async () => {
-    const ports = await online(() => 'no json here');
-    expect(await step(contextualizeAgent, withHistory('And German?'), ports)).toEqual({ standalone_question: 'Can you speak French? And German?' });
-    expect(await step(contextualizeAgent, withHistory('Where is the cafeteria?'), ports)).toEqual({ standalone_question: 'Where is the cafeteria?' });
-  });
-
-  it('uses the rules, without asking the model, when plan.useModel is off', async () => {
-    const ports = await online(() => '{"question": "Can you speak German?"}', { plan: { useModel: false } });
-    expect(await step(contextualizeAgent, withHistory('And German?'), ports)).toEqual({ standalone_question: 'Can you speak French? And German?' });
-    expect(server!.chats).toHaveLength(0);
-  });
-
-  it('recognises follow-ups in the robot’s languages', () => {
-    for (const t of ['And in German?', 'What about that one?', 'Und das?', 'Was ist mit dort?', 'Et ça ?', '¿Y eso?', '还有呢？', '它多少钱？']) expect(isFollowUp(t), t).toBe(true);
-    for (const t of ['Where is the cafeteria?', 'Wie spät ist es?', 'Bonjour !', 'My name is Anna and I work at the bank downstairs in the big building.']) expect(isFollowUp(t), t).toBe(false);
-    expect(contextualizeByRules([], 'And German?')).toBe('And German?');
   });
 });

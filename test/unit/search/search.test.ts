@@ -1,55 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { searchAgent } from '../../../src/dialogue/agents/search.js';
-import { newSession, startTurn , step } from '../../../src/dialogue/index.js';
 import { Health } from '../../../src/health/index.js';
 import { silentLogger } from '../../../src/log/index.js';
 import { SearxngSearch, startSearch } from '../../../src/search/index.js';
 import { testConfig } from '../../helpers/config.js';
-import { startHttpServer, type TestHttpServer } from '../../helpers/http.js';
-import { turnPorts } from '../../helpers/ports.js';
+import { closeSearxngs, fakeSearxng, SEARXNG_ANSWER, type FakeSearxng } from '../../helpers/searxng.js';
 
-/** A SearXNG instance at the HTTP boundary: records requests, answers what the test says. */
-interface FakeSearxng {
-  url: string;
-  requests: URL[];
-  answer: (url: URL) => { status?: number; body: string; delayMs?: number };
-  close(): Promise<void>;
-}
-
-const servers: TestHttpServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function fakeSearxng(answer: FakeSearxng['answer']): Promise<FakeSearxng> {
-  const fake = { requests: [] as URL[], answer } as FakeSearxng;
-  const server = await startHttpServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    fake.requests.push(url);
-    const a = fake.answer(url);
-    setTimeout(() => {
-      res.writeHead(a.status ?? 200, { 'content-type': 'application/json' });
-      res.end(a.body);
-    }, a.delayMs ?? 0);
-  });
-  servers.push(server);
-  fake.url = `${server.url}/searxng`;
-  return fake;
-}
-
-const SEARXNG_ANSWER = {
-  query: 'weather paris',
-  number_of_results: 3,
-  results: [
-    { url: 'https://weather.example/paris', title: 'Paris weather', content: `Sunny, 24 °C.   ${'Long forecast text. '.repeat(60)}`, engine: 'x', score: 1 },
-    { url: 'https://b.example', title: 'Second', content: 'Cloudy later.', engine: 'y' },
-    { url: 'https://c.example', title: 'Third', content: null },
-    { url: 'https://d.example', title: 'Fourth', content: 'More.' },
-  ],
-  answers: ['Paris: 24 °C, sunny', { answer: 'Humidity 40 %', url: null }],
-  infoboxes: [{ infobox: 'Paris', id: 'x', content: 'Capital of France.', urls: [] }],
-  suggestions: [],
-};
+afterEach(closeSearxngs);
 
 const context = () => ({ language: 'de' as const, signal: new AbortController().signal, log: silentLogger });
 const settings = (url: string, more: { timeoutMs?: number } = {}) => ({ ...testConfig().search, ...more, url });
@@ -102,16 +58,5 @@ describe('web search on SearXNG', () => {
     expect(startSearch(testConfig({ agents: { search: true } }), health, silentLogger)).toBeNull();
     expect(health.get('search')).toMatchObject({ status: 'degraded', detail: expect.stringMatching(/search.url is not set/) });
     expect(startSearch(testConfig({ agents: { search: true }, search: { url: 'http://127.0.0.1:8888' } }), health, silentLogger)).toBeInstanceOf(SearxngSearch);
-  });
-
-  it('the search agent searches the planned query and puts the results on the blackboard', async () => {
-    const fake = await fakeSearxng(() => ({ body: JSON.stringify(SEARXNG_ANSWER) }));
-    const config = testConfig({ agents: { search: true }, search: { url: fake.url } });
-    const ports = turnPorts(config, { search: startSearch(config, new Health(), silentLogger) });
-    const state = { ...startTurn(newSession('fr'), 't', 'Quel temps fait-il à Paris ?', null), plan_steps: [{ tool: 'search' as const, query: 'météo Paris' }] };
-    const { search_results } = await step(searchAgent, state, ports);
-    expect(search_results).toMatchObject({ status: 'ok', query: 'météo Paris' });
-    expect(fake.requests[0]!.searchParams.get('language')).toBe('fr');
-    expect(await step(searchAgent, { ...state, plan_steps: [] }, ports)).toEqual({ search_results: null });
   });
 });

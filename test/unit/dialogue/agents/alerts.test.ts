@@ -1,13 +1,11 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AlertDesk, type Alert } from '../../../src/alerts/index.js';
-import { loadLabelled, score } from '../../../src/alerts/labelled.js';
-import { alertsAgent } from '../../../src/dialogue/agents/alerts.js';
-import { responseAgent } from '../../../src/dialogue/agents/response.js';
-import { newSession, startTurn, step, type TurnState } from '../../../src/dialogue/index.js';
-import { silentLogger } from '../../../src/log/index.js';
-import { REPO, testConfig } from '../../helpers/config.js';
-import { turnPorts } from '../../helpers/ports.js';
+import { AlertDesk, type Alert } from '../../../../src/alerts/index.js';
+import { alertsAgent } from '../../../../src/dialogue/agents/alerts.js';
+import { responseAgent } from '../../../../src/dialogue/agents/response.js';
+import { newSession, startTurn, step, type TurnState } from '../../../../src/dialogue/index.js';
+import { silentLogger } from '../../../../src/log/index.js';
+import { testConfig } from '../../../helpers/config.js';
+import { turnPorts } from '../../../helpers/ports.js';
 
 const config = testConfig({ alerts: { distressTurns: 2, abuseCount: 2 } });
 const turn = (text: string, patch: Partial<TurnState> = {}): TurnState => ({ ...startTurn(newSession('en', { user_id: 'maria-1', user_name: 'Maria' }), 't', text, null), ...patch });
@@ -63,15 +61,5 @@ describe('the alerts agent', () => {
 
   it('does nothing without a desk (agents.alerts off)', async () => {
     expect(await step(alertsAgent, turn('Help!'), turnPorts(config, { alerts: null }))).toEqual({});
-  });
-});
-
-describe('the labelled alert set', () => {
-  // The development half is what the phrase lists were written against: a regression guard. The
-  // held-out half is reported by `npm run eval:alerts`, never tuned on.
-  it('catches every emergency and request for a person of the development half, with no false alarm', () => {
-    const s = score(loadLabelled(path.join(REPO, 'eval/alerts/dev.tsv')));
-    expect(s.urgentRecall).toBe(1);
-    expect(s.falseAlarmRate).toBe(0);
   });
 });

@@ -1,17 +1,14 @@
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { affectParams, appraisalMessages, LlmAppraisalSchema, VolatileAffect, type AffectPort, type AffectState } from '../../../src/affect/index.js';
-import { runConsole } from '../../../src/console/index.js';
-import { startDaemon } from '../../../src/daemon.js';
-import { appraisalAgent, reappraisalAgent, gestureFor } from '../../../src/dialogue/agents/appraisal.js';
-import { newSession, startTurn, type TurnState , step } from '../../../src/dialogue/index.js';
-import { modelInstructions } from '../../helpers/prompt.js';
-import { Health } from '../../../src/health/index.js';
-import { OllamaLanguageModel } from '../../../src/llm/index.js';
-import { silentLogger } from '../../../src/log/index.js';
-import { testConfig } from '../../helpers/config.js';
-import { startFakeOllama, type FakeOllama } from '../../helpers/fake-ollama.js';
-import { turnPorts } from '../../helpers/ports.js';
+import { affectParams, VolatileAffect, type AffectPort, type AffectState } from '../../../../src/affect/index.js';
+import { appraisalAgent, reappraisalAgent } from '../../../../src/dialogue/agents/appraisal.js';
+import { newSession, startTurn, type TurnState, step } from '../../../../src/dialogue/index.js';
+import { modelInstructions } from '../../../helpers/prompt.js';
+import { Health } from '../../../../src/health/index.js';
+import { OllamaLanguageModel } from '../../../../src/llm/index.js';
+import { silentLogger } from '../../../../src/log/index.js';
+import { testConfig } from '../../../helpers/config.js';
+import { startFakeOllama, type FakeOllama } from '../../../helpers/fake-ollama.js';
+import { turnPorts } from '../../../helpers/ports.js';
 
 const turn = (text: string, patch: Partial<TurnState> = {}): TurnState => ({ ...startTurn(newSession('en'), 't', text, null), ...patch });
 
@@ -106,13 +103,6 @@ describe('appraisal agent, offline (lexicon)', () => {
     expect(patch.appraisal).toEqual({ emotions: [], source: 'lexicon' });
     expect(affect.commits).toHaveLength(0);
   });
-
-  it('picks the gesture of the strongest mapped emotion that is strong enough', () => {
-    const { gestures } = testConfig();
-    expect(gestureFor([{ emotion: 'anger', intensity: 0.9 }, { emotion: 'joy', intensity: 0.6 }], gestures)).toBe('SMILE');
-    expect(gestureFor([{ emotion: 'joy', intensity: 0.4 }], gestures)).toBeNull();
-    expect(gestureFor([{ emotion: 'gratitude', intensity: 0.7 }, { emotion: 'joy', intensity: 0.6 }], gestures)).toBe('NOD_YES');
-  });
 });
 
 /** The appraisal on the device, then the reappraisal after the reply, as the graph runs them. */
@@ -162,20 +152,6 @@ describe('appraisal with the language model, after the reply', () => {
     expect(affect.commits).toHaveLength(1);
   });
 
-  it('understands the ways models spell OCC emotion names', () => {
-    const names = ['Happy-for', 'FearsConfirmed', 'fears confirmed', 'sorry-for', 'JOY', 'happyfor'];
-    const parsed = LlmAppraisalSchema.parse({ emotions: names.map((emotion) => ({ emotion, intensity: 0.5 })) });
-    expect(parsed.emotions.map((e) => e.emotion)).toEqual(['happy_for', 'fears_confirmed', 'fears_confirmed', 'pity', 'joy', 'happy_for']);
-    expect(LlmAppraisalSchema.safeParse({ emotions: [{ emotion: 'schadenfreude', intensity: 0.5 }] }).success).toBe(false);
-  });
-
-  it('gives the model only the utterance to appraise, no recalled memories', () => {
-    const [system, user, ...rest] = appraisalMessages({ robotName: 'Nadine', text: 'Do you remember me?' });
-    expect(system!.content).toMatch(/emotional appraisal of Nadine/);
-    expect(user!.content).toBe('The person says: "Do you remember me?"');
-    expect(rest).toEqual([]);
-  });
-
   it('keeps at most three emotions and drops negligible ones', async () => {
     const { ports } = await withOllama(() =>
       JSON.stringify({
@@ -219,21 +195,5 @@ describe('the response prompt', () => {
     for (let i = 0; i < 8; i++, now += 30_000) patch = await step(appraisalAgent, turn('You are so stupid and useless!'), ports);
     expect(patch.affect!.octant).toBe('hostile');
     expect(modelInstructions({ ...turn('x'), ...patch }, config, new Date(now))).toMatch(/your mood is \w+ hostile \(irritated/);
-  });
-});
-
-describe('the developer console', () => {
-  it('shows the robot’s emotions and mood on /affect', async () => {
-    const daemon = await startDaemon({ config: testConfig(), log: silentLogger, mqtt: false });
-    const input = new PassThrough();
-    const output = new PassThrough();
-    let text = '';
-    output.on('data', (d) => (text += d));
-    const done = runConsole({ daemon, input, output, interactive: false });
-    input.end(['You are so stupid!', '/affect', '/quit'].join('\n'));
-    await done;
-    await daemon.stop();
-    expect(text).toMatch(/"emotion": "anger"/);
-    expect(text).toMatch(/feeling: (quite|very|extremely) angry; mood: moderately exuberant/);
   });
 });

@@ -1,0 +1,49 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { appraisalMessages, LlmAppraisalSchema } from '../../../src/affect/index.js';
+import { runConsole } from '../../../src/console/index.js';
+import { startDaemon } from '../../../src/daemon.js';
+import { gestureFor } from '../../../src/dialogue/agents/appraisal.js';
+import { silentLogger } from '../../../src/log/index.js';
+import { testConfig } from '../../helpers/config.js';
+
+describe('appraisal by the language model: its answer and its prompt', () => {
+  it('understands the ways models spell OCC emotion names', () => {
+    const names = ['Happy-for', 'FearsConfirmed', 'fears confirmed', 'sorry-for', 'JOY', 'happyfor'];
+    const parsed = LlmAppraisalSchema.parse({ emotions: names.map((emotion) => ({ emotion, intensity: 0.5 })) });
+    expect(parsed.emotions.map((e) => e.emotion)).toEqual(['happy_for', 'fears_confirmed', 'fears_confirmed', 'pity', 'joy', 'happy_for']);
+    expect(LlmAppraisalSchema.safeParse({ emotions: [{ emotion: 'schadenfreude', intensity: 0.5 }] }).success).toBe(false);
+  });
+
+  it('gives the model only the utterance to appraise, no recalled memories', () => {
+    const [system, user, ...rest] = appraisalMessages({ robotName: 'Nadine', text: 'Do you remember me?' });
+    expect(system!.content).toMatch(/emotional appraisal of Nadine/);
+    expect(user!.content).toBe('The person says: "Do you remember me?"');
+    expect(rest).toEqual([]);
+  });
+});
+
+describe('the gesture of an appraisal', () => {
+  it('picks the gesture of the strongest mapped emotion that is strong enough', () => {
+    const { gestures } = testConfig();
+    expect(gestureFor([{ emotion: 'anger', intensity: 0.9 }, { emotion: 'joy', intensity: 0.6 }], gestures)).toBe('SMILE');
+    expect(gestureFor([{ emotion: 'joy', intensity: 0.4 }], gestures)).toBeNull();
+    expect(gestureFor([{ emotion: 'gratitude', intensity: 0.7 }, { emotion: 'joy', intensity: 0.6 }], gestures)).toBe('NOD_YES');
+  });
+});
+
+describe('the developer console', () => {
+  it('shows the robot’s emotions and mood on /affect', async () => {
+    const daemon = await startDaemon({ config: testConfig(), log: silentLogger, mqtt: false });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (d) => (text += d));
+    const done = runConsole({ daemon, input, output, interactive: false });
+    input.end(['You are so stupid!', '/affect', '/quit'].join('\n'));
+    await done;
+    await daemon.stop();
+    expect(text).toMatch(/"emotion": "anger"/);
+    expect(text).toMatch(/feeling: (quite|very|extremely) angry; mood: moderately exuberant/);
+  });
+});
