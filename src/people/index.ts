@@ -8,8 +8,8 @@ export type { Correction, Extraction, ExtractionInput } from './extract/index.js
 export { Forgetting } from './forget.js';
 export type { Forgetter } from './forget.js';
 export { parseIdMap } from './id-map.js';
-export { newUserId, slugOfName } from './ids.js';
-export { findCandidates, foldName, fuseThresholdFor, nameSimilarity, resolveName } from './names.js';
+export { newUserId } from './ids.js';
+export { foldName, nameSimilarity, resolveName } from './names.js';
 export type { Candidate, NameMatch, NameThresholds } from './names.js';
 export { People, userOfProfile } from './people.js';
 export type { PeopleOptions, PeoplePort } from './people.js';
