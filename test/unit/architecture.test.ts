@@ -68,8 +68,6 @@ const TEST_ONLY_EXPORTS: Record<string, string> = {
   'src/eval/scenario.ts parseScenario': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/eval/simulate.ts VISITOR_PROMPT_START': 'the simulator’s prompt marker, by which the fake model server of the eval-runner test tells the visitor from the judge',
   'src/eval/simulate.ts JUDGE_PROMPT_START': 'the simulator’s prompt marker, by which the fake model server of the eval-runner test tells the visitor from the judge',
-  'src/intent/corpus.ts parseNames': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
-  'src/intent/ensemble.ts mergeMembers': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/intent/slots.ts LEXICON_PER_TEMPLATE': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/memory/records.ts conversationPieces': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/memory/service.ts conversationQueueDir': 'the on-disk layout the crash and flush tests inspect (what survives a kill)',
