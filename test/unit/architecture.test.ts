@@ -78,8 +78,6 @@ const TEST_ONLY_EXPORTS: Record<string, string> = {
   'src/vectors/chroma-server.ts chromaCliPath': 'test/helpers/chroma.ts starts the real ChromaDB with the same binary the daemon finds',
   'src/visual-memory/clip.ts ClipModelError': 'tests check a bad model rejects with this class (what callers catch)',
   'src/visual-memory/embedding-cache.ts encoderFolder': 'the on-disk layout the visual-memory tests inspect',
-  'src/visual-memory/ranking.ts CLIP_SCORE_W': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
-  'src/visual-memory/ranking.ts rescaleImageSimilarity': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/visual-memory/start.ts clipCacheDir': 'the on-disk layout the visual-memory test inspects',
   'src/dialogue/agents/appraisal.ts gestureFor': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/dialogue/agents/profile-consolidation.ts CONSOLIDATE_EVERY_TURNS': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
