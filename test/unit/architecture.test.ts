@@ -71,7 +71,6 @@ const TEST_ONLY_EXPORTS: Record<string, string> = {
   'src/models/real-models.ts embeddedLlmSpec': 'the download test fetches the embedded model by its spec, as scripts/download-models.ts does by name',
   'src/people/files.ts PROFILE_FILE': 'the on-disk layout the people crash test inspects (what survives a kill)',
   'src/people/profile.ts MAX_FACT_CHANGES': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
-  'src/search/searxng.ts SearxngSearch': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/vectors/chroma-server.ts chromaCliPath': 'test/helpers/chroma.ts starts the real ChromaDB with the same binary the daemon finds',
   'src/visual-memory/clip.ts ClipModelError': 'tests check a bad model rejects with this class (what callers catch)',
   'src/visual-memory/embedding-cache.ts encoderFolder': 'the on-disk layout the visual-memory tests inspect',
