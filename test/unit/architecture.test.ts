@@ -75,7 +75,7 @@ const TEST_ONLY_EXPORTS: Record<string, string> = {
   'src/visual-memory/clip.ts ClipModelError': 'tests check a bad model rejects with this class (what callers catch)',
   'src/visual-memory/embedding-cache.ts encoderFolder': 'the on-disk layout the visual-memory tests inspect',
   'src/visual-memory/start.ts clipCacheDir': 'the on-disk layout the visual-memory test inspects',
-  'src/dialogue/agents/appraisal.ts gestureFor': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
+  'src/dialogue/agents/appraisal.ts gestureFor': 'publicly reached only through the lexicon appraisal, whose intensities a test cannot set: the ranking and threshold rule needs exact ones',
   'src/dialogue/agents/profile-consolidation.ts CONSOLIDATE_EVERY_TURNS': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/dialogue/agents/profile-consolidation.ts factsSaid': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/eval/generate/compose.ts SPLITS': 'test/helpers/generated-answers.ts builds answers from the generator’s own phrasing splits',
