@@ -24,7 +24,7 @@ function buildMarkers(): Record<Latin, Set<string>> {
 let markers: Record<Latin, Set<string>> | null = null;
 
 /** The language of one sentence, or null when it cannot be told. */
-export function replyLanguage(sentence: string): Language | null {
+function replyLanguage(sentence: string): Language | null {
   markers ??= buildMarkers();
   const tokens = words(sentence);
   const counts = LATIN.map((l) => ({ l, n: tokens.filter((t) => markers![l].has(t)).length })).sort((a, b) => b.n - a.n);

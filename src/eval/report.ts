@@ -9,7 +9,7 @@ function status(s: ScenarioReport): string {
 }
 
 /** The readable report: a table of scenarios, then what failed with what was published, then the simulated visits. */
-export function markdownReport(report: EvalReport): string {
+function markdownReport(report: EvalReport): string {
   const out: string[] = [];
   out.push('# Evaluation of visits', '');
   out.push(`${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped, in ${(report.ms / 1000).toFixed(1)} s.`, '');

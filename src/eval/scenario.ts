@@ -175,7 +175,7 @@ function describeIssues(raw: unknown, issues: z.core.$ZodIssue[]): string[] {
   });
 }
 
-export function parseScenario(text: string, file: string): Scenario {
+function parseScenario(text: string, file: string): Scenario {
   let raw: unknown;
   try {
     raw = parseYaml(text);

@@ -171,7 +171,7 @@ interface NameLists {
 }
 
 /** One name per line; blank lines and `#` comments are skipped. */
-export function parseNames(text: string, file: string): string[] {
+function parseNames(text: string, file: string): string[] {
   const problems: string[] = [];
   const names: string[] = [];
   text.split('\n').forEach((raw, i) => {

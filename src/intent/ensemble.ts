@@ -33,7 +33,7 @@ export function trainEnsemble(
  * their output layers stacked and divided by the number of members. The ONNX graph, the int8 first
  * layer (one scale per hidden unit) and the temperature folded into the output layer stay as they are.
  */
-export function mergeMembers(members: readonly IntentWeights[]): IntentWeights {
+function mergeMembers(members: readonly IntentWeights[]): IntentWeights {
   const first = members[0]!;
   const [K, H, C] = [members.length, first.hidden, first.labels.length];
   const rows = first.W1.length / H;

@@ -6,10 +6,10 @@ export { DEFAULT_FEATURIZER, densify, featurize, normalizeText } from './featuri
 export type { FeaturizerSpec, SparseFeatures } from './featurize.js';
 export { detectLanguageRequest, isSupportedLanguage, languageName, supportedLanguageFromTag } from './language-request.js';
 export type { LanguageRequest } from './language-request.js';
-export { CorpusError, corpusSha256, lineWeights, loadCorpusDir, NAME_SLOT, NAMES_PER_TEMPLATE, parseCorpusTsv, parseNames, splitCorpus } from './corpus.js';
+export { CorpusError, corpusSha256, lineWeights, loadCorpusDir, NAME_SLOT, NAMES_PER_TEMPLATE, parseCorpusTsv, splitCorpus } from './corpus.js';
 export type { CorpusExample, LoadedCorpus } from './corpus.js';
 export { DEFAULT_TRAIN_OPTIONS, evaluate, forward, trainIntentModel } from './train.js';
-export { ENSEMBLE_MEMBERS, ensembleHidden, mergeMembers, trainEnsemble } from './ensemble.js';
+export { ENSEMBLE_MEMBERS, ensembleHidden, trainEnsemble } from './ensemble.js';
 export { exportIntentOnnx, quantizeFirstLayer } from './export.js';
 export type { EpochReport, Evaluation, IntentWeights, TrainOptions } from './train.js';
 export { byLanguage, VALIDATION_FRACTION, trainIntentPipeline } from './pipeline.js';

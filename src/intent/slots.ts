@@ -9,7 +9,7 @@ import { unitHash } from './hash.js';
  * for introductions. A template with many feelings, jobs or employers teaches the frame, not the word.
  */
 export const LEXICON_FILE = 'lexicon.tsv';
-export const LEXICON_PER_TEMPLATE = 10;
+const LEXICON_PER_TEMPLATE = 10;
 const SLOT = /\{([a-z_]+)\}/g;
 
 /** What slot filling needs of a corpus line (corpus.ts's CorpusExample has more, and imports this file). */

@@ -32,7 +32,7 @@ export interface KnowledgeChunk {
 }
 
 /** "what-i-can-do.md" → "What i can do": the title of a file that has no heading. */
-export function titleFromFile(file: string): string {
+function titleFromFile(file: string): string {
   const stem = path.posix.basename(file).replace(/(\.[a-z]{2}(?:[-_][A-Za-z]{2})?)?\.(md|markdown)$/i, '');
   const words = stem.replace(/[-_]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : stem;

@@ -104,7 +104,7 @@ export class FuzzyPattern {
 }
 
 /** fuse's field-length norm: 1/√(words), to three decimals. */
-export function fieldNorm(text: string): number {
+function fieldNorm(text: string): number {
   const words = Math.max(1, text.split(/[\t\n\v\f\r \u00a0]+/).filter(Boolean).length);
   return Math.round(1000 / Math.sqrt(words)) / 1000;
 }

@@ -2,7 +2,7 @@ export { KnowledgeBase } from './base.js';
 export { knowledgeHealth } from './health.js';
 export { CollectionMirror } from './mirror.js';
 export type { KnowledgeBaseOptions } from './base.js';
-export { chunkId, chunkMarkdown, embedTextOf, titleFromFile } from './chunk.js';
+export { chunkId, chunkMarkdown, embedTextOf } from './chunk.js';
 export type { ChunkOptions, KnowledgeChunk } from './chunk.js';
 export { fromHit, nearestInMemory, toRecord } from './collection.js';
 export { scanFolder } from './files.js';

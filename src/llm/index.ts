@@ -6,7 +6,7 @@ export { LlmError, unavailableToAgents } from './port.js';
 export type { LanguageModel, LlmErrorKind, LlmCallRecord, LlmHealthSnapshot, LlmMessage, LlmObserver, LlmRequest } from './port.js';
 export { askModel } from './ask.js';
 export type { ModelCall, ModelCallOptions, ModelCallPorts } from './ask.js';
-export { extractJsonText, parseModelJson } from './json.js';
+export { parseModelJson } from './json.js';
 export type { ParsedJson } from './json.js';
 // The port began on Ollama alone; existing callers keep the old names.
 export { LlmService as OllamaLanguageModel } from './service.js';

@@ -10,7 +10,7 @@ export type ParsedJson<T> = { ok: true; value: T } | { ok: false; error: string 
  * like to wrap JSON in prose ("Sure! Here it is: {...} Hope this helps"), and reasoning models
  * think aloud in <think> blocks first.
  */
-export function extractJsonText(raw: string): string | null {
+function extractJsonText(raw: string): string | null {
   // A reasoning model's thoughts may hold braces of their own: only the answer is read.
   raw = splitReasoning(raw).answer;
   const fenced = /```(?:json|JSON)?\s*\n?([\s\S]*?)```/.exec(raw);

@@ -5,7 +5,7 @@ import { foldName } from './names.js';
 const MAX_SLUG = 40;
 
 /** "Élodie Durand" → "elodie-durand"; names in other scripts give "" (the id is then "user-…"). */
-export function slugOfName(name: string): string {
+function slugOfName(name: string): string {
   return foldName(name)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

@@ -8,14 +8,14 @@ export type { Correction, Extraction, ExtractionInput } from './extract/index.js
 export { Forgetting } from './forget.js';
 export type { Forgetter } from './forget.js';
 export { parseIdMap } from './id-map.js';
-export { newUserId, slugOfName } from './ids.js';
-export { findCandidates, foldName, fuseThresholdFor, nameSimilarity, resolveName } from './names.js';
+export { newUserId } from './ids.js';
+export { foldName, nameSimilarity, resolveName } from './names.js';
 export type { Candidate, NameMatch, NameThresholds } from './names.js';
 export { People, userOfProfile } from './people.js';
 export type { PeopleOptions, PeoplePort } from './people.js';
 export { initialPresence, onDetection } from './presence.js';
 export type { Detection, PresenceAction, PresenceOptions, PresenceState } from './presence.js';
-export { applyFacts, factsOf, FACT_KEYS, hasFacts, IdentitySchema, listKey, MAX_FACT_CHANGES, mergeFacts, mergeList, newProfile, ProfileFactsSchema, ProfileSchema, sameFacts } from './profile.js';
+export { applyFacts, factsOf, FACT_KEYS, hasFacts, IdentitySchema, listKey, MAX_FACT_CHANGES, mergeFacts, newProfile, ProfileFactsSchema, ProfileSchema, sameFacts } from './profile.js';
 export type { FactChange, Identity, Profile, ProfileFacts } from './profile.js';
 export { ProfileFiles } from './files.js';
 export { ID_MAP_FILE, PROFILE_FILE, PROFILES_DIR, ProfileStore } from './store.js';

@@ -47,9 +47,9 @@ export function nameSimilarity(a: string, b: string): number {
  * The fuse.js threshold that finds every name whose ratio can reach `low`. Fuse scores an
  * approximate substring match as errors / query length, and errors never exceed the Levenshtein
  * distance d. A ratio ≥ low means d ≤ (1 − low)·max(|q|, |n|) and |n| ≤ |q| / low, hence
- * errors / |q| ≤ (1 − low) / low. (test/unit/people-names.test.ts checks it against brute force.)
+ * errors / |q| ≤ (1 − low) / low. (test/unit/people/names.test.ts checks it against brute force.)
  */
-export function fuseThresholdFor(low: number): number {
+function fuseThresholdFor(low: number): number {
   return low <= 0.5 ? 1 : Math.min(1, (1 - low) / low + 1e-9);
 }
 
@@ -57,7 +57,7 @@ export function fuseThresholdFor(low: number): number {
  * Known people whose name is similar to `given` (ratio ≥ low), best first. fuse.js narrows the
  * candidates (its bitap search is fast on thousands of names); the ratio decides.
  */
-export function findCandidates(given: string, known: readonly Identity[], low: number): Candidate[] {
+function findCandidates(given: string, known: readonly Identity[], low: number): Candidate[] {
   const query = foldName(given);
   if (!query || known.length === 0) return [];
   const hits = indexOf(known, low).search(query.slice(0, 256));

@@ -69,7 +69,7 @@ export function listKey(item: string): string {
 }
 
 /** Appends the new items that are not there yet; the first spelling of an item wins. */
-export function mergeList(existing: readonly string[], incoming: readonly string[]): string[] {
+function mergeList(existing: readonly string[], incoming: readonly string[]): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const raw of [...existing, ...incoming]) {

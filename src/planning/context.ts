@@ -16,7 +16,7 @@ const [REFERS_BACK] = unicode([
 const CHINESE_REFERS_BACK = /它|这个|那个|那里|这里|他们|她们/;
 const MAX_FOLLOW_UP_WORDS = 8;
 
-export function isFollowUp(text: string): boolean {
+function isFollowUp(text: string): boolean {
   const t = clean(text);
   return isShort(t, MAX_FOLLOW_UP_WORDS, 16) && leansBack(t);
 }

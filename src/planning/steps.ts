@@ -47,7 +47,7 @@ const ALIASES: Record<string, Tool> = {
 };
 
 /** "Knowledge_RAG_agent", "vision-tool", "web search" → the tool, or null. */
-export function toolFromName(name: string): Tool | null {
+function toolFromName(name: string): Tool | null {
   const key = name
     .trim()
     .toLowerCase()

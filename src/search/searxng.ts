@@ -30,7 +30,7 @@ const tidy = (text: string | null | undefined, max = SNIPPET_CHARS) => {
  * stay on a machine its keepers run). GET <url>/search?q=…&format=json; the instance must allow
  * the json format (settings.yml, search.formats), or it answers 403.
  */
-export class SearxngSearch implements SearchPort {
+class SearxngSearch implements SearchPort {
   readonly #settings: Config['search'] & { url: string };
   readonly #health: Health;
   readonly #fetch: typeof fetch;

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'unknown';
 
-export function imageKind(bytes: Uint8Array): ImageKind {
+function imageKind(bytes: Uint8Array): ImageKind {
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (Buffer.from(bytes.subarray(0, 8)).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (Buffer.from(bytes.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(bytes.subarray(8, 12)).toString('latin1') === 'WEBP') return 'webp';
@@ -18,7 +18,7 @@ const PNG_END = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
  * chunk, a WebP's RIFF header gives its length. Perception writes the frame in place, so a file
  * may be seen half-written; other formats are taken whole once their size stops changing.
  */
-export function imageComplete(bytes: Uint8Array): boolean {
+function imageComplete(bytes: Uint8Array): boolean {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   switch (imageKind(b)) {
     case 'jpeg': {

@@ -1,5 +1,5 @@
 export { cleanupFrames, framesDir, PerceptionCamera } from './camera.js';
-export { imageComplete, imageKind, waitForFrame } from './frame.js';
+export { waitForFrame } from './frame.js';
 export type { ImageKind, WaitOptions, WaitResult } from './frame.js';
 export { VisionResultSchema, VisionStatusSchema } from './port.js';
 export type { CameraPort, CaptureRequester, CaptureResult, VisionResult, VisionStatus } from './port.js';

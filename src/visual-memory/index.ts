@@ -6,7 +6,7 @@ export { lexicalSimilarity, lexicalVector } from './lexical.js';
 export type { LexicalVector } from './lexical.js';
 export { encodeNpyVector, NpyError, parseNpyVector } from './npy.js';
 export type { NpyVector } from './npy.js';
-export { bestAbove, CLIP_SCORE_W, rescaleImageSimilarity, scoreClip, scoreLexical, ScoreSourceSchema, VisualMemoryMatchSchema } from './ranking.js';
+export { bestAbove, scoreClip, scoreLexical, ScoreSourceSchema, VisualMemoryMatchSchema } from './ranking.js';
 export type { RankableScene, SceneScore, ScoreSource, VisualMemoryMatch } from './ranking.js';
 export { loadScene, sameModel } from './scene-loader.js';
 export type { IndexedScene, LoadCounters } from './scene-loader.js';

@@ -46,7 +46,7 @@ export interface SceneScore<S extends RankableScene = RankableScene> {
 }
 
 /** CLIPScore's weight (Hessel et al., 2021, "CLIPScore: A Reference-free Evaluation Metric for Image Captioning"). */
-export const CLIP_SCORE_W = 2.5;
+const CLIP_SCORE_W = 2.5;
 
 /**
  * The text–image cosine on a usable scale: CLIP ViT-B/32 gives a matching caption and image a raw
@@ -55,7 +55,7 @@ export const CLIP_SCORE_W = 2.5;
  * combined score stays within 0…1 (the cap only bites above cos 0.4, beyond any real pair).
  * `w` = 1 leaves the raw cosine (negative values included).
  */
-export function rescaleImageSimilarity(cos: number, w: number): number {
+function rescaleImageSimilarity(cos: number, w: number): number {
   return w === 1 ? cos : Math.min(1, w * Math.max(cos, 0));
 }
 

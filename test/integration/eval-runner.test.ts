@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import mqtt from 'mqtt';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JUDGE_PROMPT_START, loadScenario, parseScenario, runScenarios, VISITOR_PROMPT_START, type RunOptions, type Scenario } from '../../src/eval/index.js';
+import { JUDGE_PROMPT_START, loadScenario, runScenarios, VISITOR_PROMPT_START, type RunOptions, type Scenario } from '../../src/eval/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { REPO, tempDir, testConfig } from '../helpers/config.js';
 import { startDaemon } from '../../src/daemon.js';
@@ -14,7 +14,7 @@ function scenario(yaml: string): Scenario {
   const file = path.join(dir, 'scenario.yaml');
   writeFileSync(file, yaml);
   mkdirSync(dir, { recursive: true });
-  return parseScenario(yaml, file);
+  return loadScenario(file);
 }
 
 function options(over: Partial<RunOptions> = {}): RunOptions {
@@ -166,10 +166,9 @@ steps:
     expect(prompt).not.toMatch(/retired teacher/);
     expect(report).toMatchObject({ passed: 1, failed: 0 });
 
-    const strict = parseScenario(
-      `name: strict\nvisitor: { profile: "Greta", objective: "x", max_turns: 1, visits: 1, min_pass_rate: 1 }\nsteps: [ { detect: null } ]\n`,
-      s.file,
-    );
+    const strictFile = path.join(path.dirname(s.file), 'strict.yaml');
+    writeFileSync(strictFile, `name: strict\nvisitor: { profile: "Greta", objective: "x", max_turns: 1, visits: 1, min_pass_rate: 1 }\nsteps: [ { detect: null } ]\n`);
+    const strict = loadScenario(strictFile);
     judged.length = 1; // the judge says no from here on
     const failed = await runScenarios([strict], options({ sim: { url: fake.url, visitor: 'qwen2.5:7b', judge: 'qwen2.5:7b', timeoutMs: 10_000 } }));
     expect(failed.scenarios[0]!.failures).toEqual([expect.stringMatching(/^judge: 0\/1 visits met the objective .*no: Not this time\./)]);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/config/index.js';
 import { offlineLineTexts } from '../../../src/dialogue/index.js';
-import { otherLanguage, replyLanguage } from '../../../src/eval/reply-language.js';
+import { otherLanguage } from '../../../src/eval/reply-language.js';
+
+/** The language otherLanguage tells a sentence in (it reports it against any other expected one), or null. */
+const replyLanguage = (sentence: string) => otherLanguage([sentence], 'en')[0]?.language ?? otherLanguage([sentence], 'de')[0]?.language ?? null;
 
 const filled = (line: string, name: string) => line.replace(/\{name\}/g, name).replace(/\{robot\}/g, 'Nadine').replace(/\{\w+\}/g, 'X');
 

@@ -1,14 +1,17 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { at, loadScenario, markdownReport, mismatches, parseScenario, ScenarioFileError, scenarioFiles } from '../../../src/eval/index.js';
-import { REPO } from '../../helpers/config.js';
+import { at, loadScenario, mismatches, ScenarioFileError, scenarioFiles, writeReports, type EvalReport } from '../../../src/eval/index.js';
+import { REPO, tempDir } from '../../helpers/config.js';
 
 const problems = (yaml: string): string[] => {
+  const file = path.join(tempDir('nadine-scenario-'), 'bad.yaml');
+  writeFileSync(file, yaml);
   try {
-    parseScenario(yaml, 'bad.yaml');
+    loadScenario(file);
   } catch (err) {
     expect(err).toBeInstanceOf(ScenarioFileError);
-    expect((err as Error).message.startsWith('bad.yaml:')).toBe(true);
+    expect((err as Error).message.startsWith(`${file}:`)).toBe(true);
     return (err as ScenarioFileError).problems;
   }
   throw new Error('parsed');
@@ -58,8 +61,9 @@ describe('scenario files', () => {
 });
 
 describe('the markdown report', () => {
-  it('lists every scenario, the failures with their transcript, the skipped with their reason, and the simulated visits', () => {
-    const md = markdownReport({
+  it('lists every scenario, the failures with their transcript, the skipped with their reason, and the simulated visits', async () => {
+    const dir = tempDir('nadine-report-');
+    const report: EvalReport = {
       passed: 1,
       failed: 1,
       skipped: 1,
@@ -69,7 +73,9 @@ describe('the markdown report', () => {
         { name: 'bad | one', file: 'b.yaml', passed: false, skipped: null, ms: 2000, steps: [], transcript: ['0.10s visitor: hi', '0.20s robot: Hello!'], failures: ['step 2 (expect): speak /Greta/: the robot said "Hello!"'], simulated: null },
         { name: 'sim', file: 'c.yaml', passed: false, skipped: 'simulated visitor, and no language model given', ms: 0, steps: [], transcript: [], failures: [], simulated: null },
       ],
-    });
+    };
+    await writeReports(report, path.join(dir, 'report.json'), path.join(dir, 'report.md'));
+    const md = readFileSync(path.join(dir, 'report.md'), 'utf8');
     expect(md).toMatch(/^1 passed, 1 failed, 1 skipped, in 12\.3 s\.$/m);
     expect(md).toMatch(/^\| ok one \| passed \(judge: 100% of 1\) \| 1\/1 \| 1\.0 s \|$/m);
     expect(md).toMatch(/^\| bad \\\| one \| \*\*FAILED\*\* \|/m);

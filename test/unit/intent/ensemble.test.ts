@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FEATURIZER, featurize, forward, lineWeights, mergeMembers, parseCorpusTsv, reliability, trainIntentModel } from '../../../src/intent/index.js';
+import { DEFAULT_FEATURIZER, featurize, forward, lineWeights, parseCorpusTsv, reliability, trainEnsemble, trainIntentModel } from '../../../src/intent/index.js';
 
 const tiny = parseCorpusTsv(
   [
@@ -20,8 +20,9 @@ const spec = { ...DEFAULT_FEATURIZER, dims: 512 };
 
 describe('an ensemble of intent networks', () => {
   it('is one network whose logits are the mean of its members\' logits', () => {
-    const members = [1, 2, 3].map((seed) => trainIntentModel(tiny, spec, { ...options, seed }));
-    const merged = mergeMembers(members);
+    // The ensemble trains its members as single networks, each from its own seed; the same three, trained here, are what it merges.
+    const merged = trainEnsemble(tiny, spec, options, undefined, [], 3);
+    const members = [0, 1, 2].map((m) => trainIntentModel(tiny, spec, { ...options, seed: options.seed + 7919 * m }));
     expect(merged.hidden).toBe(24);
     for (const text of ['Hello there', 'Goodbye', 'Could you speak German?', 'Where is the lift?']) {
       const x = featurize(text, spec);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { extractJsonText, parseModelJson } from '../../../src/llm/index.js';
+import { parseModelJson } from '../../../src/llm/index.js';
 
 const Plan = z.object({ intent: z.enum(['first_greeting', 'continue_conversation']), language: z.string().nullable() });
 
@@ -32,7 +32,8 @@ describe('parsing JSON written by language models', () => {
   });
 
   it('extracts arrays as well as objects', () => {
-    expect(extractJsonText('steps: [{"tool": "vision"}] ok')).toBe('[{"tool": "vision"}]');
+    const Steps = z.array(z.object({ tool: z.string() }).strict());
+    expect(parseModelJson('steps: [{"tool": "vision"}] ok', Steps)).toEqual({ ok: true, value: [{ tool: 'vision' }] });
   });
 
   it("reads the answer, not a reasoning model's thoughts, even when they hold JSON or never close", () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Health } from '../../../src/health/index.js';
 import { silentLogger } from '../../../src/log/index.js';
-import { mergeList, ProfileSchema, ProfileStore } from '../../../src/people/index.js';
+import { ProfileSchema, ProfileStore } from '../../../src/people/index.js';
 import { tempDir } from '../../helpers/config.js';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
@@ -51,7 +51,10 @@ describe('the profile store (the layout shared with perception)', () => {
     s.save(id, { current_company: 'Acme', hobbies: ['Rock  Climbing', 'chess'], interests: ['jazz'] });
     const after = s.save(id, { current_company: 'Globex', hobbies: ['rock climbing', 'CHESS', 'golf'], interests: ['Jazz ', 'AI'] });
     expect(after).toMatchObject({ current_company: 'Globex', hobbies: ['Rock Climbing', 'chess', 'golf'], interests: ['jazz', 'AI'] });
-    expect(mergeList(['Éclair'], ['eclair', 'ÉCLAIR'])).toEqual(['Éclair']);
+    // Accents fold too: the first spelling said is the one kept.
+    const eve = { user_id: 'eve', user_name: 'Eve' };
+    s.save(eve, { hobbies: ['Éclair'] });
+    expect(s.save(eve, { hobbies: ['eclair', 'ÉCLAIR'] })?.hobbies).toEqual(['Éclair']);
   });
 
   it('does not rewrite a profile when nothing new was said (last_updated keeps its meaning)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksToLook, asksToSearch, cleanPlan, contextualizeByRules, isFollowUp, mayLeanOnHistory, toolFromName } from '../../../src/planning/index.js';
+import { asksToLook, asksToSearch, cleanPlan, contextualizeByRules, mayLeanOnHistory } from '../../../src/planning/index.js';
 
 // The plan and knowledge agents are tested through step() in test/unit/dialogue/agents/; here the rules they use.
 describe('what asks the robot to look or to search', () => {
@@ -17,10 +17,12 @@ describe('what asks the robot to look or to search', () => {
 
 describe('plan clean-up', () => {
   it('maps tool names, keeps one step per tool, fills empty queries, and stops at maxSteps', () => {
-    expect(toolFromName('Vision_agent')).toBe('vision');
-    expect(toolFromName('Knowledge_RAG_agent')).toBeNull();
-    expect(toolFromName('web-search')).toBe('search');
-    expect(toolFromName('response_agent')).toBeNull();
+    // One step of each name, every tool enabled: the name maps to its tool, or the step is dropped.
+    const toolOf = (name: string) => cleanPlan([{ tool: name }], { enabled: ['vision', 'search'], question: 'Q?', maxSteps: 5 }).map((s) => s.tool);
+    expect(toolOf('Vision_agent')).toEqual(['vision']);
+    expect(toolOf('Knowledge_RAG_agent')).toEqual([]);
+    expect(toolOf('web-search')).toEqual(['search']);
+    expect(toolOf('response_agent')).toEqual([]);
     const steps = [{ tool: 'search', query: ' news ' }, { tool: 'search' }, { tool: 'rag' }, { tool: 'camera', query: null }];
     expect(cleanPlan(steps, { enabled: ['vision', 'search'], question: 'Q?', maxSteps: 2 })).toEqual([
       { tool: 'search', query: 'news' },
@@ -31,8 +33,10 @@ describe('plan clean-up', () => {
 
 describe('follow-ups', () => {
   it('recognises follow-ups in the robot’s languages', () => {
-    for (const t of ['And in German?', 'What about that one?', 'Und das?', 'Was ist mit dort?', 'Et ça ?', '¿Y eso?', '还有呢？', '它多少钱？']) expect(isFollowUp(t), t).toBe(true);
-    for (const t of ['Where is the cafeteria?', 'Wie spät ist es?', 'Bonjour !', 'My name is Anna and I work at the bank downstairs in the big building.']) expect(isFollowUp(t), t).toBe(false);
+    // A follow-up is joined to the person's previous message; anything else stands alone.
+    const before = [{ role: 'user' as const, content: 'Before.' }];
+    for (const t of ['And in German?', 'What about that one?', 'Und das?', 'Was ist mit dort?', 'Et ça ?', '¿Y eso?', '还有呢？', '它多少钱？']) expect(contextualizeByRules(before, t), t).toBe(`Before. ${t}`);
+    for (const t of ['Where is the cafeteria?', 'Wie spät ist es?', 'Bonjour !', 'My name is Anna and I work at the bank downstairs in the big building.']) expect(contextualizeByRules(before, t), t).toBe(t);
     expect(contextualizeByRules([], 'And German?')).toBe('And German?');
   });
 

@@ -1,20 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Health } from '../../../src/health/index.js';
 import { silentLogger } from '../../../src/log/index.js';
-import { SearxngSearch, startSearch } from '../../../src/search/index.js';
+import { startSearch } from '../../../src/search/index.js';
 import { testConfig } from '../../helpers/config.js';
 import { closeSearxngs, fakeSearxng, SEARXNG_ANSWER, type FakeSearxng } from '../../helpers/searxng.js';
 
 afterEach(closeSearxngs);
 
 const context = () => ({ language: 'de' as const, signal: new AbortController().signal, log: silentLogger });
-const settings = (url: string, more: { timeoutMs?: number } = {}) => ({ ...testConfig().search, ...more, url });
+/** The web search the daemon starts for a SearXNG at `url`. */
+const searxng = (url: string, health: Health, more: { timeoutMs?: number } = {}) => startSearch(testConfig({ agents: { search: true }, search: { ...more, url } }), health, silentLogger)!;
 
 describe('web search on SearXNG', () => {
   it('asks for JSON in the session language, and keeps the answers and the first results, cut short', async () => {
     const fake = await fakeSearxng(() => ({ body: JSON.stringify(SEARXNG_ANSWER) }));
     const health = new Health();
-    const result = await new SearxngSearch(settings(fake.url), health).search('Wetter Paris', context());
+    const result = await searxng(fake.url, health).search('Wetter Paris', context());
     const request = fake.requests[0]!;
     expect(request.pathname).toBe('/searxng/search');
     expect(Object.fromEntries(request.searchParams)).toEqual({ q: 'Wetter Paris', format: 'json', language: 'de', safesearch: '1', pageno: '1' });
@@ -36,19 +37,19 @@ describe('web search on SearXNG', () => {
     ];
     let i = 0;
     const fake = await fakeSearxng(() => cases[i]![0]);
-    const search = new SearxngSearch(settings(fake.url, { timeoutMs: 200 }), health);
+    const search = searxng(fake.url, health, { timeoutMs: 200 });
     for (; i < cases.length; i++) {
       const result = await search.search('q', context());
       expect(result).toMatchObject({ status: 'failed', results: [], answers: [] });
       expect(result.detail).toMatch(cases[i]![1]);
     }
     expect(health.get('search')).toMatchObject({ status: 'degraded', detail: expect.stringMatching(/SearXNG at .*no answer within 200 ms/) });
-    expect((await new SearxngSearch(settings('http://127.0.0.1:9'), health).search('q', context())).status).toBe('failed');
+    expect((await searxng('http://127.0.0.1:9', health).search('q', context())).status).toBe('failed');
   });
 
   it('says when nothing was found', async () => {
     const fake = await fakeSearxng(() => ({ body: JSON.stringify({ query: 'q', results: [], answers: [], infoboxes: [] }) }));
-    expect(await new SearxngSearch(settings(fake.url), new Health()).search('q', context())).toMatchObject({ status: 'empty', results: [] });
+    expect(await searxng(fake.url, new Health()).search('q', context())).toMatchObject({ status: 'empty', results: [] });
   });
 
   it('is only started with agents.search on and a url, and health says when the url is missing', () => {
@@ -57,6 +58,7 @@ describe('web search on SearXNG', () => {
     expect(health.get('search')).toBeUndefined();
     expect(startSearch(testConfig({ agents: { search: true } }), health, silentLogger)).toBeNull();
     expect(health.get('search')).toMatchObject({ status: 'degraded', detail: expect.stringMatching(/search.url is not set/) });
-    expect(startSearch(testConfig({ agents: { search: true }, search: { url: 'http://127.0.0.1:8888' } }), health, silentLogger)).toBeInstanceOf(SearxngSearch);
+    expect(startSearch(testConfig({ agents: { search: true }, search: { url: 'http://127.0.0.1:8888' } }), health, silentLogger)).not.toBeNull();
+    expect(health.get('search')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^SearXNG at http:\/\/127\.0\.0\.1:8888/) });
   });
 });

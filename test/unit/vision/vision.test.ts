@@ -3,7 +3,7 @@ import path from 'node:path';
 import { RawImage } from '@huggingface/transformers';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/log/index.js';
-import { cleanupFrames, framesDir, imageComplete, imageKind, PerceptionCamera, waitForFrame } from '../../../src/vision/index.js';
+import { cleanupFrames, framesDir, PerceptionCamera, waitForFrame } from '../../../src/vision/index.js';
 import { tempDir, testConfig } from '../../helpers/config.js';
 import { RecordingPerception, turnPorts } from '../../helpers/ports.js';
 import { fixtureImage } from '../../helpers/scenes.js';
@@ -13,20 +13,27 @@ const WAIT = { timeoutMs: 5_000, pollMs: 20, stableMs: 30, maxBytes: 1024 * 1024
 
 describe('a frame is read only once it is complete', () => {
   it('knows whole JPEG, PNG and WebP files from cut ones', async () => {
-    expect(imageKind(JPEG)).toBe('jpeg');
-    expect(imageComplete(JPEG)).toBe(true);
-    expect(imageComplete(JPEG.subarray(0, JPEG.length - 100))).toBe(false);
-    expect(imageComplete(Buffer.concat([JPEG, Buffer.alloc(16)]))).toBe(true); // zero padding after the end marker
-    const pngFile = path.join(tempDir(), 'frame.png');
+    const dir = tempDir();
+    // What waitForFrame makes of these bytes, left alone in a file: a whole image is ready, a cut one never is.
+    const outcome = async (name: string, bytes: Uint8Array) => {
+      const file = path.join(dir, name);
+      writeFileSync(file, bytes);
+      const result = await waitForFrame(file, { ...WAIT, timeoutMs: 300 });
+      return result.status === 'ready' ? (Buffer.from(result.image).equals(Buffer.from(bytes)) ? 'whole' : 'other bytes') : result.status;
+    };
+    expect(await outcome('a.jpg', JPEG)).toBe('whole');
+    expect(await outcome('b.jpg', JPEG.subarray(0, JPEG.length - 100))).toBe('timeout');
+    expect(await outcome('c.jpg', Buffer.concat([JPEG, Buffer.alloc(16)]))).toBe('whole'); // zero padding after the end marker
+    const pngFile = path.join(dir, 'frame.png');
     await RawImage.fromBlob(new Blob([JPEG])).then((img) => img.save(pngFile));
     const png = readFileSync(pngFile);
-    expect(imageKind(png)).toBe('png');
-    expect(imageComplete(png)).toBe(true);
-    expect(imageComplete(png.subarray(0, png.length - 4))).toBe(false);
+    expect(await outcome('d.png', png)).toBe('whole');
+    expect(await outcome('e.png', png.subarray(0, png.length - 4))).toBe('timeout');
     const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([20, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(12)]);
-    expect(imageKind(webp)).toBe('webp');
-    expect(imageComplete(webp)).toBe(true);
-    expect(imageComplete(webp.subarray(0, 20))).toBe(false);
+    expect(await outcome('f.webp', webp)).toBe('whole');
+    expect(await outcome('g.webp', webp.subarray(0, 20))).toBe('timeout');
+    // Bytes of no known kind are taken whole once their size stops changing (which is also what tells the cut ones above: read as unknown, they would pass).
+    expect(await outcome('h.jpg', Buffer.from('not an image at all'))).toBe('whole');
   });
 
   it('waits for a frame written in two parts, and gives the whole image', async () => {

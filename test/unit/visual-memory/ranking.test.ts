@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestAbove, CLIP_SCORE_W, lexicalSimilarity, lexicalVector, normalize, rescaleImageSimilarity, scoreClip, scoreLexical, type RankableScene } from '../../../src/visual-memory/index.js';
+import { bestAbove, lexicalSimilarity, lexicalVector, normalize, scoreClip, scoreLexical, type RankableScene } from '../../../src/visual-memory/index.js';
 
 const v = (...xs: number[]) => normalize(xs);
 const scene = (id: string, image: Float32Array | null, description: Float32Array | null, source: 'perception' | 'daemon' = 'perception'): RankableScene => ({
@@ -47,11 +47,13 @@ describe('CLIP scoring: alpha·sim(text, image) + (1 − alpha)·sim(text, descr
   });
 
   it("rescales the text–image cosine as CLIPScore does (w·max(cos, 0), w = 2.5, at most 1), so real CLIP's narrow range can reach the threshold", () => {
-    expect(CLIP_SCORE_W).toBe(2.5);
-    expect(rescaleImageSimilarity(0.3, 2.5)).toBeCloseTo(0.75, 6);
-    expect(rescaleImageSimilarity(-0.2, 2.5)).toBe(0);
-    expect(rescaleImageSimilarity(0.5, 2.5)).toBe(1);
-    expect(rescaleImageSimilarity(-0.2, 1)).toBe(-0.2);
+    // A scene with an image and no description is scored on the rescaled cosine alone (imageScale left out: the default w).
+    const imageOnly = (cos: number, w?: number) => scoreClip(query, scene('i', v(cos, Math.sqrt(1 - cos ** 2), 0), null), 0.7, w)!.score;
+    expect(imageOnly(0.3)).toBeCloseTo(0.75, 6);
+    expect(imageOnly(0.3, 2.5)).toBeCloseTo(0.75, 6);
+    expect(imageOnly(-0.2)).toBe(0);
+    expect(imageOnly(0.5)).toBe(1);
+    expect(imageOnly(-0.2, 1)).toBeCloseTo(-0.2, 6);
     // A matching caption at ViT-B/32's typical cosine 0.3, and an unrelated one at 0.15:
     const match = scoreClip(query, scene('m', v(0.3, Math.sqrt(1 - 0.09), 0), v(0.85, Math.sqrt(1 - 0.85 ** 2), 0)), 0.7)!;
     const other = scoreClip(query, scene('o', v(0.15, Math.sqrt(1 - 0.0225), 0), v(0.6, 0.8, 0)), 0.7)!;
