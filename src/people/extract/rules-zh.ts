@@ -1,6 +1,7 @@
 import { mergeFacts, type ProfileFacts } from '../profile.js';
 import type { RuleResult } from './engine.js';
 import { looksLikeName } from '../not-names.js';
+import { isOrganisation } from '../organisations.js';
 import { normalizeNameCase } from './name-pick.js';
 
 /**
@@ -65,6 +66,16 @@ export function applyChinese(text: string, expectingName: boolean): RuleResult {
   if (!user_name) {
     const weak = /我是/u.exec(text);
     if (weak) user_name = nameAfter(text, weak.index + 2, !expectingName);
+  }
+  // "王芳，来自上海。", "你好！李伟，从成都来的。": a name, then where the person is from.
+  if (!user_name) {
+    const from = /^(?:(?:你好|您好|大家好)[！!，,。\s]*)?(?<name>\p{Script=Han}{2,4}?)[，,\s]*(?:来自|从)/u.exec(text);
+    if (from) user_name = nameAfter(from.groups!.name!, 0, true);
+  }
+  // "我是京东集团的吴军", "我是华为的，叫陈静": the employer comes first, the name after 的 (never the employer).
+  if (!user_name) {
+    const employer = new RegExp(`我是(?<org>[^${PUNCT}的]{2,15})的[，, ]?(?:叫)?`, 'u').exec(text);
+    if (employer && isOrganisation(employer.groups!.org!)) user_name = nameAfter(text, employer.index + employer[0].length, true);
   }
 
   const facts: ProfileFacts = {};
