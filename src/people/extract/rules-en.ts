@@ -16,7 +16,7 @@ const RULES: Rule[] = [
   {
     // Case-sensitive: the capital is the evidence (compromise reads "Grace" as a verb). A comma
     // before "from", or nothing after the place: "Flights from London are late" is no introduction.
-    re: /(?:^|[.!?]\s*)(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))\s*[,!]?\s+)?(?<name>\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?:\s+here)?(?:\s*,\s*from\s+\p{Lu}|\s+from\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s*[.!]?\s*$)/u,
+    re: /(?:^|[.!?]\s*)(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))\s*[,!]?\s+)?(?<name>\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?:\s+here)?(?:\s*,\s*(?:(?:I'm|I am|I come|coming)\s+)?from\s+\p{Lu}|\s*,\s*(?:I live in|living in|based in)\s+\p{Lu}|\s+from\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s*[.!]?\s*$)/u,
     name: 'explicit',
   },
   { re: /\b(?:this is|it's|it is)\s+(?<name>.+?)(?:\s+(?:here|speaking))?(?=[,.!?]|$)/i, name: 'weak' },

@@ -39,10 +39,15 @@ const DE_PARTICLES = String.raw`(?:(?:übrigens|uebrigens|eigentlich|nämlich|na
 const ADVERBS = String.raw`(?:(?:einfach|ruhig|gerne?|doch|bitte|auch|simplement|juste|donc|tout simplement|plutôt|simplemente|solo|sólo|nada más|tan solo)\s+)*`;
 /** A greeting that may open the sentence before a bare name ("Hallo! Greta aus Bremen."). */
 const GREETING = String.raw`(?:(?:hallo|moin|servus|guten (?:tag|morgen|abend)|grüß gott|bonjour|bonsoir|salut|coucou|hola|buenas(?: tardes| noches)?|buenos días)\s*[,!]?\s+)?`;
-/** "Jonas, aus Leipzig", "Camille, de Lyon", "Lucía, de Sevilla": a name, then where the person is from. */
+/**
+ * "Jonas, aus Leipzig", "Camille, je viens de Lyon", "Lucía, vengo de Sevilla": a name, then where
+ * the person is from. A comma before the place clause, or nothing after the place: "Pakete aus
+ * China sind da" is no introduction.
+ */
 const nameFrom = (from: string): Rule => ({
-  // A comma before "from", or nothing after the place: "Pakete aus China sind da" is no introduction.
-  re: re(String.raw`(?:^|[.!?]\s*)[¡¿]?\s*${GREETING}(?<name>\p{L}[\p{L}'-]+(?:\s+\p{L}[\p{L}'-]+)?)(?:\s+(?:hier|ici|aquí))?(?:\s*,\s*${from}|\s+${from}\s*\p{L}[\p{L}'-]*(?:\s+\p{L}[\p{L}'-]*)?\s*[.!]?\s*$)`),
+  re: re(
+    String.raw`(?:^|[.!?]\s*)[¡¿]?\s*${GREETING}(?<name>\p{L}[\p{L}'-]+(?:\s+\p{L}[\p{L}'-]+)?)(?:\s+(?:hier|ici|aquí))?(?:\s*,\s*(?:${from})|\s+(?:${from})\s*\p{L}[\p{L}'-]*(?:\s+\p{L}[\p{L}'-]*)?\s*[.!]?\s*$)`,
+  ),
   name: 'known',
 });
 
@@ -60,7 +65,7 @@ export const german: Language = {
     { re: re(String.raw`(?<!\p{L})(?:kannst|können|koennen|könnt|darfst|dürfen|darf)\s+(?:du\s+|sie\s+|ihr\s+)?mich\s+${ADVERBS}(?<name>.+?)\s+nennen`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:sag|sagt|sagen sie|sagen)\s+${ADVERBS}(?<name>\p{Lu}.*?)\s+zu mir`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})ich bin (?:der |die )?(?<name>.+)`), name: 'known' },
-    nameFrom(String.raw`(?:aus|von)\s`),
+    nameFrom(String.raw`(?:(?:ich\s+)?(?:komme|stamme|bin)\s+)?(?:aus|von)\s|(?:ich\s+)?(?:wohne|lebe)\s+in\s`),
     { re: re(String.raw`(?<!\p{L})arbeite (?:bei|für|fuer) ${V}? als (?<position>${V})`) },
     { re: re(String.raw`(?<!\p{L})arbeite als ${V}? (?:bei|für|fuer) (?<company>${V})`) },
     { re: re(String.raw`(?<!\p{L})ich arbeite (?:bei|für|fuer) (?<company>${V})`) },
@@ -97,7 +102,7 @@ export const french: Language = {
     { re: re(String.raw`(?<!\p{L})mon (?:pré)?nom (?:est|c'est)\s+(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:appel(?:le|les|ez)[- ]moi|on m'appelle|m'appeler|moi,? c'est)\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})je suis\s+(?<name>.+)`), name: 'known' },
-    nameFrom(String.raw`(?:de\s|d'|du\s)`),
+    nameFrom(String.raw`(?:(?:je\s+)?(?:viens|suis|arrive)\s+)?(?:de\s|d'|du\s)|j'habite\s+(?:à|a)\s`),
     { re: re(String.raw`(?<!\p{L})travaille (?:chez|pour|à|dans) ${V}? (?:comme|en tant que) (?:une? )?(?<position>${V})`) },
     { re: re(String.raw`(?<!\p{L})travaille (?:comme|en tant que) ${V}? (?:chez|pour) (?<company>${V})`) },
     { re: re(String.raw`(?<!\p{L})je travaille (?:chez|pour|dans) (?<company>${V})`) },
@@ -133,7 +138,7 @@ export const spanish: Language = {
     { re: re(String.raw`(?<!\p{L})(?:ll[aá]m(?:ame|eme|enme)|llamarme|me (?:llaman|dicen|puedes llamar|puede llamar|pueden llamar))\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     // "Soy la Begoña", as "ich bin die Wiebke": the article is no part of the name.
     { re: re(String.raw`(?<!\p{L})soy\s+(?:el |la )?(?<name>.+)`), name: 'known' },
-    nameFrom(String.raw`(?:de|desde)\s`),
+    nameFrom(String.raw`(?:(?:yo\s+)?(?:vengo|soy)\s+)?(?:de|desde)\s|vivo\s+en\s`),
     { re: re(String.raw`(?<!\p{L})trabajo (?:en|para) ${V}? como (?:una? )?(?<position>${V})`) },
     { re: re(String.raw`(?<!\p{L})trabajo como ${V}? (?:en|para) (?<company>${V})`) },
     { re: re(String.raw`(?<!\p{L})trabajo (?:en|para) (?<company>${V})`) },

@@ -49,6 +49,18 @@ function rawNameAfter(text: string, index: number, strict: boolean): string | nu
   return name;
 }
 
+/** The name at `index`, after a job title if one comes first ("护士王芳" of "我是招商银行的护士王芳"). */
+function nameAfterJob(text: string, index: number): string | null {
+  for (let k = 4; k >= 2; k--) {
+    const job = text.slice(index, index + k);
+    if (/^\p{Script=Han}+$/u.test(job) && ZH_JOB.test(job)) {
+      const name = nameAfter(text, index + k, true);
+      if (name) return name;
+    }
+  }
+  return nameAfter(text, index, true);
+}
+
 function items(list: string): string[] {
   return list
     .split(/[、，,]|和|与|跟|还有|以及|及/u)
@@ -69,13 +81,13 @@ export function applyChinese(text: string, expectingName: boolean): RuleResult {
   }
   // "王芳，来自上海。", "你好！李伟，从成都来的。": a name, then where the person is from.
   if (!user_name) {
-    const from = /^(?:(?:你好|您好|大家好)[！!，,。\s]*)?(?<name>\p{Script=Han}{2,4}?)[，,\s]*(?:来自|从)/u.exec(text);
+    const from = /^(?:(?:你好|您好|大家好)[！!，,。\s]*)?(?<name>\p{Script=Han}{2,4}?)[，,\s]*我?(?:来自|从|是从|家在|住在)/u.exec(text);
     if (from) user_name = nameAfter(from.groups!.name!, 0, true);
   }
   // "我是京东集团的吴军", "我是华为的，叫陈静": the employer comes first, the name after 的 (never the employer).
   if (!user_name) {
     const employer = new RegExp(`我是(?<org>[^${PUNCT}的]{2,15})的[，, ]?(?:叫)?`, 'u').exec(text);
-    if (employer && isOrganisation(employer.groups!.org!)) user_name = nameAfter(text, employer.index + employer[0].length, true);
+    if (employer && isOrganisation(employer.groups!.org!)) user_name = nameAfterJob(text, employer.index + employer[0].length);
   }
 
   const facts: ProfileFacts = {};

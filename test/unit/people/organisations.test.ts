@@ -25,6 +25,8 @@ describe('an introduction that names the employer gives the person, never the co
     ['你好，我是中国银行的周杰。', 'zh', '周杰'],
     ['我是华为的，叫陈静。', 'zh', '陈静'],
     ['我是王芳，在建设银行工作。', 'zh', '王芳'],
+    ['我是招商银行的护士王芳。', 'zh', '王芳'],
+    ['我是华为的工程师李伟。', 'zh', '李伟'],
   ])('%s → %s', (text, language, name) => {
     expect(nameIn(text, language)).toBe(name);
     expect(nameIn(text, language, true)).toBe(name);

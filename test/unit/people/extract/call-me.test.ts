@@ -39,6 +39,11 @@ describe('a name, then where the person is from', () => {
     ['¡Hola! Mateo, de Bilbao.', 'es', 'Mateo'],
     ['王芳，来自上海。', 'zh', '王芳'],
     ['你好！李伟，从成都来的。', 'zh', '李伟'],
+    ["Dana here, I'm from Leeds.", 'en', 'Dana'],
+    ['Jonas hier, ich komme aus Leipzig.', 'de', 'Jonas'],
+    ['Camille, je viens de Lyon.', 'fr', 'Camille'],
+    ['Lucía, vengo de Sevilla.', 'es', 'Lucía'],
+    ['王芳，家在上海。', 'zh', '王芳'],
   ])('%s → %s', (text, language, name) => expect(nameIn(text, language)).toBe(name));
 
   it.each([
@@ -49,5 +54,7 @@ describe('a name, then where the person is from', () => {
     ['Saludos de Sevilla.', 'es'],
     ['你好，来自上海。', 'zh'],
     ['Ich komme aus Bremen.', 'de'],
+    ['Pakete aus China sind angekommen.', 'de'],
+    ['Flights from London are late.', 'en'],
   ])('%s gives no name', (text, language) => expect(nameIn(text, language)).toBeNull());
 });
