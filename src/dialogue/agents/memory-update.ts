@@ -16,6 +16,7 @@ import {
   withModelExtraction,
 } from '../../people/index.js';
 import { defineAgent } from '../agent.js';
+import { asksSomething } from '../offline/affect.js';
 import type { Ports } from '../ports.js';
 import type { TurnState } from '../state.js';
 
@@ -74,6 +75,7 @@ export const memoryUpdateAgent = defineAgent({
       rejectedName,
       spelled: extraction.spelled,
       nameFromSpeech: saidInConversation(current, s.messages.slice(0, -1)),
+      asksSomethingElse: asksSomething(s.user_text),
       known: ports.people.knownUsers(),
       thresholds,
     });
