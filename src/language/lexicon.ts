@@ -39,6 +39,7 @@ export const FUNCTION_WORDS: Readonly<Record<LatinLanguage, readonly string[]>> 
     avec pour dans sur sous chez par sans entre vers oui non merci bonjour bonsoir salut pardon désolé excusez
     s'il plaît appelle appelles enchanté enchantée parlez parles parler aimerais cherche raconte dis dire sais sait
     rien quelque chose beaucoup peu toujours
+    vas fais connais reconnais souviens rappelles vois viens venu venue parlé vu été dit crois penses aimes reconnu reconnue
   `),
   es: words(`
     yo tú usted él ella nosotros nosotras vosotros ellos ellas ustedes me te se nos os le les lo mi mis tu tus su sus nuestro
@@ -67,6 +68,14 @@ export const LETTERS: Readonly<Record<LatinLanguage, RegExp>> = {
   de: /[äöüß]/u,
   fr: /[çœèêëîïôûùâ]/u,
   es: /[ñ¿¡]/u,
+};
+
+/**
+ * Writing conventions of one language, worth a cue phrase: French typography puts a space before
+ * "?", "!", ":" and ";", and French questions invert the pronoun with a hyphen ("es-tu", "avez-vous").
+ */
+export const CONVENTIONS: Readonly<Partial<Record<LatinLanguage, RegExp>>> = {
+  fr: /\p{L}\s+[?!;:]|\p{L}-(?:t-)?(?:tu|vous|il|elle|je|nous|on|ils|elles)(?!\p{L})/u,
 };
 
 /** English contractions and French elisions: the apostrophe tells the language. */
