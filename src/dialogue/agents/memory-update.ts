@@ -25,7 +25,8 @@ type Patch = Partial<Pick<TurnState, 'user_info' | 'name_confirmation' | 'name_c
 
 /** Whether the person tells about themselves this turn (a greeting may, "Hi, I'm Martin!"): then memory_update runs. */
 export function toldAboutThemselves(s: Pick<TurnState, 'intent' | 'user_text' | 'language'>): boolean {
-  return s.intent === 'update_user_info' || (s.intent === 'first_greeting' && statesOwnName(s.user_text, s.language));
+  // A self-introduction the intent model misread ("Appelez-moi simplement Isabel." as conversation) still is one.
+  return s.intent === 'update_user_info' || statesOwnName(s.user_text, s.language);
 }
 
 const NONE = { status: 'none', candidate: null } as const;
