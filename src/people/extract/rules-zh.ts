@@ -77,7 +77,9 @@ export function applyChinese(text: string, expectingName: boolean): RuleResult {
   if (explicit) user_name = nameAfter(text, explicit.index + explicit[0].length, false);
   if (!user_name) {
     const weak = /我是/u.exec(text);
-    if (weak) user_name = nameAfter(text, weak.index + 2, !expectingName);
+    // The whole span up to 的 or a pause: "我是一家小面包店的…" is no 4-character name "一家小面".
+    const span = weak ? (/^[^，。！？、；：,.!?;:\s的]+/u.exec(text.slice(weak.index + 2))?.[0] ?? '') : '';
+    if (weak && !isOrganisation(span)) user_name = nameAfter(text, weak.index + 2, !expectingName);
   }
   // "王芳，来自上海。", "你好！李伟，从成都来的。": a name, then where the person is from.
   if (!user_name) {

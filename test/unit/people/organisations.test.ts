@@ -27,6 +27,7 @@ describe('an introduction that names the employer gives the person, never the co
     ['我是王芳，在建设银行工作。', 'zh', '王芳'],
     ['我是招商银行的护士王芳。', 'zh', '王芳'],
     ['我是华为的工程师李伟。', 'zh', '李伟'],
+    ['我是一家小面包店的工程师杨帆。', 'zh', '杨帆'],
   ])('%s → %s', (text, language, name) => {
     expect(nameIn(text, language)).toBe(name);
     expect(nameIn(text, language, true)).toBe(name);
