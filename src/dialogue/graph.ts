@@ -18,6 +18,7 @@ import { responseAgent } from './agents/response.js';
 import { searchAgent } from './agents/search.js';
 import { visionAgent } from './agents/vision.js';
 import { visualMemoryAgent } from './agents/visual-memory.js';
+import { asksSomething } from './offline/affect.js';
 import { branch, defineGraph, END, parallel, type AnyAgent, type Edge, type GraphNode } from './engine.js';
 import { prune } from './shape.js';
 import type { TurnState } from './state.js';
@@ -100,7 +101,10 @@ export function buildDialogueGraph(config: Config) {
         )
       : 'contextualize',
     // Its "Is your name …?" is the reply, word for word.
-    memory_update: branch({ response: 'it asks "Is your name …?"', contextualize: 'otherwise' }, (s) => (s.name_resolution.status === 'asking' ? 'response' : 'contextualize')),
+    // A question asked instead of an answer is answered first (with the tools), then asked again.
+    memory_update: branch({ response: 'it asks "Is your name …?"', contextualize: 'otherwise' }, (s) =>
+      s.name_resolution.status === 'asking' && !asksSomething(s.user_text) ? 'response' : 'contextualize',
+    ),
     contextualize: 'plan',
     plan: 'recall',
     recall: 'appraisal',

@@ -1,6 +1,6 @@
 import { francAll } from 'franc-min';
 import type { Language } from '../config/index.js';
-import { APOSTROPHES, CUE_PHRASES, FUNCTION_WORDS, LETTERS, type LatinLanguage } from './lexicon.js';
+import { APOSTROPHES, CONVENTIONS, CUE_PHRASES, FUNCTION_WORDS, LETTERS, type LatinLanguage } from './lexicon.js';
 
 /**
  * Which of the robot's languages an utterance is in, when speech-to-text did not say: the script
@@ -62,6 +62,7 @@ export function languageEvidence(text: string): Record<LatinLanguage, number> {
     evidence[lang] += CUE_WEIGHT * CUE_PHRASES[lang].filter((phrase) => hasPhrase(lower, phrase)).length;
     if (LETTERS[lang].test(lower)) evidence[lang] += 1;
     if (APOSTROPHES[lang]?.test(lower)) evidence[lang] += 1;
+    if (CONVENTIONS[lang]?.test(lower)) evidence[lang] += CUE_WEIGHT;
   }
   const letters = lower.replace(/[^\p{L}]/gu, '').length;
   if (letters >= FRANC_MIN_LETTERS) {

@@ -39,6 +39,7 @@ export const FUNCTION_WORDS: Readonly<Record<LatinLanguage, readonly string[]>> 
     avec pour dans sur sous chez par sans entre vers oui non merci bonjour bonsoir salut pardon désolé excusez
     s'il plaît appelle appelles enchanté enchantée parlez parles parler aimerais cherche raconte dis dire sais sait
     rien quelque chose beaucoup peu toujours
+    vas fais connais reconnais souviens rappelles vois viens venu venue parlé vu été dit crois penses aimes reconnu reconnue
   `),
   es: words(`
     yo tú usted él ella nosotros nosotras vosotros ellos ellas ustedes me te se nos os le les lo mi mis tu tus su sus nuestro
@@ -54,11 +55,13 @@ export const FUNCTION_WORDS: Readonly<Record<LatinLanguage, readonly string[]>> 
 /** Phrases that settle the language on their own (matched on lower-case text, at word boundaries). */
 export const CUE_PHRASES: Readonly<Record<LatinLanguage, readonly string[]>> = {
   en: ['my name is', "i'm", 'i am', 'nice to meet you', 'thank you', 'how are you', 'good morning', 'excuse me', 'can you', 'could you', 'what is', "what's", 'where is', 'do you'],
-  de: ['ich heiße', 'ich heisse', 'mein name ist', 'guten tag', 'guten morgen', 'guten abend', 'ich bin', 'wie geht', 'danke schön', 'vielen dank', 'kannst du', 'können sie', 'ich möchte', 'wo ist', 'freut mich', 'ich wohne', 'ich komme', 'ich arbeite'],
-  fr: ["je m'appelle", "je suis", 'bonjour', 'bonsoir', "c'est", "s'il vous plaît", "s'il te plaît", 'merci beaucoup', 'enchanté', 'enchantée', "qu'est-ce", 'est-ce que', 'où est', 'je voudrais', 'comment ça va', 'au revoir', "j'habite", 'je viens', 'je travaille'],
+  de: ['ich heiße', 'ich heisse', 'mein name ist', 'guten tag', 'guten morgen', 'guten abend', 'ich bin', 'wie geht', 'danke schön', 'vielen dank', 'kannst du', 'können sie', 'ich möchte', 'wo ist', 'freut mich', 'ich wohne', 'ich komme', 'ich arbeite', 'nenn mich', 'nennt mich', 'nennen mich', 'nennen sie mich'],
+  fr: ["je m'appelle", "je suis", 'bonjour', 'bonsoir', "c'est", "s'il vous plaît", "s'il te plaît", 'merci beaucoup', 'enchanté', 'enchantée', "qu'est-ce", 'est-ce que', 'où est', 'je voudrais', 'comment ça va', 'au revoir', "j'habite", 'je viens', 'je travaille', "m'appeler", 'appelez-moi', 'appelle-moi'],
   es: ['me llamo', 'mi nombre es', 'hola', 'buenos días', 'buenas tardes', 'buenas noches', 'muchas gracias', 'por favor', 'mucho gusto', '¿', '¡', 'dónde está', 'cómo estás', 'quisiera', 'puedes', 'hasta luego',
     // Self-introductions: "Soy Santiago, de Sevilla." is mostly names, and these verbs are Spanish only.
-    'soy', 'estoy', 'vengo', 'tengo', 'vivo en', 'trabajo como', 'trabajo en'],
+    'soy', 'estoy', 'vengo', 'tengo', 'vivo en', 'trabajo como', 'trabajo en',
+    // What to call someone: "Todos me llaman Éctor", "Llámame Mateo".
+    'me llaman', 'me dicen', 'llámame', 'llamarme', 'me puedes llamar'],
 };
 
 /** Letters only some of the languages write. */
@@ -67,6 +70,14 @@ export const LETTERS: Readonly<Record<LatinLanguage, RegExp>> = {
   de: /[äöüß]/u,
   fr: /[çœèêëîïôûùâ]/u,
   es: /[ñ¿¡]/u,
+};
+
+/**
+ * Writing conventions of one language, worth a cue phrase: French typography puts a space before
+ * "?", "!", ":" and ";", and French questions invert the pronoun with a hyphen ("es-tu", "avez-vous").
+ */
+export const CONVENTIONS: Readonly<Partial<Record<LatinLanguage, RegExp>>> = {
+  fr: /\p{L}\s+[?!;:]|\p{L}-(?:t-)?(?:tu|vous|il|elle|je|nous|on|ils|elles)(?!\p{L})/u,
 };
 
 /** English contractions and French elisions: the apostrophe tells the language. */

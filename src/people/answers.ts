@@ -50,8 +50,23 @@ const NO_WORDS = [
 /** Idioms with a negation word that do not negate the answer. */
 const NOT_NEGATIONS = ['no problem', 'no worries', 'no doubt', 'not bad', 'pas de probleme', 'kein problem', 'no hay problema', 'pourquoi pas'];
 
+/**
+ * "That would be me" and its kin, in any tense or mood: "that" + a form of "to be" (+ a hedge) +
+ * "me", the way each language says it. Matched on folded text; a negation anywhere still wins.
+ */
+const SELF_REFERENCE = [
+  / (?:that|it|this)(?: s| is| was| would be| d be| must be| should be| ll be| will be| might be| could be| has to be) me /,
+  / (?:das|dies|es)(?: bin| ware| war| wird| muss| musste| durfte| sollte| konnte)?(?: wohl| ja| doch| dann| wirklich| tatsachlich| sicher| bestimmt)* ich(?: sein| gewesen)? /,
+  / ich bin (?:gemeint|das|es|s) /,
+  / (?:ganz|sehr|vollig) (?:recht|richtig) | gewiss | auf jeden fall /,
+  / (?:c est|ce serait|ca serait|ca doit etre|ce doit etre|ca devrait etre|ce sera|c etait)(?: bien| bel et bien| sans doute| donc)? moi /,
+  / moi meme /,
+  / (?:soy|seria|sere|era|debo ser|debe ser|debe de ser|deberia ser|tengo que ser) yo /,
+  / yo (?:mismo|misma) /,
+];
+
 const ZH_NO = ['不是', '不对', '不', '没有', '错了', '错', '并不是', '否', '搞错'];
-const ZH_YES = ['是的', '是我', '是啊', '是', '对的', '对啊', '对', '没错', '正确', '好的', '当然', '就是我', '正是', '是我的名字', '对呀', '是呀'];
+const ZH_YES = ['本人', '是的', '是我', '是啊', '是', '对的', '对啊', '对', '没错', '正确', '好的', '当然', '就是我', '正是', '是我的名字', '对呀', '是呀'];
 /** 嗯 is a yes alone ("嗯。", "嗯嗯"), a filler before anything else ("嗯，你说什么？"). */
 const ZH_HUM = /^[嗯唔\s，。！、,.!]+$/u;
 /** Chinese idioms written with a negation character: 没错 ("no mistake") is a yes. */
@@ -75,11 +90,13 @@ export function detectAnswer(text: string): Answer {
   let han = text.replace(/\s+/g, '');
   for (const [idiom, meaning] of ZH_IDIOMS) han = han.replaceAll(idiom, meaning);
 
-  const no = NO_WORDS.some((w) => hasPhrase(folded, w)) || ZH_NO.some((w) => han.includes(w));
+  // "wouldn't", "isn't", "can't": any English negated auxiliary.
+  const no = NO_WORDS.some((w) => hasPhrase(folded, w)) || /\p{L}n t /u.test(folded) || ZH_NO.some((w) => han.includes(w));
   if (no) return 'no';
   const short = folded.trim().split(' ').length <= SHORT_ANSWER_WORDS;
   const yes =
     YES_WORDS.some((w) => hasPhrase(folded, w)) ||
+    SELF_REFERENCE.some((re) => re.test(folded)) ||
     (short && YES_AT_END.some((w) => folded.endsWith(` ${w} `))) ||
     ZH_YES.some((w) => han.includes(w)) ||
     (/嗯/u.test(han) && ZH_HUM.test(han));
@@ -98,6 +115,8 @@ const ANSWER_FILLERS = new Set([
   'erm', 'er', 'uhm', 'umm', 'ahm', 'aehm', 'aeh', 'ach', 'naja', 'tja', 'also', 'euh', 'heu', 'hum', 'alors', 'bueno', 'eh', 'em', 'ehm', 'mmm', 'oye',
   // "Not Anne, but Hanne": what links the rejected name to the right one.
   'sondern', 'aber', 'eher', 'vielmehr', 'mais', 'plutot', 'sino', 'pero', 'rather', 'instead',
+  // Hedges between the two: "sondern eigentlich Katrin", "mais bien Mathieu", "sino más bien Marianna".
+  'eigentlich', 'bien', 'mas', 'really',
 ]);
 
 /** Fillers of one language that are names in another ("Ben, non." in French; Ben in English). */

@@ -46,6 +46,8 @@ export interface UpdateInput {
    * is renamed when corrected), not from face recognition (then a correction means another person).
    */
   nameFromSpeech?: boolean;
+  /** The utterance asks something of its own ("Where is the lift?"): with no answer in it, the pending question stays. */
+  asksSomethingElse?: boolean;
   known: readonly Identity[];
   thresholds: NameThresholds;
 }
@@ -135,6 +137,8 @@ function answerPending(input: UpdateInput & { pending: NameConfirmation }, facts
       : { kind: 'create', name: statedName, facts };
   }
   if (!rejectsAsked && (answer === 'yes' || (namesAsked && answer !== 'no'))) return { kind: 'link', user: asked, facts, status: 'confirmed' };
+  // A question back is no answer: it is answered, and the same question asked again.
+  if (answer === 'unclear' && !rejectsAsked && !statedName && input.asksSomethingElse) return { kind: 'ask', confirmation: { ...pending, candidates, facts } };
   // A plain no, or no clear answer: the next candidate, or — none left — the name as given.
   const rest = candidates.slice(1);
   if (rest.length > 0) return { kind: 'ask', confirmation: { given_name: pending.given_name, candidates: rest, facts } };

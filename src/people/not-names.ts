@@ -1,3 +1,5 @@
+import { isOrganisation } from './organisations.js';
+
 /**
  * Words that are never a person's name, in the five languages the robot speaks, and the shape a
  * name must have. An answer to "Is your name Mariana?" ("Sí, soy yo", "Oui, c'est moi", "Ja, das
@@ -24,7 +26,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     want need came come looking got much very can could would should
     idea clue question moment second minute
     um umm uh uhh er erm hmm hm mm mmm mhm ah oh ahh ooh well so like actually basically anyway huh eh whoa wow yay oops
-    hello hi hey bye goodbye thanks thank please sorry pardon excuse
+    hello hi hey bye goodbye thanks thank please sorry pardon excuse greetings regards cheers
     not never without with the a an and or but of to from in on at for what who how why when where which
     s m re ve ll d t
   `),
@@ -38,7 +40,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     bin bist ist sind seid war heiße heisse heißt heisst heißen heissen nennt nenne glaube denke meine weiß weiss
     nicht kein keine keiner nichts niemand ohne mit für fuer von zu bei nach aus auf im und oder aber sondern auch so halt mal eben schon
     ähm äh öhm hm hmm mhm naja also tja achso ach
-    hallo servus moin tschüss tschuss danke bitte entschuldigung verzeihung
+    hallo servus moin tschüss tschuss danke bitte entschuldigung verzeihung grüße gruesse gruß gruss
     wie was wer wo wann warum welche welcher
   `),
   fr: list(`
@@ -50,7 +52,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     suis es est sommes êtes etes sont c'est n'est j'suis m'appelle appelle appelles appelez crois pense
     pas ne jamais rien sans avec pour dans sur chez et ou mais plutôt plutot donc alors puis bien très tres vraiment
     euh heu bah bof hein hum hmm mh ah oh bon enfin quoi
-    bonjour bonsoir salut coucou merci pardon excusez désolé desole désolée desolee
+    bonjour bonsoir salut coucou merci pardon excusez désolé desole désolée desolee salutations amitiés amities bises
     comment qui où ou quand pourquoi quel quelle
   `),
   es: list(`
@@ -62,7 +64,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     soy eres es somos son estoy estás está estas esta llamo llamas llama creo pienso
     así asi nunca nada nadie sin con para por hasta desde sobre entre pero sino pues entonces también tambien muy
     eh em ehm mmm hmm ah oh ajá aja órale orale oye
-    hola buenas gracias adiós adios perdón perdon disculpa disculpe lo siento
+    hola buenas gracias adiós adios perdón perdon disculpa disculpe lo siento saludos recuerdos besos
     qué que quién quien cómo como dónde donde cuándo cuando cuál cual
   `),
 };
@@ -99,11 +101,13 @@ const HAN = /^\p{Script=Han}{2,4}$/u;
  * Whether a string found as a name has the shape of one: a Chinese name of two to four characters
  * none of which is a pronoun or particle; or one to five Latin-script words of letters, whose first
  * word is not a pronoun, answer word, verb or filler of any of the five languages, and not all of
- * whose words are such words ("Ce N'est Pas", "Yo Soy").
+ * whose words are such words ("Ce N'est Pas", "Yo Soy"); and never an organisation.
  */
 export function looksLikeName(name: string | null | undefined): name is string {
   const trimmed = name?.trim() ?? '';
   if (!trimmed) return false;
+  // A company is never a person ("京东集团", "Deutsche Bank", "Siemens"): see organisations.ts.
+  if (isOrganisation(trimmed)) return false;
   if (/\p{Script=Han}/u.test(trimmed)) return HAN.test(trimmed) && ![...trimmed].some((ch) => HAN_NOT_NAME.has(ch));
   const words = trimmed.split(/\s+/);
   if (words.length > 5 || !words.every((w) => LATIN_WORD.test(w) && w.length <= 40 && !ELISION.test(fold(w)))) return false;

@@ -3,7 +3,9 @@ import { detectLanguageRequest, IntentSchema, isSupportedLanguage, type Intent, 
 import type { Language } from '../../config/index.js';
 import type { LlmMessage } from '../../llm/index.js';
 import { askModel } from '../../llm/index.js';
+import { detectAnswer } from '../../people/index.js';
 import { defineAgent } from '../agent.js';
+import { asksSomething } from '../offline/affect.js';
 import type { Ports } from '../ports.js';
 import type { ChatMessage } from '../state.js';
 
@@ -37,8 +39,10 @@ export const intentAgent = defineAgent({
   async run(s, ports: IntentPorts) {
     // A speech-to-text engine that knows the spoken language settles the session language.
     const language = s.language_hint ?? s.language;
-    // While "Is your name …?" waits for an answer, the answer goes to memory_update.
-    if (s.name_confirmation) {
+    // While "Is your name …?" waits for an answer, the answer goes to memory_update; a question
+    // asked instead ("Where is the lift?") is classified as itself, to be answered (memory_update
+    // still runs, and asks again).
+    if (s.name_confirmation && !(asksSomething(s.user_text) && detectAnswer(s.user_text) === 'unclear')) {
       return { intent: 'update_user_info', intent_confidence: 1, intent_source: 'forced', language, requested_language: null };
     }
     let intent: Intent = 'continue_conversation';

@@ -16,6 +16,7 @@ import {
   withModelExtraction,
 } from '../../people/index.js';
 import { defineAgent } from '../agent.js';
+import { asksSomething } from '../offline/affect.js';
 import type { Ports } from '../ports.js';
 import type { TurnState } from '../state.js';
 
@@ -24,7 +25,8 @@ type Patch = Partial<Pick<TurnState, 'user_info' | 'name_confirmation' | 'name_c
 
 /** Whether the person tells about themselves this turn (a greeting may, "Hi, I'm Martin!"): then memory_update runs. */
 export function toldAboutThemselves(s: Pick<TurnState, 'intent' | 'user_text' | 'language'>): boolean {
-  return s.intent === 'update_user_info' || (s.intent === 'first_greeting' && statesOwnName(s.user_text, s.language));
+  // A self-introduction the intent model misread ("Appelez-moi simplement Isabel." as conversation) still is one.
+  return s.intent === 'update_user_info' || statesOwnName(s.user_text, s.language);
 }
 
 const NONE = { status: 'none', candidate: null } as const;
@@ -74,6 +76,7 @@ export const memoryUpdateAgent = defineAgent({
       rejectedName,
       spelled: extraction.spelled,
       nameFromSpeech: saidInConversation(current, s.messages.slice(0, -1)),
+      asksSomethingElse: asksSomething(s.user_text),
       known: ports.people.knownUsers(),
       thresholds,
     });

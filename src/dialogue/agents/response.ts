@@ -2,6 +2,7 @@ import type { LlmMessage } from '../../llm/index.js';
 import { staffComingLine, staffLine } from '../../alerts/index.js';
 import { askModel } from '../../llm/index.js';
 import { defineAgent } from '../agent.js';
+import { asksSomething } from '../offline/affect.js';
 import { languageChangeReply, offlineReply, userInfoReply, type OfflineContext } from '../offline/responder.js';
 import type { Ports } from '../ports.js';
 import { responseMessages, responseNotes } from '../prompt.js';
@@ -34,19 +35,27 @@ export const responseAgent = defineAgent({
     if (s.staff) return say(staffLine(s.staff, s.language));
     // Switching language is confirmed in the new language, with or without a model.
     if (s.intent === 'language_change') return say(languageChangeReply(s, offline));
-    // "Is your name …?" is asked word for word, in the session language.
-    if (s.name_resolution.status === 'asking') return say(userInfoReply(s, offline));
+    // "Is your name …?" is asked word for word, in the session language. A question asked instead
+    // of an answer is answered first, and the confirmation asked again after it.
+    const asking = s.name_resolution.status === 'asking';
+    if (asking && !asksSomething(s.user_text)) return say(userInfoReply(s, offline));
+    const askAgain = asking ? userInfoReply(s, offline) : null;
+    const answering: TurnState = askAgain ? { ...s, name_resolution: { status: 'none', candidate: null } } : s;
     let text = '';
     const now = ports.clock.now();
-    const notes = responseNotes(s, now);
+    const notes = responseNotes(answering, now);
     const asked = await askModel(ports, { agent: 'response', fallback: 'the offline responder answers' }, async (llm, base) => {
-      for await (const delta of llm.stream({ ...base, messages: await withSceneImage(responseMessages(s, ports.config, now, notes), s, ports) })) {
+      for await (const delta of llm.stream({ ...base, messages: await withSceneImage(responseMessages(answering, ports.config, now, notes), s, ports) })) {
         text += delta;
         ports.reply.write(delta, s.language);
       }
     });
     // Nothing said yet: fall back cleanly. Something said: finish with what was said.
-    if (!asked.ok && !text.trim()) return say(offlineReply(s, offline));
+    if (!asked.ok && !text.trim()) return say([offlineReply(answering, offline), askAgain].filter(Boolean).join(' '));
+    if (askAgain) {
+      ports.reply.write(` ${askAgain}`, s.language);
+      text += ` ${askAgain}`;
+    }
     ports.reply.end();
     return { final_message: text.trim(), reply_notes: notes };
   },

@@ -7,11 +7,18 @@ const RULES: Rule[] = [
   { re: /\bmy (?:full |first |real )?name(?:'s| is)\s+(?<name>.+)/i, name: 'explicit' },
   { re: /\bi(?:'m| am) called\s+(?<name>.+)/i, name: 'explicit' },
   { re: /\b(?:people|everyone|everybody|they|friends|my friends) call me\s+(?<name>.+)/i, name: 'explicit' },
-  { re: /\bcall me\s+(?<name>.+)/i, name: 'explicit' },
+  { re: /\bcalls? me\s+(?:just |simply )?(?<name>.+)/i, name: 'explicit' },
   { re: /\bi go by\s+(?<name>.+)/i, name: 'explicit' },
   { re: /\bname's\s+(?<name>.+)/i, name: 'explicit' },
   { re: /(?:^|[,.!?]\s*)(?<name>\p{L}[^,.!?]*?)\s+is my name\b/iu, name: 'explicit' },
   { re: /\bi(?:'m| am)\s+(?<name>.+)/i, name: 'weak' },
+  // "Marco, from Leeds.", "Hi! Grace here, from Toronto.": a name, then where the person is from.
+  {
+    // Case-sensitive: the capital is the evidence (compromise reads "Grace" as a verb). A comma
+    // before "from", or nothing after the place: "Flights from London are late" is no introduction.
+    re: /(?:^|[.!?]\s*)(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))\s*[,!]?\s+)?(?<name>\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)(?:\s+here)?(?:\s*,\s*(?:(?:I'm|I am|I come|coming)\s+)?from\s+\p{Lu}|\s*,\s*(?:I live in|living in|based in)\s+\p{Lu}|\s+from\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s*[.!]?\s*$)/u,
+    name: 'explicit',
+  },
   { re: /\b(?:this is|it's|it is)\s+(?<name>.+?)(?:\s+(?:here|speaking))?(?=[,.!?]|$)/i, name: 'weak' },
   // work
   { re: /\bi(?:'m| am) (?:an? |the )(?<position>[^,.;!?]+?) (?:at|for|with) (?<company>[^,.;!?]+)/i, jobOnly: true },

@@ -35,6 +35,22 @@ const ES_JOBS = words(`profesor profesora ingeniero ingeniera estudiante médico
 /** Words said between "ich heiße" and the name ("Ich heiße übrigens Frauke"): no part of it. */
 const DE_PARTICLES = String.raw`(?:(?:übrigens|uebrigens|eigentlich|nämlich|naemlich|ja|doch|auch|also|halt)\s+)*`;
 
+/** Words between "call me" and the name ("nenn mich einfach Till", "appelle-moi simplement Théo"): no part of it. */
+const ADVERBS = String.raw`(?:(?:einfach|ruhig|gerne?|doch|bitte|auch|simplement|juste|donc|tout simplement|plutôt|simplemente|solo|sólo|nada más|tan solo)\s+)*`;
+/** A greeting that may open the sentence before a bare name ("Hallo! Greta aus Bremen."). */
+const GREETING = String.raw`(?:(?:hallo|moin|servus|guten (?:tag|morgen|abend)|grüß gott|bonjour|bonsoir|salut|coucou|hola|buenas(?: tardes| noches)?|buenos días)\s*[,!]?\s+)?`;
+/**
+ * "Jonas, aus Leipzig", "Camille, je viens de Lyon", "Lucía, vengo de Sevilla": a name, then where
+ * the person is from. A comma before the place clause, or nothing after the place: "Pakete aus
+ * China sind da" is no introduction.
+ */
+const nameFrom = (from: string): Rule => ({
+  re: re(
+    String.raw`(?:^|[.!?]\s*)[¡¿]?\s*${GREETING}(?<name>\p{L}[\p{L}'-]+(?:\s+\p{L}[\p{L}'-]+)?)(?:\s+(?:hier|ici|aquí))?(?:\s*,\s*(?:${from})|\s+(?:${from})\s*\p{L}[\p{L}'-]*(?:\s+\p{L}[\p{L}'-]*)?\s*[.!]?\s*$)`,
+  ),
+  name: 'known',
+});
+
 const common = {
   listSplit: /\s*,\s*(?:(?:und|oder|et|ou|y|o)\s+)?|\s+(?:und|oder|sowie|et|ou|y|o|e)\s+/iu,
   tokens: nameTaggedTokens,
@@ -45,8 +61,11 @@ export const german: Language = {
   rules: [
     { re: re(String.raw`(?<!\p{L})ich hei(?:ß|ss)e\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})mein (?:vor)?name (?:ist|lautet)\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
-    { re: re(String.raw`(?<!\p{L})(?:man nennt mich|nenn(?:t|en sie)? mich)\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})(?:man nennt mich|nenn\p{L}*(?: sie| du)? mich)\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})(?:kannst|können|koennen|könnt|darfst|dürfen|darf)\s+(?:du\s+|sie\s+|ihr\s+)?mich\s+${ADVERBS}(?<name>.+?)\s+nennen`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})(?:sag|sagt|sagen sie|sagen)\s+${ADVERBS}(?<name>\p{Lu}.*?)\s+zu mir`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})ich bin (?:der |die )?(?<name>.+)`), name: 'known' },
+    nameFrom(String.raw`(?:(?:ich\s+)?(?:komme|stamme|bin)\s+)?(?:aus|von)\s|(?:ich\s+)?(?:wohne|lebe)\s+in\s`),
     { re: re(String.raw`(?<!\p{L})arbeite (?:bei|für|fuer) ${V}? als (?<position>${V})`) },
     { re: re(String.raw`(?<!\p{L})arbeite als ${V}? (?:bei|für|fuer) (?<company>${V})`) },
     { re: re(String.raw`(?<!\p{L})ich arbeite (?:bei|für|fuer) (?<company>${V})`) },
@@ -81,8 +100,9 @@ export const french: Language = {
   rules: [
     { re: re(String.raw`(?<!\p{L})je m'? ?appelle\s+(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})mon (?:pré)?nom (?:est|c'est)\s+(?<name>.+)`), name: 'explicit' },
-    { re: re(String.raw`(?<!\p{L})(?:appelle[sz]?-moi|on m'appelle|moi,? c'est)\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})(?:appel(?:le|les|ez)[- ]moi|on m'appelle|m'appeler|moi,? c'est)\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})je suis\s+(?<name>.+)`), name: 'known' },
+    nameFrom(String.raw`(?:(?:je\s+)?(?:viens|suis|arrive)\s+)?(?:de\s|d'|du\s)|j'habite\s+(?:à|a)\s`),
     { re: re(String.raw`(?<!\p{L})travaille (?:chez|pour|à|dans) ${V}? (?:comme|en tant que) (?:une? )?(?<position>${V})`) },
     { re: re(String.raw`(?<!\p{L})travaille (?:comme|en tant que) ${V}? (?:chez|pour) (?<company>${V})`) },
     { re: re(String.raw`(?<!\p{L})je travaille (?:chez|pour|dans) (?<company>${V})`) },
@@ -115,9 +135,10 @@ export const spanish: Language = {
   rules: [
     { re: re(String.raw`(?<!\p{L})me llamo\s+(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})mi nombre es\s+(?<name>.+)`), name: 'explicit' },
-    { re: re(String.raw`(?<!\p{L})(?:ll[aá]mame|me (?:llaman|dicen))\s+(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})(?:ll[aá]m(?:ame|eme|enme)|llamarme|me (?:llaman|dicen|puedes llamar|puede llamar|pueden llamar))\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     // "Soy la Begoña", as "ich bin die Wiebke": the article is no part of the name.
     { re: re(String.raw`(?<!\p{L})soy\s+(?:el |la )?(?<name>.+)`), name: 'known' },
+    nameFrom(String.raw`(?:(?:yo\s+)?(?:vengo|soy)\s+)?(?:de|desde)\s|vivo\s+en\s`),
     { re: re(String.raw`(?<!\p{L})trabajo (?:en|para) ${V}? como (?:una? )?(?<position>${V})`) },
     { re: re(String.raw`(?<!\p{L})trabajo como ${V}? (?:en|para) (?<company>${V})`) },
     { re: re(String.raw`(?<!\p{L})trabajo (?:en|para) (?<company>${V})`) },

@@ -1,6 +1,7 @@
 import { mergeFacts, type ProfileFacts } from '../profile.js';
 import type { RuleResult } from './engine.js';
 import { looksLikeName } from '../not-names.js';
+import { isOrganisation } from '../organisations.js';
 import { normalizeNameCase } from './name-pick.js';
 
 /**
@@ -48,6 +49,18 @@ function rawNameAfter(text: string, index: number, strict: boolean): string | nu
   return name;
 }
 
+/** The name at `index`, after a job title if one comes first ("护士王芳" of "我是招商银行的护士王芳"). */
+function nameAfterJob(text: string, index: number): string | null {
+  for (let k = 4; k >= 2; k--) {
+    const job = text.slice(index, index + k);
+    if (/^\p{Script=Han}+$/u.test(job) && ZH_JOB.test(job)) {
+      const name = nameAfter(text, index + k, true);
+      if (name) return name;
+    }
+  }
+  return nameAfter(text, index, true);
+}
+
 function items(list: string): string[] {
   return list
     .split(/[、，,]|和|与|跟|还有|以及|及/u)
@@ -64,7 +77,19 @@ export function applyChinese(text: string, expectingName: boolean): RuleResult {
   if (explicit) user_name = nameAfter(text, explicit.index + explicit[0].length, false);
   if (!user_name) {
     const weak = /我是/u.exec(text);
-    if (weak) user_name = nameAfter(text, weak.index + 2, !expectingName);
+    // The whole span up to 的 or a pause: "我是一家小面包店的…" is no 4-character name "一家小面".
+    const span = weak ? (/^[^，。！？、；：,.!?;:\s的]+/u.exec(text.slice(weak.index + 2))?.[0] ?? '') : '';
+    if (weak && !isOrganisation(span)) user_name = nameAfter(text, weak.index + 2, !expectingName);
+  }
+  // "王芳，来自上海。", "你好！李伟，从成都来的。": a name, then where the person is from.
+  if (!user_name) {
+    const from = /^(?:(?:你好|您好|大家好)[！!，,。\s]*)?(?<name>\p{Script=Han}{2,4}?)[，,\s]*我?(?:来自|从|是从|家在|住在)/u.exec(text);
+    if (from) user_name = nameAfter(from.groups!.name!, 0, true);
+  }
+  // "我是京东集团的吴军", "我是华为的，叫陈静": the employer comes first, the name after 的 (never the employer).
+  if (!user_name) {
+    const employer = new RegExp(`我是(?<org>[^${PUNCT}的]{2,15})的[，, ]?(?:叫)?`, 'u').exec(text);
+    if (employer && isOrganisation(employer.groups!.org!)) user_name = nameAfterJob(text, employer.index + employer[0].length);
   }
 
   const facts: ProfileFacts = {};
@@ -99,7 +124,7 @@ export function applyChinese(text: string, expectingName: boolean): RuleResult {
 
 /** Words that answer or greet, never a name: a bare reply is only a name without them. */
 // Fillers too (呃, 那个, 额): "呃，不是张伟华，是张维华" leaves "呃 是张维华" once the rejected name is cut out.
-const NOT_A_BARE_NAME = /^(?:你好|您好|谢谢|再见|什么|是的|是我|是|不是|不对|不|对|对的|没错|嗯|好的|好|哦|啊|没有|呃|额|那个|哎|唉|喔|其实|就是)/u;
+const NOT_A_BARE_NAME = /^(?:而是|你好|您好|谢谢|再见|什么|是的|是我|是|不是|不对|不|对|对的|没错|嗯|好的|好|哦|啊|没有|呃|额|那个|哎|唉|喔|其实|就是)/u;
 
 /** "李明。" or "不是，王芳" in reply to a name question: a full name, starting with a surname. */
 export function bareChineseName(text: string): string | null {

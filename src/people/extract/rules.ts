@@ -1,4 +1,5 @@
 import { answerRemainder } from '../answers.js';
+import { isNamedCompany } from '../organisations.js';
 import { mergeFacts, type ProfileFacts } from '../profile.js';
 import { applyRules, type Language } from './engine.js';
 import { pickName } from './name-pick.js';
@@ -48,6 +49,8 @@ export function extractByRules(input: RulesInput): RulesResult {
   let user_name = names ? (results.find((r) => r.user_name)?.user_name ?? null) : null;
   if (!user_name && names && input.expectingName) user_name = bareName(text, input.language);
   const facts = mergeFacts(...results.map((r) => r.facts).reverse());
+  // The employer the sentence names is not the speaker, whichever rule read it as a name.
+  if (user_name && isNamedCompany(user_name, facts.current_company)) user_name = null;
   return { user_name, facts };
 }
 

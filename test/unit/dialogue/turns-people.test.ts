@@ -39,9 +39,15 @@ describe('the dialogue with people', () => {
     const asked = await turns.submit({ text: 'My name is Alicea' });
     expect(asked?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'response', 'after_response', 'profile_refine']);
     expect(events[0]).toMatchObject({ user_id: null, user_name: null, name_confirmation: { status: 'asking', candidate: { user_id: 'alice_01', user_name: 'Alice' } } });
-    const other = await turns.submit({ text: 'What time is it?' }); // forced: it answers the pending question
-    expect(other?.event.intent).toEqual({ name: 'update_user_info', confidence: 1, source: 'forced' });
-    expect(other?.event.reply).toBe('Is your name Alina?');
+    // A question instead of an answer: classified as itself, answered with the tools, and Alice asked about again.
+    const other = await turns.submit({ text: 'What time is it?' });
+    expect(other?.event.intent.source).not.toBe('forced');
+    expect(other?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'response', 'after_response', 'profile_refine']);
+    expect(other?.event.reply).toMatch(/\S.* Is your name Alice\?$/);
+    expect(other?.event.name_confirmation).toMatchObject({ status: 'asking', candidate: { user_id: 'alice_01' } });
+    const no = await turns.submit({ text: 'No.' }); // forced: it answers the pending question
+    expect(no?.event.intent).toEqual({ name: 'update_user_info', confidence: 1, source: 'forced' });
+    expect(no?.event.reply).toBe('Is your name Alina?');
     const hello = await turns.submit({ text: 'Hello!' });
     expect(hello?.run.path).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'response', 'after_response', 'profile_refine']);
     expect(hello?.event).toMatchObject({ name_confirmation: { status: 'new_user' }, user_name: 'Alicea' });

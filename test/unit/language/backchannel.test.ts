@@ -13,7 +13,7 @@ describe('a backchannel asks for nothing', () => {
   ])('"%s" is a backchannel', (text) => expect(isBackchannel(text)).toBe(true));
 
   it.each([
-    'Uh-huh?', 'Right?', 'Really?', 'What do you mean?', 'Okay, but where is the toilet?', 'Yeah, my name is Dana.', 'Ja, aber wie spät ist es?',
+    'Uh-huh?', 'Right?', 'What do you mean?', 'Okay, but where is the toilet?', 'Yeah, my name is Dana.', 'Ja, aber wie spät ist es?',
     'Genau, und was machst du sonst?', "D'accord, et ensuite ?", 'Vale, ¿y dónde está?', '嗯，洗手间在哪里？', '好的，谢谢你帮我。', 'Stop.', 'Wait a second.',
     'Thanks.', 'Hello!', 'Okay yeah right sure fine great.', '', '   ', 'Dana', '对不起',
     'Well, what can you do?', 'Pues, ¿qué hora es?', 'Also, wie spät ist es?', '那个，电梯在哪里？', 'So where is it?',

@@ -81,7 +81,10 @@ export function confirmationVisit(b: VisitBuilder): string {
     followUp(b, 'confirmation', { user_id: id, user_name: pair.known });
     b.expect('perception', { user_info_count: { count: 1 }, user_info_names: [pair.known] });
   } else if (kind === 'unrelated') {
-    // No answer: nothing but the two names in play may ever reach perception.
+    // No answer: the question is answered and "Is your name …?" asked again; nothing but the two
+    // names in play may ever reach perception.
+    b.expect('confirmation', { speak: anyOf([pair.known]) });
+    b.expect('confirmation', { no_user_info: true });
     b.replyLanguage();
     b.expect('perception', { user_info_names: [pair.known, pair.said] });
   } else {
