@@ -18,7 +18,7 @@ import { responseAgent } from './agents/response.js';
 import { searchAgent } from './agents/search.js';
 import { visionAgent } from './agents/vision.js';
 import { visualMemoryAgent } from './agents/visual-memory.js';
-import { asksSomething } from './offline/affect.js';
+import { asksSomething } from '../language/index.js';
 import { branch, defineGraph, END, parallel, type AnyAgent, type Edge, type GraphNode } from './engine.js';
 import { prune } from './shape.js';
 import type { TurnState } from './state.js';

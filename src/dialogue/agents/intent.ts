@@ -5,7 +5,7 @@ import type { LlmMessage } from '../../llm/index.js';
 import { askModel } from '../../llm/index.js';
 import { detectAnswer } from '../../people/index.js';
 import { defineAgent } from '../agent.js';
-import { asksSomething } from '../offline/affect.js';
+import { asksSomething } from '../../language/index.js';
 import type { Ports } from '../ports.js';
 import type { ChatMessage } from '../state.js';
 

@@ -16,7 +16,7 @@ import {
   withModelExtraction,
 } from '../../people/index.js';
 import { defineAgent } from '../agent.js';
-import { asksSomething } from '../offline/affect.js';
+import { asksSomething } from '../../language/index.js';
 import type { Ports } from '../ports.js';
 import type { TurnState } from '../state.js';
 

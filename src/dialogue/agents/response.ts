@@ -2,7 +2,7 @@ import type { LlmMessage } from '../../llm/index.js';
 import { staffComingLine, staffLine } from '../../alerts/index.js';
 import { askModel } from '../../llm/index.js';
 import { defineAgent } from '../agent.js';
-import { asksSomething } from '../offline/affect.js';
+import { asksSomething } from '../../language/index.js';
 import { languageChangeReply, offlineReply, userInfoReply, type OfflineContext } from '../offline/responder.js';
 import type { Ports } from '../ports.js';
 import { responseMessages, responseNotes } from '../prompt.js';
