@@ -6,7 +6,10 @@ import { afterAll, beforeAll, vi } from 'vitest';
  * the file that leaves fake timers on, changes the environment, or adds process listeners
  * (mocks and stubs are undone by the config itself).
  */
-const EVENTS = ['exit', 'beforeExit', 'uncaughtException', 'unhandledRejection', 'warning', 'SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+// Not signals nor beforeExit: libraries hold those once per process (signal-exit, loaded by
+// write-file-atomic while a write is in flight and by proper-lockfile for good; node-llama-cpp's
+// runtime, which src/llm/gguf.ts keeps one of per process on purpose).
+const EVENTS = ['exit', 'uncaughtException', 'unhandledRejection', 'warning'] as const;
 let env: Record<string, string | undefined>;
 let listeners: number[];
 
