@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Health } from '../../src/health/index.js';
 import { silentLogger } from '../../src/log/index.js';
-import { ChromaServer, startVectors, type Vectors, type VectorSpace } from '../../src/vectors/index.js';
+import { ChromaServer, startVectors, VectorStoreUnavailableError, type Vectors, type VectorSpace } from '../../src/vectors/index.js';
 import { REPO, tempDir, testConfig } from '../helpers/config.js';
 import { heartbeat, startChroma, waitFor } from '../helpers/chroma.js';
 import { freePort } from '../helpers/mosquitto.js';
@@ -53,7 +53,23 @@ describe('embedded ChromaDB server, supervised', () => {
     expect(server.pid).not.toBe(firstPid);
     expect(health.get('chroma')!.status).toBe('ok');
     await waitFor(() => vectors.store.status().reachable, 10_000, 'store reachable again');
-    expect((await vectors.store.collection('memory-eve', SPACE).get()).map((r) => r.document)).toEqual(['first visit']);
+    // A read slower than the query timeout is refused by design (a loaded machine, a server that
+    // has just come back): ask until it answers.
+    let documents: string[] | null = null;
+    await waitFor(
+      async () => {
+        try {
+          documents = (await vectors.store.collection('memory-eve', SPACE).get()).map((r) => r.document);
+          return true;
+        } catch (err) {
+          if (err instanceof VectorStoreUnavailableError) return false;
+          throw err;
+        }
+      },
+      20_000,
+      'an answer from ChromaDB',
+    );
+    expect(documents).toEqual(['first visit']);
 
     const url = server.url;
     const pid = server.pid!;

@@ -46,10 +46,16 @@ async function setup(
   return { kb, store, embedder, health, dir };
 }
 
+/**
+ * In step with ChromaDB: a check slower than the store's query timeout answers "not yet" by design
+ * (a loaded machine), so ask until it says yes.
+ */
+const inStep = (kb: KnowledgeBase) => waitFor(() => kb.sync(), 20_000, 'in step with ChromaDB');
+
 describe('the knowledge base on a real ChromaDB server', () => {
   it('keeps its chunks in the collection and answers from it, as the in-memory index would', async () => {
     const { kb, store, health } = await setup({ collection: 'kb-answers' });
-    expect(await kb.sync()).toBe(true);
+    await inStep(kb);
     const collection = store.collection('kb-answers', SPACE);
     expect(await collection.count()).toBe(90);
     const [stored] = await collection.get({ where: { file: 'what-i-can-do.md', chunk: 2 } });
@@ -68,9 +74,9 @@ describe('the knowledge base on a real ChromaDB server', () => {
     // One index on disk, two ways to search its collection.
     const shared = { dir: copyRagFiles(), manifestFile: path.join(tempDir(), 'manifest.json'), collection: 'kb-small' };
     const onServer = await setup({ ...shared, store: served });
-    expect(await onServer.kb.sync()).toBe(true);
+    await inStep(onServer.kb);
     const inProcess = await setup({ ...shared, store: copied });
-    expect(await inProcess.kb.sync()).toBe(true);
+    await inStep(inProcess.kb);
     await inProcess.kb.search('Who built you?', { log });
     await waitFor(() => copied.status().mirrored === 1, 10_000, 'the knowledge collection copied');
     for (const question of ['What languages can you speak?', 'How do I make you forget me?', 'Can you see me?', 'Who built you?']) {
@@ -95,7 +101,7 @@ describe('the knowledge base on a real ChromaDB server', () => {
     expect(embedder.texts.filter((t) => t !== 'What languages can you speak?')).toHaveLength(1);
     expect(result.hits[0]!.text).toMatch(/Spanish and Italian\./);
 
-    expect(await kb.sync()).toBe(true);
+    await inStep(kb);
     expect(await collection.count()).toBe(87);
     expect(await collection.get({ where: { file: 'privacy.md' } })).toEqual([]);
     const [languages] = await collection.get({ ids: ['what-i-can-do.md::2'] });
@@ -112,7 +118,7 @@ describe('the knowledge base on a real ChromaDB server', () => {
 
     const embedder = new CountingEmbedder(new LexicalEmbedder());
     const { kb } = await setup({ dir, manifestFile, collection: 'kb-restart', embedder });
-    expect(await kb.sync()).toBe(true);
+    await inStep(kb);
     expect(embedder.texts).toEqual([]);
     expect(kb.lastRefresh).toMatchObject({ embedded: 0, rebuilt: false });
   });
@@ -138,7 +144,7 @@ describe('the knowledge base on a real ChromaDB server', () => {
       const store = await chromaStore(own.url, health);
       opened.push({ close: () => store.stop() });
       const { kb } = await setup({ store, health, collection: 'kb-down' });
-      expect(await kb.sync()).toBe(true);
+      await inStep(kb);
       await own.kill();
       const result = await kb.search('How do I make you forget me?', { log });
       expect(result.source).toBe('memory');

@@ -72,12 +72,17 @@ describe('episodic and conversation memory on a real ChromaDB server', () => {
   });
 
   it('lets a finished conversation settle before storing it (safe on disk meanwhile), unless flushed', async () => {
-    const m = await memoryOn(chroma.url, { overrides: { memory: { settleMs: 400 } } });
+    const settleMs = 400;
+    const m = await memoryOn(chroma.url, { overrides: { memory: { settleMs } } });
     const queued = () => readdirSync(conversationQueueDir(m.config)).filter((f) => f.endsWith('.json')).length;
+    const rememberedAt = performance.now();
     await m.memory.remember(ALICE_MARATHON);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(queued()).toBe(1); // still waiting: the goodbye and the next person's first words come first
+    expect(queued()).toBe(1); // on disk at once
     await waitFor(() => queued() === 0, 10_000, 'stored after settling');
+    // Not before settleMs had passed: the goodbye and the next person's first words come first.
+    // (A lower bound only: a loaded machine makes it longer, never shorter; 1 ms for the timer's
+    // whole-millisecond clock.)
+    expect(performance.now() - rememberedAt).toBeGreaterThanOrEqual(settleMs - 1);
     await m.memory.remember(ALICE_GUITAR);
     expect(await m.memory.flush(5_000)).toBe(true); // a flush does not wait
     expect(queued()).toBe(0);
@@ -86,11 +91,13 @@ describe('episodic and conversation memory on a real ChromaDB server', () => {
   it('does its background work only while no turn is running', async () => {
     let turnEnds!: () => void;
     let turnRunning: Promise<void> | null = new Promise<void>((resolve) => (turnEnds = resolve));
-    const idle = () => turnRunning ?? Promise.resolve();
+    let asked = 0;
+    const idle = () => (asked++, turnRunning ?? Promise.resolve());
     const m = await memoryOn(chroma.url, { idle, overrides: { memory: { settleMs: 0 } } });
     const queued = () => readdirSync(conversationQueueDir(m.config)).filter((f) => f.endsWith('.json')).length;
     await m.memory.remember(ALICE_MARATHON);
-    await new Promise((r) => setTimeout(r, 300));
+    // The writer has picked the conversation up and waits for the turn to end.
+    await waitFor(() => asked > 0, 10_000, 'the writer waiting for a pause');
     expect(queued()).toBe(1); // a turn is running: the summary waits
     turnEnds();
     turnRunning = null;
@@ -184,11 +191,8 @@ describe('memories of an earlier embedder', () => {
       // The stand-in's similarities mean nothing (random weights); the plumbing is what is checked.
       // A read slower than chroma.queryTimeoutMs gives nothing by design (ChromaDB may still be
       // indexing the migrated records on a loaded machine): ask until it answers.
-      let recalled = await m.memory.recall('hana_08', 'How is my marathon training going?', log);
-      for (const deadline = Date.now() + 20_000; !recalled.episode && Date.now() < deadline; ) {
-        await new Promise((r) => setTimeout(r, 200));
-        recalled = await m.memory.recall('hana_08', 'How is my marathon training going?', log);
-      }
+      let recalled!: Awaited<ReturnType<typeof m.memory.recall>>;
+      await waitFor(async () => !!(recalled = await m.memory.recall('hana_08', 'How is my marathon training going?', log)).episode, 20_000, 'an episode recalled');
       expect(recalled.episode?.id).toBe(`${ALICE_MARATHON.conversation_id}:episode`);
       expect(recalled.conversation?.text).toContain('Berlin marathon');
     } finally {
@@ -236,7 +240,11 @@ describe('forget-me for memories', () => {
     expect(await m.memory.traces('ivan_09')).toEqual([]);
     expect((await m.store.listCollections()).map((c) => c.name).filter((n) => n.includes('ivan_09'))).toEqual([]);
     // Judy's memories are untouched, and the writer goes on with other people's conversations.
-    expect(await m.store.collection(memoryCollectionName('judy_10', { embedder: m.embedder.id, dims: m.embedder.dims }), { embedder: m.embedder.id, dims: m.embedder.dims }).count()).toBe(2);
+    // (A read slower than the query timeout answers null, "unknown", by design: ask until it answers.)
+    const space = { embedder: m.embedder.id, dims: m.embedder.dims };
+    let judy: number | null = null;
+    await waitFor(async () => (judy = await m.store.collection(memoryCollectionName('judy_10', space), space).count()) !== null, 20_000, 'a count from ChromaDB');
+    expect(judy).toBe(2);
     await m.memory.remember({ ...ALICE_GUITAR, user_id: 'judy_10', conversation_id: 'judy-2' });
     await settle(m);
     expect((await m.memory.forget('ivan_09')).filter((r) => r.startsWith('memories'))).toEqual([]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatusSchema } from '../../src/bus/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
-import { testConfig } from '../helpers/config.js';
+import { tempDir, testConfig } from '../helpers/config.js';
 import { spawnDaemon } from '../helpers/daemon-process.js';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../helpers/mosquitto.js';
 import { Probe } from '../helpers/mqtt.js';
@@ -68,7 +68,8 @@ describe.skipIf(noMosquitto)('the daemon against an external Mosquitto broker', 
 describe.skipIf(noMosquitto)('the last will', () => {
   it('marks the daemon offline when its process dies without a goodbye', async () => {
     const broker = await startMosquitto();
-    const { child } = spawnDaemon({ NADINE_MQTT__URL: broker.url, NADINE_LLM__ENABLED: 'false', NADINE_LOG__LEVEL: 'silent' });
+    // A data folder of its own (the default, db/, is the checkout's: shared with whatever else runs there).
+    const { child } = spawnDaemon({ NADINE_MQTT__URL: broker.url, NADINE_PATHS__DATA: tempDir(), NADINE_LLM__ENABLED: 'false', NADINE_LOG__LEVEL: 'silent' });
     const probe = await Probe.connect(broker.url, 'nadine/agent/status');
     const online = await probe.next('nadine/agent/status', (m) => m.text.includes('"online"'), 20_000);
     expect(StatusSchema.parse(JSON.parse(online.text)).status).toBe('online');

@@ -5,11 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { runConsole } from '../../src/console/index.js';
 import { startDaemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
+import { waitFor } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 
 async function consoleSession(lines: string[]) {
   const config = testConfig();
   const daemon = await startDaemon({ config, log: silentLogger, mqtt: false });
+  // The embedded ChromaDB starts in the background: until it answers, a forget can only queue the
+  // deletion of memories there (and says so), which is not what these sessions are about.
+  await waitFor(() => daemon.vectors.store.status().reachable, 60_000, 'ChromaDB reachable');
   const input = new PassThrough();
   const output = new PassThrough();
   let text = '';

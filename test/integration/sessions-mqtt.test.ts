@@ -165,9 +165,14 @@ describe('visits over MQTT', () => {
         NADINE_HTTP__ENABLED: 'false',
         NADINE_LOG__LEVEL: 'silent',
       });
-    const online = (after: number) => probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online' && probe.messages.indexOf(m) >= after, 30_000);
+    // Online, or gone: a start slowed by a loaded machine is waited for (the test's timeout bounds it).
+    const online = (after: number) =>
+      Promise.race([
+        probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online' && probe.messages.indexOf(m) >= after, 120_000),
+        daemon.exited.then((code) => Promise.reject(new Error(`the daemon exited (${code}) before it was online`))),
+      ]);
+    let daemon = run();
     try {
-      let daemon = run();
       await online(0);
       await t.detect('greta_01');
       await t.say('My favourite colour is green.');
@@ -196,6 +201,8 @@ describe('visits over MQTT', () => {
       daemon.child.kill('SIGTERM');
       await daemon.exited;
     } finally {
+      // A failed step leaves the daemon running: it must not outlive the test.
+      daemon.child.kill('SIGKILL');
       await probe.close();
       await broker.close();
     }

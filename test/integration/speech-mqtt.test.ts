@@ -5,6 +5,7 @@ import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
 import { testConfig } from '../helpers/config.js';
 import { startFakeOllama, type ChatBody, type FakeOllama, type FakeReply } from '../helpers/fake-ollama.js';
+import { waitFor } from '../helpers/chroma.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
@@ -51,7 +52,18 @@ const responseChats = () => fake!.chats.filter(isReply);
 const speaks = (p: Probe) => p.messages.filter((m) => m.topic === SPEAK).map((m) => m.text);
 const turnEvent = async (p: Probe, userText: string): Promise<TurnEvent> =>
   TurnEventSchema.parse(JSON.parse((await p.next(TURN, (m) => JSON.parse(m.text).user_text === userText)).text));
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Something the daemon published after everything it did before: the reply to a later utterance
+ * (its messages reach the probe in the order they were published). Waiting for it, rather than
+ * for a while, shows that nothing more came of what went before.
+ */
+async function later(p: Probe): Promise<void> {
+  await p.publish(`${P}agent/user_speech`, LATER);
+  await turnEvent(p, LATER);
+  await p.next(SPEAK, (m) => m.text === LATER_REPLY);
+}
+const LATER = 'Where can I leave my umbrella?';
+const LATER_REPLY = 'Gamma: the umbrella stand is by the door.';
 
 /** Plays the control stack: the sentence now being spoken starts and ends. */
 async function speakOne(p: Probe): Promise<void> {
@@ -87,18 +99,20 @@ describe('streamed speech over MQTT', () => {
   });
 
   it('sends one message per reply when streaming is off', async () => {
-    const { probe: p } = await start(() => ({ text: BUILDING, tokenDelayMs: 5 }), { speech: { streaming: false } });
+    const { probe: p } = await start((text) => (text.startsWith(LATER) ? LATER_REPLY : { text: BUILDING, tokenDelayMs: 5 }), { speech: { streaming: false } });
     await p.publish(`${P}agent/user_speech`, 'Tell me about this building.');
     expect((await p.next(SPEAK)).text).toBe(BUILDING);
     await turnEvent(p, 'Tell me about this building.');
-    await settle();
-    expect(speaks(p)).toEqual([BUILDING]);
+    // The robot says it (a split reply would send its next sentence now), then is asked again.
+    await speakOne(p);
+    await later(p);
+    expect(speaks(p)).toEqual([BUILDING, LATER_REPLY]);
   });
 });
 
 describe('barge-in over MQTT', () => {
   const STORY = Array.from({ length: 8 }, (_, i) => `Alpha part ${i + 1} of the story.`).join(' ');
-  const script = (text: string) => (text.includes('story') ? { text: STORY, tokenDelayMs: 50 } : { text: 'Beta: the lift is behind you.', tokenDelayMs: 5 });
+  const script = (text: string) => (text.includes('story') ? { text: STORY, tokenDelayMs: 50 } : text.startsWith(LATER) ? LATER_REPLY : { text: 'Beta: the lift is behind you.', tokenDelayMs: 5 });
 
   it('stops a reply that is still being generated, answers the new utterance, and keeps only what was said', async () => {
     const { daemon: d, probe: p, fake: f } = await start(script);
@@ -111,16 +125,14 @@ describe('barge-in over MQTT', () => {
     const beta = await p.next(SPEAK, (m) => m.text.startsWith('Beta'));
     const first = await turnEvent(p, 'Tell me a long story.');
     await turnEvent(p, 'Where is the lift?');
-    await settle();
 
     expect(stop).toEqual({ turn_id: first.turn_id, reason: 'barge_in' });
     expect(first.speech).toMatchObject({ interrupted: true, spoken: 'Alpha part 1 of the story.' });
-    // The reply's model stream was cut, not read to the end (other agents' JSON requests are not replies).
-    expect(f.streams.find((r) => isReply(r.body))!.aborted).toBe(true);
-    // Nothing of the old reply after the stop, the new answer after it.
-    const stopAt = p.messages.findIndex((m) => m.topic === STOP);
-    expect(p.messages.slice(stopAt).filter((m) => m.topic === SPEAK && m.text.startsWith('Alpha'))).toEqual([]);
-    expect(p.messages.indexOf(beta)).toBeGreaterThan(stopAt);
+    // The reply's model stream was cut, not read to the end (other agents' JSON requests are not
+    // replies): the fake sees the connection close once the stream has ended either way.
+    const story = f.streams.find((r) => isReply(r.body))!;
+    await waitFor(() => story.aborted || story.done, 10_000, 'the story stream closed');
+    expect(story.aborted).toBe(true);
 
     // The history, and so the next prompt, holds what the user heard.
     const history = [
@@ -132,15 +144,21 @@ describe('barge-in over MQTT', () => {
     await p.publish(`${P}agent/feedback/start_speak`, '');
     await p.publish(`${P}agent/feedback/end_speak`, '');
     // (Each utterance keeps its turn's notes beside it: the next prompt repeats it as it was sent.)
-    await expect.poll(() => d.dialogue.current().messages.map(({ role, content }) => ({ role, content }))).toEqual([...history, { role: 'assistant', content: 'Beta: the lift is behind you.' }]);
+    await expect.poll(() => d.dialogue.current().messages.map(({ role, content }) => ({ role, content })), { timeout: 10_000 }).toEqual([...history, { role: 'assistant', content: 'Beta: the lift is behind you.' }]);
     // (The utterance goes to the model with this turn's notes after it.)
     const prompt = responseChats()[1]!.messages.slice(1);
     expect(prompt.slice(0, -1)).toEqual(history.slice(0, -1));
     expect(prompt.at(-1)!.content).toMatch(/^Where is the lift\?\n\n\[/);
+
+    // Nothing of the old reply after the stop, the new answer after it.
+    await later(p);
+    const stopAt = p.messages.findIndex((m) => m.topic === STOP);
+    expect(p.messages.slice(stopAt).filter((m) => m.topic === SPEAK && m.text.startsWith('Alpha'))).toEqual([]);
+    expect(p.messages.indexOf(beta)).toBeGreaterThan(stopAt);
   });
 
   it('cuts a reply that is fully written but still being spoken, sentence by sentence', async () => {
-    const { daemon: d, probe: p } = await start((text) => (text.includes('story') ? { text: STORY, tokenDelayMs: 1 } : 'Beta: the lift is behind you.'));
+    const { daemon: d, probe: p } = await start((text) => (text.includes('story') ? { text: STORY, tokenDelayMs: 1 } : text.startsWith(LATER) ? LATER_REPLY : 'Beta: the lift is behind you.'));
     await p.publish(`${P}agent/user_speech`, 'Tell me a long story.');
     await turnEvent(p, 'Tell me a long story.'); // all generated
     await speakOne(p);
@@ -150,7 +168,9 @@ describe('barge-in over MQTT', () => {
     await p.publish(`${P}agent/user_speech`, 'Where is the lift?');
     await p.next(STOP);
     await turnEvent(p, 'Where is the lift?');
-    await settle();
+    // The answer is said (a sentence of the story still queued would be sent now), then another.
+    await speakOne(p);
+    await later(p);
     expect(speaks(p).filter((t) => t.startsWith('Alpha'))).toEqual(['Alpha part 1 of the story.', 'Alpha part 2 of the story.']);
     expect(d.dialogue.current().messages[1]).toEqual({ role: 'assistant', content: 'Alpha part 1 of the story. Alpha part 2 of the story.' });
     expect(d.health.counter('barge_ins')).toBe(1);
