@@ -37,9 +37,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          // Integration files mostly wait on processes they spawn (daemons, ChromaDB, mosquitto,
-          // Chromium), each on its own free port and temp folder: two at a time fill the wait.
-          maxWorkers: 2,
+          // One at a time: each file spawns daemons, ChromaDB, mosquitto or Chromium (each on its
+          // own free port and temp folder, so two could run together), but on a 2-core machine two
+          // files' start-ups compete for the CPU and slow daemon starts ran into the 30 s test
+          // limits under load. Stable first; the unit project is where the time was.
+          maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
       },
