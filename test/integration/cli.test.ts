@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runConsole } from '../../src/console/index.js';
-import { startDaemon } from '../../src/daemon.js';
-import { silentLogger } from '../../src/log/index.js';
-import { tempDir, testConfig } from '../helpers/config.js';
+import { tempDir } from '../helpers/config.js';
+import { consoleSession } from '../helpers/console.js';
 import { runTsx } from '../helpers/daemon-process.js';
 
 const cli = (args: string[], env: Record<string, string> = {}, input?: string) => runTsx('src/main.ts', args, { env: { NADINE_PATHS__DATA: tempDir(), ...env }, ...(input !== undefined && { input }) });
@@ -49,15 +46,7 @@ describe('the command line', () => {
 
 describe('the developer console', () => {
   it('talks, and shows state, user, last turn and health on command', async () => {
-    const daemon = await startDaemon({ config: testConfig(), log: silentLogger, mqtt: false });
-    const input = new PassThrough();
-    const output = new PassThrough();
-    let text = '';
-    output.on('data', (d) => (text += d));
-    const done = runConsole({ daemon, input, output, interactive: false });
-    input.end(['Hello!', '/last', '/state', '/user', '/health', '/reset', '/state', '/nope', '/quit', 'never said'].join('\n'));
-    await done;
-    await daemon.stop();
+    const text = await consoleSession(['Hello!', '/last', '/state', '/user', '/health', '/reset', '/state', '/nope', '/quit', 'never said']);
 
     expect(text).toMatch(/^Nadine: /m);
     expect(text).toMatch(/"name": "first_greeting"/); // /last

@@ -1,11 +1,8 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { appraisalMessages, LlmAppraisalSchema } from '../../../src/affect/index.js';
-import { runConsole } from '../../../src/console/index.js';
-import { startDaemon } from '../../../src/daemon.js';
 import { gestureFor } from '../../../src/dialogue/agents/appraisal.js';
-import { silentLogger } from '../../../src/log/index.js';
 import { testConfig } from '../../helpers/config.js';
+import { consoleSession } from '../../helpers/console.js';
 
 describe('appraisal by the language model: its answer and its prompt', () => {
   it('understands the ways models spell OCC emotion names', () => {
@@ -34,15 +31,7 @@ describe('the gesture of an appraisal', () => {
 
 describe('the developer console', () => {
   it('shows the robot’s emotions and mood on /affect', async () => {
-    const daemon = await startDaemon({ config: testConfig(), log: silentLogger, mqtt: false });
-    const input = new PassThrough();
-    const output = new PassThrough();
-    let text = '';
-    output.on('data', (d) => (text += d));
-    const done = runConsole({ daemon, input, output, interactive: false });
-    input.end(['You are so stupid!', '/affect', '/quit'].join('\n'));
-    await done;
-    await daemon.stop();
+    const text = await consoleSession(['You are so stupid!', '/affect', '/quit']);
     expect(text).toMatch(/"emotion": "anger"/);
     expect(text).toMatch(/feeling: (quite|very|extremely) angry; mood: moderately exuberant/);
   });
