@@ -146,8 +146,12 @@ export class ChromaServer extends EventEmitter<ChromaServerEvents> {
     if (child && alive(child)) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');
-      const grace = sleep(this.#o.stopGraceMs ?? 5_000).then(() => 'timeout' as const);
-      if ((await Promise.race([exited.then(() => 'exited' as const), grace])) === 'timeout') {
+      // The grace timer is cleared once the server is gone: left running, it would hold the
+      // daemon's process open for the whole grace period after everything else has stopped.
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), this.#o.stopGraceMs ?? 5_000)));
+      const ended = await Promise.race([exited.then(() => 'exited' as const), grace]).finally(() => clearTimeout(timer));
+      if (ended === 'timeout') {
         this.#log.warn('ChromaDB did not stop in time; killing it');
         child.kill('SIGKILL');
         await exited;

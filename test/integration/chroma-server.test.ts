@@ -141,4 +141,24 @@ describe('embedded ChromaDB server, supervised', () => {
       daemon.kill('SIGKILL');
     }
   });
+
+  it('leaves nothing behind that holds the process open once stopped, whatever its grace period', async () => {
+    // A process that starts the server, stops it and has nothing left to do must end at once:
+    // a pending grace timer (10 minutes here) would keep a stopped daemon alive until it fires.
+    const script = [
+      `import { ChromaServer } from ${JSON.stringify(path.join(REPO, 'src/vectors/index.ts'))};`,
+      `import { Health } from ${JSON.stringify(path.join(REPO, 'src/health/index.ts'))};`,
+      `import { silentLogger } from ${JSON.stringify(path.join(REPO, 'src/log/index.ts'))};`,
+      `const server = new ChromaServer({ host: '127.0.0.1', port: ${await freePort()}, dataDir: ${JSON.stringify(tempDir('nadine-chroma-'))}, startTimeoutMs: 60000, restart: { initialMs: 100, maxMs: 1000 }, log: silentLogger, health: new Health(), stopGraceMs: 600000 });`,
+      'await server.start();',
+      'await server.stop();',
+      "process.stdout.write('stopped');",
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(out).toBe('stopped');
+    expect(code).toBe(0);
+  });
 });
