@@ -157,8 +157,12 @@ describe('embedded ChromaDB server, supervised', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(out).toBe('stopped');
-    expect(code).toBe(0);
+    try {
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(out).toBe('stopped');
+      expect(code).toBe(0);
+    } finally {
+      child.kill('SIGKILL'); // a process still held open must not outlive a failed test
+    }
   });
 });
