@@ -8,13 +8,16 @@ export interface DaemonProcess {
   exited: Promise<number | null>;
 }
 
+/** The environment variable naming the folder test/global-setup.ts built the repository into. */
+export const BUILD_ENV = 'BRAIN_TEST_BUILD'; // not NADINE_: the daemon refuses settings it does not know
+
 /**
- * The real daemon as its own process (`tsx src/main.ts`), configured by the environment (on top
+ * The real daemon as its own process (`node src/main.js` of the run's build), configured by the environment (on top
  * of this process's, which carries vitest's test settings). Its output is ignored: tests watch the
  * bus and the data folder.
  */
 export function spawnDaemon(env: Record<string, string>, args: string[] = []): DaemonProcess {
-  const child = spawn(process.execPath, tsx('src/main.ts', args), {
+  const child = spawn(process.execPath, built('src/main.ts', args), {
     cwd: REPO,
     stdio: 'ignore',
     env: { ...process.env, ...env },
@@ -30,13 +33,13 @@ export interface CommandRun {
 }
 
 /**
- * Runs one of the repository's TypeScript entry points as its own process (`tsx <script>`), as
+ * Runs one of the repository's TypeScript entry points as its own process (from the run's build), as
  * `npm start` or an npm script would, until it exits: `src/main.ts` (the command line) or a
  * script under scripts/. `input` is written to its standard input, which is then closed.
  */
 export function runTsx(script: string, args: string[] = [], options: { env?: Record<string, string>; input?: string } = {}): Promise<CommandRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, tsx(script, args), { cwd: REPO, env: { ...process.env, ...options.env } });
+    const child = spawn(process.execPath, built(script, args), { cwd: REPO, env: { ...process.env, ...options.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -46,4 +49,9 @@ export function runTsx(script: string, args: string[] = [], options: { env?: Rec
   });
 }
 
-const tsx = (script: string, args: string[]) => ['--import', 'tsx', path.join(REPO, script), ...args];
+/** The node arguments that run a TypeScript entry point: its JavaScript in the run's build. */
+export function built(script: string, args: string[] = []): string[] {
+  const build = process.env[BUILD_ENV];
+  if (!build) throw new Error(`${BUILD_ENV} is not set: spawned daemons run from the build test/global-setup.ts makes (run the tests with vitest)`);
+  return [path.join(build, script.replace(/\.ts$/, '.js')), ...args];
+}

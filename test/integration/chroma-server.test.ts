@@ -7,6 +7,7 @@ import { silentLogger } from '../../src/log/index.js';
 import { ChromaServer, startVectors, VectorStoreUnavailableError, type Vectors, type VectorSpace } from '../../src/vectors/index.js';
 import { REPO, tempDir, testConfig } from '../helpers/config.js';
 import { heartbeat, startChroma, waitFor } from '../helpers/chroma.js';
+import { built } from '../helpers/daemon-process.js';
 import { freePort } from '../helpers/mosquitto.js';
 
 const SPACE: VectorSpace = { embedder: 'test:axes', dims: 3 };
@@ -124,7 +125,7 @@ describe('embedded ChromaDB server, supervised', () => {
 
   it('does not outlive a daemon killed with SIGKILL', async () => {
     const dataDir = tempDir('nadine-data-');
-    const daemon = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/main.ts'), '--no-mqtt'], {
+    const daemon = spawn(process.execPath, built('src/main.ts', ['--no-mqtt']), {
       cwd: REPO,
       env: { ...process.env, NADINE_PATHS__DATA: dataDir, NADINE_LLM__ENABLED: 'false', NADINE_LOG__LEVEL: 'silent' },
       stdio: ['pipe', 'ignore', 'ignore'],
