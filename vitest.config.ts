@@ -40,8 +40,14 @@ export default defineConfig({
           // One at a time: each file spawns daemons, ChromaDB, mosquitto or Chromium (each on its
           // own free port and temp folder, so two could run together), but on a 2-core machine two
           // files' start-ups compete for the CPU and slow daemon starts ran into the 30 s test
-          // limits under load. Stable first; the unit project is where the time was.
+          // limits under load. Stable first. Like the unit files, they share the worker's module
+          // cache (each file used to spend about 2 s importing), under the same no-leftovers check.
           maxWorkers: 1,
+          isolate: false,
+          restoreMocks: true,
+          unstubEnvs: true,
+          unstubGlobals: true,
+          setupFiles: ['test/helpers/unit-isolation.ts'],
           sequence: { groupOrder: 1 },
         },
       },
