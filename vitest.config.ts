@@ -27,7 +27,7 @@ export default defineConfig({
           restoreMocks: true,
           unstubEnvs: true,
           unstubGlobals: true,
-          setupFiles: ['test/helpers/unit-isolation.ts'],
+          setupFiles: ['test/helpers/no-leftovers.ts'],
           // First, so a broken unit fails the run in about a minute.
           sequence: { groupOrder: 0 },
         },
@@ -47,7 +47,7 @@ export default defineConfig({
           restoreMocks: true,
           unstubEnvs: true,
           unstubGlobals: true,
-          setupFiles: ['test/helpers/unit-isolation.ts'],
+          setupFiles: ['test/helpers/no-leftovers.ts'],
           sequence: { groupOrder: 1 },
         },
       },

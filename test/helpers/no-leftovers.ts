@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, vi } from 'vitest';
 
 /**
- * Unit files share one worker and its module cache (vitest.config.ts: isolate false), so a file
+ * The files of a project share one worker and its module cache (vitest.config.ts: isolate false), so a file
  * must leave the process as it found it, or the next file's result depends on the order. Fails
  * the file that leaves fake timers on, changes the environment, or adds process listeners
  * (mocks and stubs are undone by the config itself).
