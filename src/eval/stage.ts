@@ -63,8 +63,9 @@ export class Stage {
     client.on('message', (topic, payload) => {
       if (!topic.startsWith(options.prefix)) return;
       const t = topic.slice(options.prefix.length);
-      this.#record(t, payload.toString('utf8'), this.#sentByUs.delete(`${t}\u0000${payload.toString('utf8')}`));
+      // The voice starts before waiters hear of the sentence: none may see it heard yet unspoken.
       if (t === TOPIC.speak) this.#speak(payload.toString('utf8'));
+      this.#record(t, payload.toString('utf8'), this.#sentByUs.delete(`${t}\u0000${payload.toString('utf8')}`));
       if (t === TOPIC.capture && options.cameraFrame) {
         const file = payload.toString('utf8');
         this.#later(30, () => writeFileSync(file, options.cameraFrame!));

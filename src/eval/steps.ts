@@ -84,7 +84,12 @@ export class StepRunner {
     const say = this.#lastSay;
     // Sentences may still arrive just after the turn event: the grace runs from it too.
     const turn = this.stage.heard.find((h) => h.seq > say.seq && h.topic === TOPIC.turn && !h.ours);
-    return turn !== undefined && this.stage.now() - turn.at >= this.options.quietGraceMs;
+    if (turn === undefined || this.stage.now() - turn.at < this.options.quietGraceMs) return false;
+    // The reply's next sentence is sent when the body reports the last one spoken: on a loaded
+    // machine that round trip outlasts any grace. The turn event says how many were handed over.
+    const speech = (json(turn.text) as { speech?: { sentences?: number; interrupted?: boolean } }).speech;
+    if (!speech?.sentences || speech.interrupted) return true;
+    return this.stage.heard.filter((h) => h.seq > say.seq && h.topic === TOPIC.speak && !h.ours).length >= speech.sentences;
   }
 
   async run(): Promise<StepResult[]> {

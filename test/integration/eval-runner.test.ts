@@ -70,6 +70,27 @@ steps:
     expect(failed!.failures).toEqual([expect.stringMatching(/^step 3 .*speak \/Greta\/: the robot said ".*Dana.*"/)]);
   }, 60_000);
 
+  it('waits for the whole reply before the visitor speaks again, however quick the visitor', async () => {
+    // The daemon sends a reply's next sentence when the body reports the last one spoken: the
+    // voice is silent for that round trip. A visitor who took the silence for the end (here one
+    // who waits 1 ms) would talk into the reply, and "OK" would be a backchannel with no turn.
+    const quick = scenario(`
+name: a visitor who answers at once
+steps:
+  - detect: null
+  - say: "What can you do?"
+  - expect: { turn: { user_text: What can you do? } }
+  - say: "Is that so?"
+  - expect: { turn: { user_text: Is that so? } }
+`);
+    const report = await runScenarios([quick], options({ quietGraceMs: 1 }));
+    expect(report.scenarios[0]!.failures).toEqual([]);
+    // The reply had more than one sentence, each spoken before the visitor went on.
+    const transcript = report.scenarios[0]!.transcript;
+    const ok = transcript.findIndex((line) => /visitor: Is that so\?/.test(line));
+    expect(transcript.slice(0, ok).filter((line) => /robot: /.test(line)).length).toBeGreaterThan(1);
+  }, 60_000);
+
   it('runs against a running daemon with --url (scenarios that need their own daemon are skipped); a bad config override is reported', async () => {
     const daemon = await startDaemon({ config: testConfig({ speech: { waitForEndSpeak: true } }), log: silentLogger, mqtt: true });
     // Session events are not the daemon's yet: another process stands in for them, so that the
