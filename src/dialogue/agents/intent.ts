@@ -5,7 +5,7 @@ import type { LlmMessage } from '../../llm/index.js';
 import { askModel } from '../../llm/index.js';
 import { detectAnswer } from '../../people/index.js';
 import { defineAgent } from '../agent.js';
-import { asksSomething } from '../../language/index.js';
+import { asksSomething, isBackchannel } from '../../language/index.js';
 import type { Ports } from '../ports.js';
 import type { ChatMessage } from '../state.js';
 
@@ -88,6 +88,13 @@ export const intentAgent = defineAgent({
     const unsure = source === 'model' && confidence < ports.config.dialogue.intentThreshold;
     if (unsure && (intent === 'end_conversation' || (intent === 'language_change' && !requested))) {
       ports.log.info({ guessed: intent, confidence }, 'intent: unsure guess not acted on; taken as conversation');
+      intent = 'continue_conversation';
+      source = 'fallback';
+    }
+    // A listener's token alone ("OK", "alles klar", "vale", "好的") acknowledges what the robot
+    // said; however sure the model is, it is no goodbye: a farewell ends the visit.
+    if (intent === 'end_conversation' && source === 'model' && isBackchannel(s.user_text)) {
+      ports.log.info({ guessed: intent, confidence }, 'intent: an acknowledgement is no farewell; taken as conversation');
       intent = 'continue_conversation';
       source = 'fallback';
     }

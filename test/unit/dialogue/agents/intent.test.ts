@@ -86,6 +86,20 @@ describe('intent agent', () => {
     expect(await step(intentAgent, turn('Goodbye!'), turnPorts(testConfig(), { intent: classifier }))).toMatchObject({ intent: 'end_conversation' });
   });
 
+  it('never takes a bare acknowledgement for a farewell, in five languages, however sure the model is', async () => {
+    const sure = { classify: async () => ({ intent: 'end_conversation' as const, confidence: 0.95, scores: {} as never, ms: 0.1 }) };
+    const ports = turnPorts(testConfig(), { intent: sure });
+    for (const text of ['OK', 'Okay.', 'Alles klar.', "D'accord", 'Vale, vale.', '好的', '嗯，明白了。']) {
+      expect(await step(intentAgent, turn(text), ports), text).toMatchObject({ intent: 'continue_conversation', intent_source: 'fallback' });
+    }
+    // A goodbye said with an acknowledgement is still a goodbye.
+    for (const text of ['Okay, bye then!', 'Alles klar, tschüss!', "D'accord, au revoir !", 'Vale, adiós.', '好的，再见！']) {
+      expect(await step(intentAgent, turn(text), ports), text).toMatchObject({ intent: 'end_conversation' });
+    }
+    // The real model, on the acknowledgement it took for a goodbye after an introduction.
+    expect(await step(intentAgent, turn('OK'), turnPorts(testConfig(), { intent: classifier }))).not.toMatchObject({ intent: 'end_conversation' });
+  });
+
   it('uses the language model alone when there is no intent model', async () => {
     const ports = await withOllama(() => '{"intent": "language_change", "language": "fr"}');
     ports.intent = null;
