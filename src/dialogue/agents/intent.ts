@@ -92,9 +92,10 @@ export const intentAgent = defineAgent({
       source = 'fallback';
     }
     // A listener's token alone ("OK", "alles klar", "vale", "好的") acknowledges what the robot
-    // said; however sure the model is, it is no goodbye: a farewell ends the visit.
-    if (intent === 'end_conversation' && source === 'model' && isBackchannel(s.user_text)) {
-      ports.log.info({ guessed: intent, confidence }, 'intent: an acknowledgement is no farewell; taken as conversation');
+    // said, however sure the model is of something else: it is no goodbye (which would end the
+    // visit), no greeting, no news about the person and no request for a language.
+    if (intent !== 'continue_conversation' && source === 'model' && isBackchannel(s.user_text)) {
+      ports.log.info({ guessed: intent, confidence }, 'intent: a bare acknowledgement; taken as conversation');
       intent = 'continue_conversation';
       source = 'fallback';
     }

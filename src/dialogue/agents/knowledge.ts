@@ -1,5 +1,5 @@
 import { defineAgent } from '../agent.js';
-import { asksSomething } from '../../language/index.js';
+import { asksSomething, isBackchannel } from '../../language/index.js';
 import type { Ports } from '../ports.js';
 
 /**
@@ -34,7 +34,9 @@ export const knowledgeAgent = defineAgent({
     const query = askingPart(s.standalone_question ?? s.user_text).trim();
     const asking = s.intent === 'continue_conversation' || asksSomething(s.user_text);
     const looking = s.plan_steps.some((p) => p.tool === 'vision');
-    if (!ports.knowledge || !query || !asking || looking || (s.intent && NO_LOOKUP.has(s.intent))) return { knowledge_retrieval: null };
+    // "OK", "好的": an acknowledgement asks nothing, though its words may be in a section ("最好").
+    const acknowledging = isBackchannel(s.user_text) && !asksSomething(s.user_text);
+    if (!ports.knowledge || !query || !asking || looking || acknowledging || (s.intent && NO_LOOKUP.has(s.intent))) return { knowledge_retrieval: null };
     const { modelMs, ...found } = await ports.knowledge.search(query, { log: ports.log, signal: ports.signal, language: s.language });
     if (modelMs) ports.metrics.model('knowledge', modelMs);
     ports.log.info(

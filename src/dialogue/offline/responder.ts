@@ -1,5 +1,5 @@
 import { languageName } from '../../intent/index.js';
-import { asksSomething } from '../../language/index.js';
+import { asksSomething, isBackchannel } from '../../language/index.js';
 import type { TurnState } from '../state.js';
 import { aboutAnswer } from './about.js';
 import { reactionLine, reactionOf, toneOf } from './affect.js';
@@ -65,8 +65,9 @@ function intentReply(state: OfflineInput, ctx: OfflineContext): string {
     case 'update_user_info':
       return userInfoReply(state, ctx);
     default:
-      // The knowledge was searched and nothing answers: that is said honestly, with what the robot can do.
-      if (!state.knowledge_retrieval) return line('no_llm', state.language, ctx);
+      // The knowledge was searched and nothing answers: that is said honestly, with what the robot
+      // can do. An acknowledgement ("OK", "好的") asked nothing, and gets the line for a remark.
+      if (!state.knowledge_retrieval && !isBackchannel(state.user_text ?? '')) return line('no_llm', state.language, ctx);
       return line(asksSomething(state.user_text) ? 'knowledge_unknown' : 'knowledge_statement', state.language, ctx);
   }
 }

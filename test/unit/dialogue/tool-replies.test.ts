@@ -50,6 +50,13 @@ describe('offline answers from the tools', () => {
     expect(offlineReply(turn('What is the meaning of life?', {}), ctx)).toMatch(/my language model isn't available/);
   });
 
+  it('answers an acknowledgement, for which nothing was looked up, with the offer to help, never the refusal', () => {
+    const acknowledgements = [['en', 'OK'], ['de', 'Alles klar.'], ['fr', "D'accord."], ['es', 'Vale.'], ['zh', '好的']] as const;
+    for (const [language, text] of acknowledgements) {
+      expect(TOOL_LINES[language].knowledge_statement, text).toContain(offlineReply(turn(text, { language, knowledge_retrieval: null }), ctx));
+    }
+  });
+
   it('answers a remark that asks nothing with an offer to help, not with "I don\'t know that", in every language', () => {
     const remarks = [
       ['en', "I'm here to pick up a parcel for my sister."],

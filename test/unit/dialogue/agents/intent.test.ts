@@ -86,7 +86,7 @@ describe('intent agent', () => {
     expect(await step(intentAgent, turn('Goodbye!'), turnPorts(testConfig(), { intent: classifier }))).toMatchObject({ intent: 'end_conversation' });
   });
 
-  it('never takes a bare acknowledgement for a farewell, in five languages, however sure the model is', async () => {
+  it('never takes a bare acknowledgement for a farewell or any other act, in five languages, however sure the model is', async () => {
     const sure = { classify: async () => ({ intent: 'end_conversation' as const, confidence: 0.95, scores: {} as never, ms: 0.1 }) };
     const ports = turnPorts(testConfig(), { intent: sure });
     for (const text of ['OK', 'Okay.', 'Alles klar.', "D'accord", 'Vale, vale.', '好的', '嗯，明白了。']) {
@@ -96,8 +96,15 @@ describe('intent agent', () => {
     for (const text of ['Okay, bye then!', 'Alles klar, tschüss!', "D'accord, au revoir !", 'Vale, adiós.', '好的，再见！']) {
       expect(await step(intentAgent, turn(text), ports), text).toMatchObject({ intent: 'end_conversation' });
     }
-    // The real model, on the acknowledgement it took for a goodbye after an introduction.
-    expect(await step(intentAgent, turn('OK'), turnPorts(testConfig(), { intent: classifier }))).not.toMatchObject({ intent: 'end_conversation' });
+    // The real model, on the acknowledgements it took for a goodbye and for a greeting.
+    for (const text of ['OK', 'Alles klar.']) {
+      expect(await step(intentAgent, turn(text), turnPorts(testConfig(), { intent: classifier })), text).toMatchObject({ intent: 'continue_conversation' });
+    }
+    // Nor for a greeting, news about the person or a request for a language.
+    for (const intent of ['first_greeting', 'update_user_info', 'language_change'] as const) {
+      const guess = { classify: async () => ({ intent, confidence: 0.95, scores: {} as never, ms: 0.1 }) };
+      expect(await step(intentAgent, turn('Alles klar.'), turnPorts(testConfig(), { intent: guess })), intent).toMatchObject({ intent: 'continue_conversation' });
+    }
   });
 
   it('uses the language model alone when there is no intent model', async () => {

@@ -37,6 +37,14 @@ describe('the knowledge agent (knowledge is searched on the device, never planne
     expect(await lookUp('What languages can you speak? And which one do you like?', offline())).toMatchObject({ query: 'What languages can you speak? And which one do you like?' });
   });
 
+  it('looks nothing up for an acknowledgement, whose words may still be in a section ("好的" and "最好")', async () => {
+    for (const [text, language] of [['好的', 'zh'], ['OK.', 'en'], ['Alles klar.', 'de'], ["D'accord.", 'fr'], ['Vale.', 'es']] as const) {
+      expect(await lookUp(text, offline(), { language }), text).toBeNull();
+    }
+    // A reaction that asks is still looked up when it is a real question.
+    expect(await lookUp('好的，你会说哪些语言？', offline(), { language: 'zh' })).not.toBeNull();
+  });
+
   it('looks up the standalone question', async () => {
     expect(await lookUp('And in German?', offline(), { standalone_question: 'Can you speak French? And in German?' })).toMatchObject({ query: 'Can you speak French? And in German?' });
   });
