@@ -37,10 +37,16 @@ const DE_NOT = 'nicht|kein|keine|nie|gar nicht';
 const FR_NOT = 'ne|pas|jamais|plus';
 const ES_NOT = 'no|nunca|jamás|nada';
 
-const EN_FILL = "(?:(?:so|very|really|truly|such|a|an|the|pretty|quite|absolutely|incredibly|totally|completely|just|an absolute|a complete|seriously) )*";
-const DE_FILL = '(?:(?:so|sehr|echt|wirklich|total|richtig|ja|aber|doch|ein|eine|einfach|völlig|voll|ganz) )*';
-const FR_FILL = '(?:(?:si|très|trop|vraiment|super|tellement|complètement|carrément|un|une|vraiment) )*';
-const ES_FILL = '(?:(?:muy|tan|realmente|súper|super|bien|un|una|completamente|totalmente) )*';
+/**
+ * Up to three words between "you are" and what the visitor calls the robot ("du bist ziemlich
+ * dumm", "t'es vraiment trop nulle", "you're such a complete idiot"), none of them a negation:
+ * intensifiers are an open class, and a list of them always misses one.
+ */
+const between = (negation: string) => `(?:(?!(?:${negation})(?![\\p{L}]))\\p{L}+'?\\p{L}* ){0,3}`;
+const EN_FILL = between(EN_NOT);
+const DE_FILL = between(DE_NOT);
+const FR_FILL = between(FR_NOT);
+const ES_FILL = between(ES_NOT);
 
 export const RULES: Record<Language, LanguageRules> = {
   en: {

@@ -89,6 +89,13 @@ describe('lexicon appraisal', () => {
     }
   });
 
+  it('hears an insult or a compliment whatever intensifier comes before it, but not past a negation', () => {
+    const insults = ['Du bist ziemlich dumm.', "You're such a complete idiot.", 'Sie sind halt schon ziemlich nutzlos.', 'Tu es franchement bête.', 'Eres bastante tonto.'];
+    for (const text of insults) expect(appraiseLexicon({ text }).cues, text).toContain('insult');
+    for (const text of ['Du bist echt ziemlich klug!', 'Eres bastante simpática.', 'You are honestly rather clever.']) expect(appraiseLexicon({ text }).cues, text).toContain('compliment');
+    for (const text of ['Du bist ja gar nicht dumm.', "You're really not stupid.", 'Eres realmente nada tonta.']) expect(appraiseLexicon({ text }).cues, text).not.toContain('insult');
+  });
+
   it('feels nothing about neutral questions and plain greetings', () => {
     for (const text of NEUTRAL) expect(appraiseLexicon({ text }).emotions, text).toEqual([]);
   });

@@ -62,7 +62,8 @@ describe('the offline responder and affect', () => {
   it('varies its wording with the mood, in every language', () => {
     for (const language of LANGUAGES) {
       for (const intent of ['first_greeting', 'end_conversation', 'continue_conversation'] as const) {
-        const say = (affect: AffectSnapshot) => reply('Hm.', language, { intent, affect, appraisal: { source: 'lexicon', emotions: [] } });
+        // Something said that no tool answers (not an acknowledgement, which gets the offer to help).
+        const say = (affect: AffectSnapshot) => reply('Tell me a story about dragons.', language, { intent, affect, appraisal: { source: 'lexicon', emotions: [] } });
         const variants = [say(mood('exuberant')), say(mood('bored')), say(mood('hostile')), say(mood('relaxed'))];
         expect(new Set(variants).size, `${language}/${intent}: ${variants.join(' | ')}`).toBe(4);
         // a slight mood keeps the plain lines
