@@ -7,7 +7,8 @@ import { APOSTROPHES, CONVENTIONS, CUE_PHRASES, FUNCTION_WORDS, LETTERS, type La
  * for Chinese; for the others, evidence from function words, cue phrases, letters and (on longer
  * text) franc's trigrams, weighed against the visit's language as the prior. A short or ambiguous
  * utterance ("OK", "Jonas", "Danke") keeps the language the visit is in: switching on a guess
- * costs more than staying.
+ * costs more than staying. A greeting only one language says ("Hallo!", "Salut !") is no guess:
+ * it opens the visit in its language.
  */
 
 const LATIN: readonly LatinLanguage[] = ['en', 'de', 'fr', 'es'];

@@ -35,6 +35,12 @@ describe('the language of an utterance without a tag', () => {
     ['Soy Santiago, de Sevilla.', 'es'],
     ['Ich wohne in Leipzig.', 'de'],
     ["J'habite à Nantes.", 'fr'],
+    // A greeting only one language says opens the visit in it, however short.
+    ['Hallo!', 'de'],
+    ['Moin!', 'de'],
+    ['Salut !', 'fr'],
+    ['¡Buenas!', 'es'],
+    ['Hello!', 'en'],
   ] as const)('"%s" is %s, whatever the visit was in', (text, language) => {
     for (const current of LANGS) expect(identifyLanguage(text, current).language).toBe(language);
   });

@@ -36,4 +36,4 @@ export const DEV: Record<'en' | 'de' | 'fr' | 'es' | 'zh', string[]> = {
 };
 
 /** Short or ambiguous: the visit's language stays whatever it is. */
-export const KEEP_DEV = ['OK', 'Okay.', 'Jonas', 'Marco.', 'Danke', 'Merci', 'Gracias', 'Hmm', 'Uh-huh.', 'Ja', 'No', 'Sí', 'Alex Smith', 'Hallo', 'Super!', 'Taxi', 'Pardon?'];
+export const KEEP_DEV = ['OK', 'Okay.', 'Jonas', 'Marco.', 'Danke', 'Merci', 'Gracias', 'Hmm', 'Uh-huh.', 'Ja', 'No', 'Sí', 'Alex Smith', 'Super!', 'Taxi', 'Pardon?'];
