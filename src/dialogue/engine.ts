@@ -164,7 +164,7 @@ export async function runGraph<N extends string>(graph: Graph<N>, initial: TurnS
  * and on the farewell when it runs at the session's end (then it sees the turns since its last
  * run). At the end of a session without a farewell (`closing`): when there are turns it has not seen.
  */
-export function dueTurns(cadence: Cadence | undefined, state: Pick<TurnState, 'turn_number' | 'occasion' | 'intent'>, closing = false): number | null {
+function dueTurns(cadence: Cadence | undefined, state: Pick<TurnState, 'turn_number' | 'occasion' | 'intent'>, closing = false): number | null {
   if (!cadence) return closing ? null : 0;
   const n = state.turn_number;
   const every = cadence.everyTurns;

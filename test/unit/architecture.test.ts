@@ -51,15 +51,10 @@ function circles(graph: Map<string, string[]>): string[][] {
  * goes through the capability's index.ts as the daemon uses it (or the agent through the engine's step()).
  */
 const TEST_ONLY_EXPORTS: Record<string, string> = {
-  'src/affect/dynamics.ts ACTIVE_MIN': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
-  'src/affect/dynamics.ts moveMood': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/affect/store.ts AffectFileSchema': 'the on-disk format of the mood file, which the tests read back',
-  'src/alerts/frames.ts compileLexeme': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/bus/topics.ts StatusSchema': 'the wire contract of an outgoing topic: integration tests check what the daemon publishes against it',
   'src/bus/topics.ts HermesSaySchema': 'the wire contract of an outgoing topic: integration tests check what the daemon publishes against it',
-  'src/dialogue/engine.ts dueTurns': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/dialogue/engine.ts step': 'the harness every agent test drives (issue 22, item 5: each agent tested through the engine’s step())',
-  'src/dialogue/graph.ts nextTool': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/eval/match.ts at': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/eval/scenario.ts ExpectSchema': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/eval/scenario.ts ScenarioSchema': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
