@@ -55,9 +55,6 @@ const TEST_ONLY_EXPORTS: Record<string, string> = {
   'src/bus/topics.ts StatusSchema': 'the wire contract of an outgoing topic: integration tests check what the daemon publishes against it',
   'src/bus/topics.ts HermesSaySchema': 'the wire contract of an outgoing topic: integration tests check what the daemon publishes against it',
   'src/dialogue/engine.ts step': 'the harness every agent test drives (issue 22, item 5: each agent tested through the engine’s step())',
-  'src/eval/match.ts at': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
-  'src/eval/scenario.ts ExpectSchema': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
-  'src/eval/scenario.ts ScenarioSchema': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/eval/simulate.ts VISITOR_PROMPT_START': 'the simulator’s prompt marker, by which the fake model server of the eval-runner test tells the visitor from the judge',
   'src/eval/simulate.ts JUDGE_PROMPT_START': 'the simulator’s prompt marker, by which the fake model server of the eval-runner test tells the visitor from the judge',
   'src/memory/records.ts conversationPieces': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
@@ -74,7 +71,6 @@ const TEST_ONLY_EXPORTS: Record<string, string> = {
   'src/dialogue/agents/profile-consolidation.ts CONSOLIDATE_EVERY_TURNS': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/dialogue/agents/profile-consolidation.ts factsSaid': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/eval/generate/compose.ts SPLITS': 'test/helpers/generated-answers.ts builds answers from the generator’s own phrasing splits',
-  'src/eval/generate/compose.ts generateVisit': 'not yet driven through the public path (issue 22 item 6, left for a next pass)',
   'src/models/standin/clip.ts STANDIN_CLIP_SHAPE': 'the stand-in CLIP model’s contract, checked against the generated ONNX file',
   'src/models/standin/clip.ts STANDIN_MANIFEST': 'the stand-in CLIP model’s contract, checked against the generated ONNX file',
 };
