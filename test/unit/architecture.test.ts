@@ -109,6 +109,18 @@ describe('the structure of the code', () => {
     expect(modulesMatching(/\.remember\(/, (f) => f.includes(`${path.sep}memory${path.sep}`))).toEqual(['src/dialogue/handoff.ts']);
   });
 
+  // z.prettifyError(…) followed by a hand-made fold of its lines (.replace, .replaceAll, .split).
+  const HAND_FOLDED = /prettifyError\((?:[^()]|\([^()]*\))*\)\s*\.\s*(?:replace|replaceAll|split)\(/;
+
+  it('folds a zod error into one line in one place: oneLineZodError, no hand-written prettifyError(…).replace', () => {
+    expect(modulesMatching(HAND_FOLDED, (f) => f.endsWith(`log${path.sep}zod-error.ts`))).toEqual([]);
+    // The check can fail: the forms the sites had before.
+    expect(HAND_FOLDED.test("`${z.prettifyError(parsed.error).replace(/\\n\\s*/g, ' ')}`")).toBe(true);
+    expect(HAND_FOLDED.test("z.prettifyError((params.error ?? body.error)!).replaceAll('\\n', ' ')")).toBe(true);
+    expect(HAND_FOLDED.test("z.prettifyError(parsed.error).split('\\n').slice(0, 2).join(' ')")).toBe(true);
+    expect(HAND_FOLDED.test('throw new Error(`${file}:\\n${z.prettifyError(parsed.error)}`)')).toBe(false);
+  });
+
   it('walks an utterance one way: the bus comes in through src/wiring.ts only, the dialogue goes out through src/outlets.ts only', () => {
     // Everything the dialogue says is published in one module, which subscribes to nothing on the bus.
     expect(modulesMatching(/\bbus\.publish\('(speak|stop_speaking|animation|hermes_say|turn_event|session_event|alert)'/)).toEqual(['src/outlets.ts']);
