@@ -13,7 +13,7 @@ import { add, clamp, distance, norm, ORIGIN, sameOctant, scale, sub, type Pad } 
  */
 
 /** Below this intensity an emotion is over. */
-export const ACTIVE_MIN = 0.01;
+const ACTIVE_MIN = 0.01;
 /** The mood counts as back home when this close to the default mood. */
 export const MOOD_SNAP = 0.01;
 /** The longest way home: opposite corners of the PAD cube. */
@@ -66,7 +66,7 @@ export function emotionCentre(emotions: readonly EmotionIntensity[]): { point: P
  * phase: the centre is in the mood's octant and no further out than the mood: the mood goes
  * further out, in the centre's direction. A pull that reaches the centre continues as a push.
  */
-export function moveMood(mood: Pad, centre: Pad, travel: number): Pad {
+function moveMood(mood: Pad, centre: Pad, travel: number): Pad {
   if (travel <= 0) return mood;
   const outward = scale(centre, 1 / norm(centre));
   if (sameOctant(mood, centre) && norm(centre) <= norm(mood)) return clamp(add(mood, scale(outward, travel)));

@@ -9,7 +9,7 @@ export { distance, MOOD_INTENSITIES, MOOD_OCTANTS, moodIntensity, norm, octant, 
 export type { MoodIntensity, MoodOctant, Pad } from './pad.js';
 export { defaultMood } from './personality.js';
 export type { Personality } from './personality.js';
-export { ACTIVE_MIN, advance, dominantEmotion, elicit, emotionCentre, initialState, moveMood, returnMood } from './dynamics.js';
+export { advance, dominantEmotion, elicit, emotionCentre, initialState, returnMood } from './dynamics.js';
 export type { AffectParams, AffectState } from './dynamics.js';
 export { affectParams } from './params.js';
 export type { AffectSettings } from './params.js';

@@ -10,6 +10,7 @@ import { EmotionIntensitySchema, OCC_EMOTIONS } from './emotions.js';
 import { PadSchema } from './pad.js';
 import type { AffectPort } from './port.js';
 import { snapshot } from './snapshot.js';
+import { oneLineZodError } from '../log/index.js';
 
 /** The state file: the robot's affect at an instant, written after each turn that changed it. */
 export const AffectFileSchema = z.strictObject({
@@ -161,7 +162,7 @@ async function load(file: string, log: Logger): Promise<{ data: AffectFile | nul
   try {
     const parsed = AffectFileSchema.safeParse(JSON.parse(text));
     if (parsed.success) return { data: parsed.data, note: '' };
-    problem = z.prettifyError(parsed.error).replace(/\n\s*/g, ' ');
+    problem = oneLineZodError(parsed.error);
   } catch (err) {
     problem = `not JSON: ${(err as Error).message}`;
   }

@@ -130,7 +130,7 @@ function compileWord(word: string, fuzzy: boolean): Word {
 export const FUZZY_FROM = 9;
 
 /** A lexeme as written ("can't breathe", "kipp*", "晕倒") → one matcher per token. */
-export function compileLexeme(text: string, fold: (s: string) => string, fuzzy = false): Lexeme {
+function compileLexeme(text: string, fold: (s: string) => string, fuzzy = false): Lexeme {
   const folded = fold(text);
   const parts: string[] = [];
   for (const m of folded.matchAll(/\p{Script=Han}|\*?[\p{L}\p{N}]+\*?|\*/gu)) parts.push(m[0]);

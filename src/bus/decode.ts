@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { inbound, type InboundKey, type InboundPayload } from './topics.js';
+import { oneLineZodError } from '../log/index.js';
 
 export interface DecodeLimits {
   maxPayloadBytes: number;
@@ -49,7 +49,7 @@ export function decodeInbound<K extends InboundKey>(
 
   const parsed = spec.schema.safeParse(candidate);
   if (!parsed.success) {
-    return { ok: false, reason: `payload does not match the schema: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}` };
+    return { ok: false, reason: `payload does not match the schema: ${oneLineZodError(parsed.error)}` };
   }
   // Hermes utterances are utterances too.
   if (key === 'user_speech' || key === 'hermes_text_captured') {

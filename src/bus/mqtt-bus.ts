@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Health, HealthReport } from '../health/index.js';
@@ -15,6 +14,7 @@ import {
   type OutboundPayload,
   type Status,
 } from './topics.js';
+import { oneLineZodError } from '../log/index.js';
 
 /** How long a stop waits for the broker to acknowledge the last messages. */
 const STOP_GRACE_MS = 2_000;
@@ -196,7 +196,7 @@ export class MqttBus {
     const parsed = spec.schema.safeParse(payload);
     const topic = this.topic(key);
     if (!parsed.success) {
-      this.#log.error({ topic, reason: z.prettifyError(parsed.error).replace(/\n\s*/g, ' ') }, 'refusing to publish an invalid payload');
+      this.#log.error({ topic, reason: oneLineZodError(parsed.error) }, 'refusing to publish an invalid payload');
       return false;
     }
     const body = spec.encoding === 'json' ? JSON.stringify(parsed.data) : String(parsed.data);

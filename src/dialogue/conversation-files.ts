@@ -6,6 +6,7 @@ import type { Logger } from '../log/index.js';
 import { LanguageSchema } from '../config/index.js';
 import { NameConfirmationSchema, UserIdSchema } from '../people/index.js';
 import { ChatMessageSchema, NameDoubtSchema, UserInfoSchema, type Session } from './state.js';
+import { oneLineZodError } from '../log/index.js';
 
 const ConversationFileSchema = z.object({
   format: z.literal(1),
@@ -63,7 +64,7 @@ export class ConversationFiles {
       const { format: _, ...session } = ConversationFileSchema.parse(JSON.parse(text));
       return session;
     } catch (err) {
-      const why = err instanceof z.ZodError ? z.prettifyError(err).replace(/\n\s*/g, ' ') : (err as Error).message;
+      const why = err instanceof z.ZodError ? oneLineZodError(err) : (err as Error).message;
       const aside = `${file}.corrupt-${Date.now()}`;
       try {
         renameSync(file, aside);

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { unavailableToAgents } from '../llm/index.js';
 import type { Agent, Cadence } from './agent.js';
 import type { Ports } from './ports.js';
 import { applyPatch, endsConversation, REDUCERS, type StateKey, type TurnState } from './state.js';
+import { oneLineZodError } from '../log/index.js';
 
 export const END = '__end__';
 export type End = typeof END;
@@ -164,7 +164,7 @@ export async function runGraph<N extends string>(graph: Graph<N>, initial: TurnS
  * and on the farewell when it runs at the session's end (then it sees the turns since its last
  * run). At the end of a session without a farewell (`closing`): when there are turns it has not seen.
  */
-export function dueTurns(cadence: Cadence | undefined, state: Pick<TurnState, 'turn_number' | 'occasion' | 'intent'>, closing = false): number | null {
+function dueTurns(cadence: Cadence | undefined, state: Pick<TurnState, 'turn_number' | 'occasion' | 'intent'>, closing = false): number | null {
   if (!cadence) return closing ? null : 0;
   const n = state.turn_number;
   const every = cadence.everyTurns;
@@ -212,7 +212,7 @@ async function runAgent(agent: AnyAgent, state: TurnState, ports: Ports, cancell
   const used = cancelledBefore ? offline(ports) : ports;
   const done = (patch: Partial<TurnState>, error?: string): AgentResult => ({ patch, ms: performance.now() - started, ports: used, ...(error && { error }) });
   const input = agent.input.safeParse(state);
-  if (!input.success) return done({}, `invalid input: ${z.prettifyError(input.error)}`);
+  if (!input.success) return done({}, `invalid input: ${oneLineZodError(input.error)}`);
   let output: unknown;
   try {
     output = await agent.run(input.data, used);
@@ -225,7 +225,7 @@ async function runAgent(agent: AnyAgent, state: TurnState, ports: Ports, cancell
     return { ...again, ms: performance.now() - started };
   }
   const patch = agent.output.safeParse(output);
-  if (!patch.success) return done({}, `invalid output: ${z.prettifyError(patch.error)}`);
+  if (!patch.success) return done({}, `invalid output: ${oneLineZodError(patch.error)}`);
   return done(patch.data as Partial<TurnState>);
 }
 

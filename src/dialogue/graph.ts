@@ -42,7 +42,7 @@ type ToolNode = 'vision' | 'search';
 const TOOL_NODES: readonly ToolNode[] = ['vision', 'search'];
 
 /** The next planned tool after `after` (null: the first), among the tool nodes in the graph; else the response. */
-export function nextTool(state: Pick<TurnState, 'plan_steps'>, present: readonly ToolNode[], after: ToolNode | null): ToolNode | 'response' {
+function nextTool(state: Pick<TurnState, 'plan_steps'>, present: readonly ToolNode[], after: ToolNode | null): ToolNode | 'response' {
   const order = [...new Set(state.plan_steps.map((s) => s.tool))].filter((t): t is ToolNode => present.includes(t as ToolNode));
   return order[after === null ? 0 : order.indexOf(after) + 1] ?? 'response';
 }

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomically } from './atomic-file.js';
 import { z } from 'zod';
+import { oneLineZodError } from '../log/index.js';
 
 export const REJECTED_DIR = 'rejected';
 
@@ -53,7 +54,7 @@ export class DurableFolder {
       return { file, ok: false, error: `unreadable: ${(err as Error).message}` };
     }
     const parsed = schema.safeParse(raw);
-    if (!parsed.success) return { file, ok: false, error: `invalid: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}` };
+    if (!parsed.success) return { file, ok: false, error: `invalid: ${oneLineZodError(parsed.error)}` };
     return { file, ok: true, value: parsed.data };
   }
 

@@ -21,7 +21,7 @@ export function isRegexLiteral(value: unknown): value is string {
 }
 
 /** The value at a dot path; undefined when any part is missing. */
-export function at(value: unknown, dotPath: string): unknown {
+function at(value: unknown, dotPath: string): unknown {
   let cur: unknown = value;
   for (const part of dotPath.split('.')) {
     if (Array.isArray(cur) && /^\d+$/.test(part)) cur = cur[Number(part)];

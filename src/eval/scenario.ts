@@ -16,7 +16,7 @@ const Fields = z.record(z.string(), z.unknown());
 /** A regex source, as in `speak: "Greta"` or `speak: "/hello|hi/i"`. */
 const Pattern = z.string().min(1);
 
-export const ExpectSchema = z
+const ExpectSchema = z
   .strictObject({
     /** Regex over the sentences spoken (agent/control/speak) since the last step. */
     speak: Pattern.optional(),
@@ -96,7 +96,7 @@ export const VisitorSchema = z.strictObject({
 });
 export type Visitor = z.infer<typeof VisitorSchema>;
 
-export const ScenarioSchema = z
+const ScenarioSchema = z
   .strictObject({
     name: z.string().min(1),
     description: z.string().optional(),

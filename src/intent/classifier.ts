@@ -4,6 +4,7 @@ import * as ort from 'onnxruntime-node';
 import { z } from 'zod';
 import { densify, featurize, FeaturizerSpecSchema, type FeaturizerSpec } from './featurize.js';
 import { IntentSchema, INTENTS, type Intent } from './labels.js';
+import { oneLineZodError } from '../log/index.js';
 
 export const INTENT_MODEL_FILE = 'intent.onnx';
 export const INTENT_META_FILE = 'intent.meta.json';
@@ -56,7 +57,7 @@ export class OnnxIntentClassifier implements IntentClassifier {
     let meta: IntentMeta;
     try {
       const parsed = IntentMetaSchema.safeParse(JSON.parse(await readFile(metaPath, 'utf8')));
-      if (!parsed.success) throw new Error(z.prettifyError(parsed.error).split('\n').slice(0, 2).join(' '));
+      if (!parsed.success) throw new Error(oneLineZodError(parsed.error));
       meta = parsed.data;
     } catch (err) {
       throw new IntentModelError(`cannot use ${metaPath}: ${(err as Error).message.split('\n')[0]}`);

@@ -6,6 +6,7 @@ import { LanguageSchema } from '../config/index.js';
 import type { VectorSpace } from '../vectors/index.js';
 import { chunkId, embedTextOf, type KnowledgeChunk } from './chunk.js';
 import { sectionKey } from './layout.js';
+import { oneLineZodError } from '../log/index.js';
 
 /**
  * The knowledge index on disk (`<paths.data>/knowledge/manifest.json`): per file its content
@@ -110,7 +111,7 @@ export async function loadManifest(file: string): Promise<{ index: KnowledgeInde
     }
     return { index: { space: { embedder: m.embedder.id, dims: m.embedder.dims }, chunking: m.chunking, files }, problem: null };
   } catch (err) {
-    const message = err instanceof z.ZodError ? z.prettifyError(err).replace(/\n\s*/g, ' ') : (err as Error).message;
+    const message = err instanceof z.ZodError ? oneLineZodError(err) : (err as Error).message;
     return { index: emptyIndex(), problem: `unreadable manifest: ${message}` };
   }
 }

@@ -1,6 +1,7 @@
 import { jsonrepair } from 'jsonrepair';
 import { z } from 'zod';
 import { splitReasoning } from './reasoning.js';
+import { oneLineZodError } from '../log/index.js';
 
 export type ParsedJson<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -53,5 +54,5 @@ export function parseModelJson<T>(raw: string, schema: z.ZodType<T>): ParsedJson
   }
   const parsed = schema.safeParse(data);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, error: `JSON does not match the schema: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}` };
+  return { ok: false, error: `JSON does not match the schema: ${oneLineZodError(parsed.error)}` };
 }

@@ -1,19 +1,15 @@
-import { totalmem } from 'node:os';
 import { z } from 'zod';
-import type { Config, LlmAgent, ModelProfile, ProfileName } from '../config/index.js';
+import type { Config, LlmAgent } from '../config/index.js';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
-import type { BackendProbe } from './backend.js';
-import { GgufBackend } from './gguf.js';
 import { parseModelJson } from './json.js';
-import { OllamaBackend } from './ollama.js';
-import { OpenAiBackend } from './openai.js';
-import { ReplayBackend } from './replay.js';
 import { LlmError, type LanguageModel, type LlmHealthSnapshot, type LlmMessage, type LlmObserver, type LlmRequest } from './port.js';
 import { CallRecorder } from './record.js';
 import { answerOf, ReasoningFilter } from './reasoning.js';
 import { deadline } from './deadline.js';
-import { healthDetail, memoryVerdict, type Served } from './report.js';
+import { healthDetail, type Served } from './report.js';
+import { Servers } from './servers.js';
+import { Warming } from './warming.js';
 
 export interface LanguageModelOptions {
   config: Config['llm'];
@@ -27,66 +23,30 @@ export interface LanguageModelOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-const GB = 1e9;
-const keyOf = (p: ModelProfile, ollamaUrl: string) =>
-  p.backend === 'gguf' ? `gguf ${p.path} ${p.gpu} ${p.threads}` : p.backend === 'replay' ? `replay ${p.path}` : `${p.backend} ${p.url ?? ollamaUrl}`;
-
 /**
  * The language model port over any mix of servers: each profile names its backend (Ollama, an
  * OpenAI-compatible server, or a GGUF file in process). This facade owns what every backend
- * shares: availability per agent, time-outs, cancellation, lenient JSON parsing, health, warming
- * and the per-call record; the adapters only stream text.
+ * shares: availability per agent, time-outs, cancellation, lenient JSON parsing, health and the
+ * per-call record; which server answers whom is Servers' job, the work ahead of use Warming's,
+ * and the adapters only stream text.
  */
 export class LlmService implements LanguageModel {
   readonly #config: Config['llm'];
   readonly #log: Logger;
   readonly #health: Health;
   readonly #observe: LlmObserver | undefined;
-  /** The Ollama server at llm.url: profiles on it, and embeddings, which only Ollama serves. */
-  readonly #ollama: OllamaBackend;
-  readonly #served = new Map<string, Served>();
-  readonly #profileKey = new Map<ProfileName, string>();
+  readonly #servers: Servers;
+  readonly #warming: Warming;
   #timer: NodeJS.Timeout | null = null;
   #checking: Promise<LlmHealthSnapshot> | null = null;
-  #warming: Promise<void> = Promise.resolve();
-  /** Stable prompt starts to compute ahead of use, per agent (warmPrefix). */
-  readonly #prefixes = new Map<LlmAgent, () => LlmMessage[]>();
-  /** The structured answers each agent asks for (warmSchema), as JSON schemas. */
-  readonly #schemas = new Map<LlmAgent, Map<string, Record<string, unknown>>>();
-  /** Start-up work running in this process (loading, contexts, grammars, prefixes): health says warming. */
-  #warmingInProcess = 0;
-  #memoryWarned = false;
-  #checkedAt: string | null = null;
 
   constructor(options: LanguageModelOptions) {
     this.#config = options.config;
     this.#log = options.log.child({ component: 'llm' });
     this.#health = options.health;
     this.#observe = options.observe;
-    const fetcher = options.fetch ?? fetch;
-    const env = options.env ?? process.env;
-    this.#ollama = new OllamaBackend(options.config.url, options.config.keepAlive, fetcher);
-    for (const [name, profile] of Object.entries(options.config.profiles) as [ProfileName, ModelProfile][]) {
-      const key = keyOf(profile, options.config.url);
-      let served = this.#served.get(key);
-      if (!served) {
-        const backend =
-          profile.backend === 'gguf'
-            ? new GgufBackend({ path: profile.path!, gpu: profile.gpu, threads: profile.threads, log: this.#log, agents: () => this.#agentsOn(key) })
-            : profile.backend === 'replay'
-              ? new ReplayBackend({ path: profile.path!, log: this.#log })
-            : profile.backend === 'openai'
-              ? new OpenAiBackend({ url: profile.url!, apiKey: profile.apiKeyEnv ? env[profile.apiKeyEnv] : undefined, fetch: fetcher })
-              : profile.url && profile.url !== options.config.url
-                ? new OllamaBackend(profile.url, options.config.keepAlive, fetcher)
-                : this.#ollama;
-        served = { backend, profiles: [], models: [], probe: null, missing: new Set() };
-        this.#served.set(key, served);
-      }
-      served.profiles.push(name);
-      if (!served.models.includes(profile.model)) served.models.push(profile.model);
-      this.#profileKey.set(name, key);
-    }
+    this.#servers = new Servers({ config: options.config, log: this.#log, fetch: options.fetch ?? fetch, env: options.env ?? process.env });
+    this.#warming = new Warming({ config: options.config, log: this.#log, health: options.health, servers: this.#servers, changed: () => this.#report() });
   }
 
   /** First health check (bounded by timeouts.healthMs), then periodic checks; models warm in the background. */
@@ -103,7 +63,7 @@ export class LlmService implements LanguageModel {
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
-    await Promise.all([...this.#served.values()].map((s) => s.backend.close()));
+    await this.#servers.close();
   }
 
   /**
@@ -114,10 +74,7 @@ export class LlmService implements LanguageModel {
    * prompt that begins the same way; one token is generated, as no API computes a prompt alone.
    */
   warmPrefix(agent: LlmAgent, messages: () => LlmMessage[]): Promise<void> {
-    this.#prefixes.set(agent, messages);
-    const served = this.#servedFor(agent);
-    if (this.#config.enabled && served.probe?.reachable) this.#afterWarming(() => this.#prefill(agent), [served]);
-    return this.#warming;
+    return this.#warming.prefix(agent, messages);
   }
 
   /**
@@ -126,109 +83,30 @@ export class LlmService implements LanguageModel {
    * model has loaded, so that the first visitor's turn does not wait for it.
    */
   warmSchema(agent: LlmAgent, schema: z.ZodType): Promise<void> {
-    const json = z.toJSONSchema(schema) as Record<string, unknown>;
-    const known = this.#schemas.get(agent) ?? new Map<string, Record<string, unknown>>();
-    this.#schemas.set(agent, known);
-    const key = JSON.stringify(json);
-    if (known.has(key)) return this.#warming;
-    known.set(key, json);
-    const served = this.#servedFor(agent);
-    if (this.#config.enabled && served.probe?.reachable && served.backend.prepareGrammar) this.#afterWarming(() => this.#compile(served, [json]), [served]);
-    return this.#warming;
-  }
-
-  /** Runs after the warming before it; health says warming meanwhile when the work runs in this process. */
-  #afterWarming(work: () => Promise<void>, servers: Served[]): void {
-    const inProcess = servers.some((s) => s.backend.kind === 'gguf');
-    if (inProcess) {
-      this.#warmingInProcess++;
-      this.#report();
-    }
-    this.#warming = this.#warming.then(work).finally(() => {
-      if (!inProcess) return;
-      this.#warmingInProcess--;
-      this.#report();
-    });
-  }
-
-  async #compile(served: Served, schemas: Record<string, unknown>[]): Promise<void> {
-    const started = performance.now();
-    try {
-      let compiled = 0;
-      for (const schema of schemas) if (await served.backend.prepareGrammar?.(schema)) compiled++;
-      if (compiled) this.#log.info({ backend: served.backend.kind, grammars: compiled, ms: Math.round(performance.now() - started) }, 'answer grammars compiled ahead of use');
-    } catch (err) {
-      this.#log.warn({ backend: served.backend.kind, err: (err as Error).message }, 'answer grammars could not be compiled ahead of use');
-    }
-  }
-
-  /** The schemas of the agents a server answers. */
-  #schemasOn(served: Served): Record<string, unknown>[] {
-    return [...this.#schemas].filter(([agent]) => this.#servedFor(agent) === served).flatMap(([, known]) => [...known.values()]);
-  }
-
-  async #prefill(agent: LlmAgent): Promise<void> {
-    const messages = this.#prefixes.get(agent);
-    const profile = this.#profileOf(agent);
-    const served = this.#servedFor(agent);
-    // A replayed visit answers only the calls it recorded.
-    if (!messages || !this.#has(served, profile.model) || served.backend.kind === 'replay') return;
-    const started = performance.now();
-    try {
-      const chunks = served.backend.chat({
-        agent,
-        model: profile.model,
-        messages: messages(),
-        temperature: profile.temperature,
-        ...(profile.num_ctx && { num_ctx: profile.num_ctx }),
-        think: profile.think,
-        maxTokens: 1,
-        signal: AbortSignal.timeout(this.#config.timeouts.requestMs),
-      });
-      for await (const _ of chunks);
-      this.#log.info({ agent, model: profile.model, ms: Math.round(performance.now() - started) }, 'prompt prefix computed ahead of use');
-    } catch (err) {
-      this.#log.warn({ agent, model: profile.model, err: (err as Error).message }, 'prompt prefix could not be computed ahead of use');
-    }
+    return this.#warming.schema(agent, schema);
   }
 
   /** A turn began: backends that answer by turn (replay) are told, before any of its calls. */
   turnStarted(turn: { turn_id: string; user_text: string }): void {
-    for (const served of this.#served.values()) served.backend.turnStarted?.(turn);
+    for (const served of this.#servers.all()) served.backend.turnStarted?.(turn);
   }
 
   /** Settles when the models asked to load (at start-up, or when a server came back) are loaded or failed to. */
   whenWarm(): Promise<void> {
-    return this.#warming;
+    return this.#warming.done();
   }
 
   health(): LlmHealthSnapshot {
-    const ollama = [...this.#served.values()].find((s) => s.backend === this.#ollama)?.probe;
-    // The Ollama kept only for embeddings does not make the profiles' servers unreachable.
-    const probes = [...this.#served.values()].filter((s) => s.profiles.length).map((s) => s.probe);
-    return {
-      enabled: this.#config.enabled,
-      reachable: probes.length > 0 && probes.every((p) => p?.reachable ?? false),
-      version: ollama?.version ?? probes.find((p) => p?.version)?.version ?? null,
-      models: Object.fromEntries(
-        [...this.#profileKey].map(([name, key]) => {
-          const s = this.#served.get(key)!;
-          const model = this.#config.profiles[name].model;
-          const loaded = s.probe?.loaded?.includes(model);
-          return [name, { model, pulled: this.#has(s, model), backend: s.backend.kind, ...(loaded !== undefined && { loaded }) }];
-        }),
-      ),
-      checkedAt: this.#checkedAt,
-    };
+    return this.#servers.snapshot();
   }
 
   available(agent: LlmAgent): boolean {
-    const s = this.#servedFor(agent);
-    return this.#config.enabled && this.#has(s, this.#profileOf(agent).model);
+    const s = this.#servers.servedFor(agent);
+    return this.#config.enabled && this.#servers.has(s, this.#servers.profileOf(agent).model);
   }
 
   multimodal(agent: LlmAgent): boolean {
-    return this.#profileOf(agent).multimodal;
+    return this.#servers.profileOf(agent).multimodal;
   }
 
   /** Asks every server whether it is up and which of the configured models it has. */
@@ -273,7 +151,7 @@ export class LlmService implements LanguageModel {
 
   /** Whether the Ollama server at llm.url is reachable and had `model` pulled at the last probe. */
   hasModel(model: string): boolean {
-    return this.#config.enabled && (this.#ollamaProbe()?.reachable ?? false) && this.#ollama.hasModel(model);
+    return this.#config.enabled && (this.#servers.ollamaServed().probe?.reachable ?? false) && this.#servers.ollama.hasModel(model);
   }
 
   /** /api/embed on the Ollama server at llm.url: one vector per input, as the server returns them (the caller validates). Throws LlmError. */
@@ -281,52 +159,19 @@ export class LlmService implements LanguageModel {
     if (!this.#config.enabled) throw new LlmError('disabled', 'the language model server is disabled by configuration');
     const { signal, done } = deadline(options.signal, { requestMs: options.timeoutMs, what: `no embeddings within ${options.timeoutMs} ms` });
     try {
-      return await this.#ollama.embed(model, input, signal);
+      return await this.#servers.ollama.embed(model, input, signal);
     } catch (err) {
       if (signal.aborted && signal.reason instanceof LlmError) throw signal.reason;
-      const error = this.#ollama.classify(err, model);
-      if (error.kind === 'unavailable') this.#unreachable(this.#ollamaServed(), error.message);
+      const error = this.#servers.ollama.classify(err, model);
+      if (error.kind === 'unavailable') this.#unreachable(this.#servers.ollamaServed(), error.message);
       throw error;
     } finally {
       done();
     }
   }
 
-  /** The agents whose profile is served by the backend under `key`, with their context sizes. */
-  #agentsOn(key: string): { agent: LlmAgent; num_ctx?: number }[] {
-    return (Object.keys(this.#config.agents) as LlmAgent[])
-      .filter((agent) => this.#profileKey.get(this.#config.agents[agent]) === key)
-      .map((agent) => ({ agent, ...(this.#profileOf(agent).num_ctx && { num_ctx: this.#profileOf(agent).num_ctx }) }));
-  }
-
-  #profileOf(agent: LlmAgent): ModelProfile {
-    return this.#config.profiles[this.#config.agents[agent]];
-  }
-
-  #servedFor(agent: LlmAgent): Served {
-    return this.#served.get(this.#profileKey.get(this.#config.agents[agent])!)!;
-  }
-
-  #has(s: Served, model: string): boolean {
-    return (s.probe?.reachable ?? false) && s.probe!.present.includes(model) && !s.missing.has(model);
-  }
-
-  #ollamaServed(): Served {
-    let served = [...this.#served.values()].find((s) => s.backend === this.#ollama);
-    if (!served) {
-      // No profile uses it: it is there for embeddings only, and probed for them.
-      served = { backend: this.#ollama, profiles: [], models: [], probe: null, missing: new Set() };
-      this.#served.set(`ollama ${this.#config.url}`, served);
-    }
-    return served;
-  }
-
-  #ollamaProbe(): BackendProbe | null {
-    return this.#ollamaServed().probe;
-  }
-
   #recorder(request: LlmRequest, format: boolean): CallRecorder {
-    const profile = this.#profileOf(request.agent);
+    const profile = this.#servers.profileOf(request.agent);
     const temperature = request.temperature ?? profile.temperature;
     return new CallRecorder(
       {
@@ -344,8 +189,8 @@ export class LlmService implements LanguageModel {
   }
 
   async *#generate(request: LlmRequest, schema: Record<string, unknown> | undefined, call: CallRecorder): AsyncGenerator<string> {
-    const profile = this.#profileOf(request.agent);
-    const served = this.#servedFor(request.agent);
+    const profile = this.#servers.profileOf(request.agent);
+    const served = this.#servers.servedFor(request.agent);
     const { timeouts } = this.#config;
     const limits = deadline(request.signal, {
       requestMs: timeouts.requestMs,
@@ -398,75 +243,22 @@ export class LlmService implements LanguageModel {
   }
 
   #unreachable(served: Served, reason: string): void {
-    served.probe = { reachable: false, version: null, present: [], reason };
-    if (served.backend === this.#ollama) this.#ollama.forget();
+    this.#servers.unreachable(served, reason);
     this.#report();
     // Re-probe now instead of waiting for the interval.
     void this.checkHealth();
   }
 
   async #probeAll(): Promise<LlmHealthSnapshot> {
-    this.#ollamaServed(); // embeddings need it probed even when no profile uses it
-    const cameBack: Served[] = [];
-    await Promise.all(
-      [...this.#served.values()].map(async (s) => {
-        const signal = AbortSignal.timeout(this.#config.timeouts.healthMs);
-        const probe = await s.backend.probe(s.models, signal);
-        if (probe.reachable && !s.probe?.reachable) cameBack.push(s);
-        s.probe = probe;
-        s.missing.clear();
-      }),
-    );
-    this.#checkedAt = new Date().toISOString();
-    // Warming first, so that a model about to load in process is never reported ready before it is.
-    if (this.#config.warm && cameBack.some((s) => s.models.length)) this.#warm(cameBack.filter((s) => s.models.length));
-    for (const agent of this.#prefixes.keys()) if (cameBack.includes(this.#servedFor(agent))) this.#afterWarming(() => this.#prefill(agent), [this.#servedFor(agent)]);
+    this.#warming.cameBack(await this.#servers.probe());
     this.#report();
     return this.health();
   }
 
-  /** Loads the servers' models so that the first visitor does not wait for a load; then checks they fit. */
-  #warm(servers: Served[]): void {
-    this.#afterWarming(async () => {
-      await Promise.all(
-        servers.map(async (s) => {
-          if (!s.backend.load) return;
-          for (const model of s.probe?.present ?? []) {
-            const started = performance.now();
-            try {
-              await s.backend.load(model, AbortSignal.timeout(this.#config.timeouts.requestMs));
-              this.#log.info({ model, backend: s.backend.kind, ms: Math.round(performance.now() - started) }, 'model loaded');
-            } catch (err) {
-              this.#log.warn({ model, backend: s.backend.kind, err: (err as Error).message }, 'model could not be loaded ahead of use');
-            }
-          }
-          // A server that came back: the grammars its agents registered before (kept by the backend where it can).
-          const schemas = this.#schemasOn(s);
-          if (s.backend.prepareGrammar && schemas.length) await this.#compile(s, schemas);
-          s.probe = await s.backend.probe(s.models, AbortSignal.timeout(this.#config.timeouts.healthMs));
-        }),
-      );
-      this.#report();
-      this.#checkMemory();
-    }, servers);
-  }
-
-  /** Warns when the profiles' models together would not fit next to each other in the memory budget. */
-  #checkMemory(): void {
-    const budget = (this.#config.memoryBudgetGB ?? totalmem() / GB) * GB;
-    const sizes = [...this.#served.values()].flatMap((s) => s.models.map((model) => ({ model, bytes: s.backend.sizeOf?.(model) ?? null })));
-    const verdict = memoryVerdict(sizes, budget);
-    if (verdict.over) {
-      this.#log.warn({ budget, models: sizes }, 'models do not fit next to each other');
-      this.#health.set('llm_memory', 'degraded', verdict.detail);
-      this.#memoryWarned = true;
-    } else if (this.#memoryWarned) this.#health.set('llm_memory', 'ok', verdict.detail);
-  }
-
   #report(): void {
     if (!this.#config.enabled) return;
-    const { ok, detail } = healthDetail([...this.#served.values()].filter((s) => s.profiles.length), (s, m) => this.#has(s, m));
-    if (ok && this.#warmingInProcess) this.#health.set('llm', 'warming', `warming: loading the model, making its contexts, compiling the agents' answer grammars; ${detail}`);
+    const { ok, detail } = healthDetail(this.#servers.ofProfiles(), (s, m) => this.#servers.has(s, m));
+    if (ok && this.#warming.inProcess) this.#health.set('llm', 'warming', `warming: loading the model, making its contexts, compiling the agents' answer grammars; ${detail}`);
     else this.#health.set('llm', ok ? 'ok' : 'degraded', detail);
   }
 }

@@ -34,3 +34,5 @@ export function preview(value: string | Uint8Array, max = 160): string {
   const clean = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '\uFFFD');
   return clean.length > max ? `${clean.slice(0, max)}… (${clean.length} chars)` : clean;
 }
+
+export { oneLineZodError } from './zod-error.js';

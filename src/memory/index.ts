@@ -9,7 +9,7 @@ export { ConversationQueue } from './queue.js';
 export type { QueuedRead } from './queue.js';
 export { latestEpisode, memoryCollection, recallMemories } from './recall.js';
 export type { MemoryRecall, RecallDeps, RecallSettings } from './recall.js';
-export { conversationPieces, episodeId, memoryDocuments, pieceId, toMatch, transcriptLines } from './records.js';
+export { episodeId, memoryDocuments, pieceId, toMatch, transcriptLines } from './records.js';
 export type { MemoryDocument, MemoryMetadata } from './records.js';
 export { EpisodeSchema, MEMORY_TYPES, MemoryMatchSchema, MemorySaveSchema, PendingConversationSchema } from './schema.js';
 export type { Episode, MemoryMatch, MemorySave, MemoryType, PendingConversation } from './schema.js';

@@ -37,7 +37,7 @@ export function transcriptLines(messages: PendingConversation['messages']): stri
 }
 
 /** The conversation in pieces of `turns` person messages each, with the robot's replies to them. */
-export function conversationPieces(messages: PendingConversation['messages'], turns: number): string[] {
+function conversationPieces(messages: PendingConversation['messages'], turns: number): string[] {
   const pieces: PendingConversation['messages'][] = [];
   let current: PendingConversation['messages'] = [];
   let said = 0;

@@ -13,6 +13,7 @@ import type { Live, LiveEventName } from './live.js';
 import type { Metrics } from './metrics.js';
 import type { ObservedAlerts } from './alerts.js';
 import { listSessionFiles, readSession, SessionIdSchema } from './sessions.js';
+import { oneLineZodError } from '../log/index.js';
 
 export interface HttpServerOptions {
   config: Config['http'];
@@ -87,7 +88,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
   });
   app.get('/api/sessions', async (req, reply) => {
     const query = ListQuery.safeParse(req.query);
-    if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) });
+    if (!query.success) return reply.code(400).send({ error: oneLineZodError(query.error) });
     await o.flushLog();
     const files = await listSessionFiles(o.sessionsDir);
     return { sessions: files.slice(0, query.data.limit).map(({ file: _file, ...rest }) => rest) };
@@ -95,8 +96,8 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
   app.get('/api/sessions/:id', async (req, reply) => {
     const params = SessionParams.safeParse(req.params);
     const query = SessionQuery.safeParse(req.query);
-    if (!params.success) return reply.code(400).send({ error: z.prettifyError(params.error) });
-    if (!query.success) return reply.code(400).send({ error: z.prettifyError(query.error) });
+    if (!params.success) return reply.code(400).send({ error: oneLineZodError(params.error) });
+    if (!query.success) return reply.code(400).send({ error: oneLineZodError(query.error) });
     await o.flushLog();
     const session = await readSession(o.sessionsDir, params.data.id);
     if (!session) return reply.code(404).send({ error: `no session ${params.data.id}` });
@@ -113,7 +114,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpServer>
     if (!o.alerts) return reply.code(404).send({ error: 'alerts are off (agents.alerts)' });
     const params = AlertParams.safeParse(req.params);
     const body = AckBody.safeParse(req.body ?? {});
-    if (!params.success || !body.success) return reply.code(400).send({ error: z.prettifyError((params.error ?? body.error)!) });
+    if (!params.success || !body.success) return reply.code(400).send({ error: oneLineZodError((params.error ?? body.error)!) });
     if (!o.alerts.acknowledge({ alert_id: params.data.id, by: body.data.by })) return reply.code(404).send({ error: 'no such alert' });
     log.info({ alert_id: params.data.id, by: body.data.by }, 'alert acknowledged from the dashboard');
     return { ok: true };

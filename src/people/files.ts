@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
@@ -7,6 +6,7 @@ import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import { parseIdMap, type ParsedIdMap } from './id-map.js';
 import { ProfileSchema, type Identity, type Profile } from './profile.js';
+import { oneLineZodError } from '../log/index.js';
 
 export const ID_MAP_FILE = 'user_ids.json';
 export const PROFILES_DIR = path.join('memory', 'user_profiles');
@@ -60,7 +60,7 @@ export class ProfileFiles {
     }
     const parsed = ProfileSchema.safeParse(data);
     if (!parsed.success) {
-      return this.corrupt(file, `not a profile: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
+      return this.corrupt(file, `not a profile: ${oneLineZodError(parsed.error)}`);
     }
     if (parsed.data.user_id !== userId) return this.corrupt(file, `foreign: it is the profile of "${parsed.data.user_id}"`);
     return { status: 'ok', profile: parsed.data };

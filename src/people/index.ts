@@ -15,7 +15,7 @@ export { People, userOfProfile } from './people.js';
 export type { PeopleOptions, PeoplePort } from './people.js';
 export { initialPresence, onDetection } from './presence.js';
 export type { Detection, PresenceAction, PresenceOptions, PresenceState } from './presence.js';
-export { applyFacts, factsOf, FACT_KEYS, hasFacts, IdentitySchema, listKey, MAX_FACT_CHANGES, mergeFacts, newProfile, ProfileFactsSchema, ProfileSchema, sameFacts } from './profile.js';
+export { applyFacts, factsOf, FACT_KEYS, hasFacts, IdentitySchema, listKey, mergeFacts, newProfile, ProfileFactsSchema, ProfileSchema, sameFacts } from './profile.js';
 export type { FactChange, Identity, Profile, ProfileFacts } from './profile.js';
 export { ProfileFiles } from './files.js';
 export { ID_MAP_FILE, PROFILE_FILE, PROFILES_DIR, ProfileStore } from './store.js';

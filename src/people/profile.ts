@@ -52,7 +52,7 @@ export const ProfileFactsSchema = z.object({
 export type ProfileFacts = z.infer<typeof ProfileFactsSchema>;
 export type FactChange = NonNullable<Profile['fact_changes']>[number];
 /** The changes a profile keeps: enough to tell when a job or a city changed, bounded for the file. */
-export const MAX_FACT_CHANGES = 20;
+const MAX_FACT_CHANGES = 20;
 
 export const FACT_KEYS = ['current_company', 'current_position', 'location', 'hobbies', 'interests'] as const;
 const SCALAR_KEYS = ['current_company', 'current_position', 'location'] as const;

@@ -3,6 +3,7 @@ import type { Config, Language } from '../config/index.js';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import type { SearchHit, SearchPort, SearchResults } from './port.js';
+import { oneLineZodError } from '../log/index.js';
 
 const SNIPPET_CHARS = 500;
 const MAX_ANSWERS = 3;
@@ -69,7 +70,7 @@ class SearxngSearch implements SearchPort {
       return failed(e.cause?.code ?? e.message);
     }
     const parsed = ResponseSchema.safeParse(body);
-    if (!parsed.success) return failed(`unexpected answer: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
+    if (!parsed.success) return failed(`unexpected answer: ${oneLineZodError(parsed.error)}`);
     const answers = [
       ...parsed.data.answers.map((a) => tidy(typeof a === 'string' ? a : a.answer)),
       ...parsed.data.infoboxes.map((i) => tidy([i.infobox, i.content].filter(Boolean).join(': '))),

@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import type { EncoderIdentity } from './embedding-cache.js';
 import { normalize } from './vectors.js';
+import { oneLineZodError } from '../log/index.js';
 
 /** CLIP's two encoders, into one shared embedding space; every vector is L2-normalised. */
 export interface ClipEncoder extends EncoderIdentity {
@@ -83,7 +84,7 @@ export class TransformersClipEncoder implements ClipEncoder {
     if (missing.length) throw new ClipModelError(`no CLIP model at ${dir} (missing ${missing.join(', ')})`);
     const configText = await readFile(path.join(dir, 'config.json'), 'utf8');
     const config = ClipConfigSchema.safeParse(JSON.parse(configText));
-    if (!config.success) throw new ClipModelError(`${dir}/config.json is not a CLIP config: ${z.prettifyError(config.error).replace(/\n\s*/g, ' ')}`);
+    if (!config.success) throw new ClipModelError(`${dir}/config.json is not a CLIP config: ${oneLineZodError(config.error)}`);
 
     strictlyLocal();
     const options = { local_files_only: true } as const;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { UserIdSchema } from '../people/index.js';
 import { NpyError, parseNpyVector, type NpyVector } from './npy.js';
+import { oneLineZodError } from '../log/index.js';
 
 /**
  * The scene folders the perception process writes under each person's profile folder:
@@ -86,7 +87,7 @@ export async function readSceneMetadata(folder: string, stem: string): Promise<S
   }
   const parsed = SceneMetadataSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new SceneError(`${file}: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
+    throw new SceneError(`${file}: ${oneLineZodError(parsed.error)}`);
   }
   const meta = parsed.data;
   const given = path.posix.basename(meta.image_path.replaceAll('\\', '/'));

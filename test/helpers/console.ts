@@ -1,12 +1,23 @@
 import { PassThrough } from 'node:stream';
+import type { Config } from '../../src/config/index.js';
 import { runConsole } from '../../src/console/index.js';
-import { startDaemon } from '../../src/daemon.js';
+import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
 import { testConfig } from './config.js';
 
-/** A daemon without MQTT, its developer console fed these lines (utterances and commands): everything the console printed. */
-export async function consoleSession(lines: readonly string[]): Promise<string> {
-  const daemon = await startDaemon({ config: testConfig(), log: silentLogger, mqtt: false });
+export interface ConsoleRunOptions {
+  /** Awaited once the daemon has started, before the first line (a part that starts in the background). */
+  ready?: (daemon: Daemon) => Promise<unknown>;
+}
+
+/**
+ * A daemon without MQTT, its developer console fed these lines (utterances and commands): everything
+ * the console printed, and the daemon (stopped by then) and its configuration, to look at what it left.
+ */
+export async function consoleRun(lines: readonly string[], options: ConsoleRunOptions = {}): Promise<{ text: string; daemon: Daemon; config: Config }> {
+  const config = testConfig();
+  const daemon = await startDaemon({ config, log: silentLogger, mqtt: false });
+  await options.ready?.(daemon);
   const input = new PassThrough();
   const output = new PassThrough();
   let text = '';
@@ -15,5 +26,10 @@ export async function consoleSession(lines: readonly string[]): Promise<string> 
   input.end(lines.join('\n'));
   await done;
   await daemon.stop();
-  return text;
+  return { text, daemon, config };
+}
+
+/** Everything the console printed for these lines, on a daemon of the test configuration. */
+export async function consoleSession(lines: readonly string[]): Promise<string> {
+  return (await consoleRun(lines)).text;
 }

@@ -18,7 +18,7 @@ import type { TurnState } from '../state.js';
 type AppraisalPorts = Pick<Ports, 'affect' | 'llm' | 'config' | 'clock' | 'log' | 'metrics' | 'signal' | 'turnId'>;
 
 /** The animation for the strongest appraised emotion that has one and is strong enough. */
-export function gestureFor(appraised: readonly EmotionIntensity[], gestures: Config['gestures']): string | null {
+function gestureFor(appraised: readonly EmotionIntensity[], gestures: Config['gestures']): string | null {
   for (const e of [...appraised].sort((a, b) => b.intensity - a.intensity)) {
     const animation = gestures.emotions[e.emotion];
     if (animation && e.intensity >= gestures.emotionMinIntensity) return animation;

@@ -6,13 +6,13 @@ import { lastTurns, type TurnState } from '../state.js';
 type ConsolidationPorts = Pick<Ports, 'people' | 'log'>;
 
 /** "Every few turns": often enough that a visit cut short loses little, rarely enough to cost nothing. */
-export const CONSOLIDATE_EVERY_TURNS = 4;
+const CONSOLIDATE_EVERY_TURNS = 4;
 
 /**
  * What the person said about themselves in the turns since the last run, by the phrase rules,
  * in the order they said it: a later statement wins ("I work at Acme" … "I moved to Initech").
  */
-export function factsSaid(s: Pick<TurnState, 'messages' | 'language' | 'unseen_turns'>): ProfileFacts {
+function factsSaid(s: Pick<TurnState, 'messages' | 'language' | 'unseen_turns'>): ProfileFacts {
   const said = lastTurns(s.messages, s.unseen_turns).filter((m) => m.role === 'user');
   return mergeFacts(...said.map((m) => extractByRules({ text: m.content, expectingName: false, language: s.language, names: false }).facts));
 }

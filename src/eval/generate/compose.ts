@@ -32,7 +32,7 @@ export interface GenerateOptions {
 }
 
 /** Visit `index` of a seed: the same whatever the count (visit 7 of 100 is visit 7 of 500). */
-export function generateVisit(index: number, seed: number, split: Split): GeneratedVisit {
+function generateVisit(index: number, seed: number, split: Split): GeneratedVisit {
   const rng = new Rng(Math.imul(seed ^ 0x5bd1e995, 0x01000193) ^ Math.imul(index + 1, 0x9e3779b1));
   const language: Language = rng.pick(LANGUAGES);
   let draw = rng.next() * TOTAL;

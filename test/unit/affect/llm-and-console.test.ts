@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { appraisalMessages, LlmAppraisalSchema } from '../../../src/affect/index.js';
-import { gestureFor } from '../../../src/dialogue/agents/appraisal.js';
-import { testConfig } from '../../helpers/config.js';
 import { consoleSession } from '../../helpers/console.js';
 
 describe('appraisal by the language model: its answer and its prompt', () => {
@@ -17,15 +15,6 @@ describe('appraisal by the language model: its answer and its prompt', () => {
     expect(system!.content).toMatch(/emotional appraisal of Nadine/);
     expect(user!.content).toBe('The person says: "Do you remember me?"');
     expect(rest).toEqual([]);
-  });
-});
-
-describe('the gesture of an appraisal', () => {
-  it('picks the gesture of the strongest mapped emotion that is strong enough', () => {
-    const { gestures } = testConfig();
-    expect(gestureFor([{ emotion: 'anger', intensity: 0.9 }, { emotion: 'joy', intensity: 0.6 }], gestures)).toBe('SMILE');
-    expect(gestureFor([{ emotion: 'joy', intensity: 0.4 }], gestures)).toBeNull();
-    expect(gestureFor([{ emotion: 'gratitude', intensity: 0.7 }, { emotion: 'joy', intensity: 0.6 }], gestures)).toBe('NOD_YES');
   });
 });
 

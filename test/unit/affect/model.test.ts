@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTIVE_MIN,
   advance,
   defaultMood,
   distance,
@@ -8,7 +7,6 @@ import {
   elicit,
   initialState,
   moodIntensity,
-  moveMood,
   norm,
   OCC_EMOTIONS,
   octant,
@@ -174,28 +172,48 @@ describe('emotion decay', () => {
 });
 
 describe('mood dynamics (ALMA pull and push)', () => {
+  // One emotion, still active after 20 s (of 120): the mood moves under its PAD point only, by a
+  // distance that depends on the emotion and the time, not on where the mood starts.
+  const unit = (v: Pad) => pad(v.pleasure / norm(v), v.arousal / norm(v), v.dominance / norm(v));
+  const felt = (mood: Pad, emotion: keyof typeof EMOTION_PAD, p = params()) =>
+    advance(elicit({ at: T0, mood, emotions: [] }, [{ emotion, intensity: 0.8 }]), T0 + 20_000, p).mood;
+
   it('pulls a mood that lies between the origin and the emotion centre towards the centre', () => {
     const centre = EMOTION_PAD.anger;
     const mood = pad(-0.1, 0.1, 0.05);
-    const moved = moveMood(mood, centre, 0.1);
-    expect(distance(moved, centre)).toBeCloseTo(distance(mood, centre) - 0.1, 10);
+    const moved = felt(mood, 'anger');
+    expect(distance(mood, moved)).toBeGreaterThan(0.01);
+    // Straight at the centre: the distance to it shrinks by exactly the way covered.
+    expect(distance(moved, centre)).toBeCloseTo(distance(mood, centre) - distance(mood, moved), 10);
   });
 
   it('pushes a mood already beyond the centre (same octant) further out', () => {
     const centre = EMOTION_PAD.joy;
     const mood = pad(0.6, 0.4, 0.3);
-    const moved = moveMood(mood, centre, 0.1);
+    const moved = felt(mood, 'joy');
     expect(norm(moved)).toBeGreaterThan(norm(mood));
     expect(octant(moved)).toBe('exuberant');
+    // In the centre's direction: the way covered is parallel to the centre.
+    const way = pad(moved.pleasure - mood.pleasure, moved.arousal - mood.arousal, moved.dominance - mood.dominance);
+    expect(distance(unit(way), unit(centre))).toBeCloseTo(0, 10);
   });
 
   it('moves a mood from another octant towards the centre, and on through it', () => {
     const centre = EMOTION_PAD.anger;
     const mood = pad(0.5, 0.1, 0.3);
-    expect(distance(moveMood(mood, centre, 0.2), centre)).toBeCloseTo(distance(mood, centre) - 0.2, 10);
-    const through = moveMood(mood, centre, distance(mood, centre) + 0.1);
+    const moved = felt(mood, 'anger');
+    expect(distance(moved, centre)).toBeCloseTo(distance(mood, centre) - distance(mood, moved), 10);
+    // A stronger pull covers more than the way to the centre, and goes on through it as a push:
+    // out along the centre's direction by what is left, into the centre's octant.
+    const strong = params({ moodChangePerMinute: 7 });
+    const far = pad(0.9, -0.9, -0.9);
+    const way = distance(far, felt(far, 'anger', strong));
+    expect(way).toBeGreaterThan(distance(mood, centre) + 0.05);
+    expect(way).toBeLessThan(distance(far, centre));
+    const through = felt(mood, 'anger', strong);
     expect(octant(through)).toBe('hostile');
-    expect(norm(through)).toBeCloseTo(norm(centre) + 0.1, 10);
+    expect(norm(through)).toBeCloseTo(norm(centre) + way - distance(mood, centre), 10);
+    expect(distance(unit(through), unit(centre))).toBeCloseTo(0, 10);
   });
 
   it('moves the mood more for stronger emotions and for longer times', () => {
@@ -269,8 +287,14 @@ describe('mood dynamics (ALMA pull and push)', () => {
 
   it('keeps the mood inside the PAD cube and drops emotions under the activity threshold', () => {
     const p = params({ moodChangePerMinute: 50 });
-    const s = advance(elicit(initialState(p, T0), [{ emotion: 'gratification', intensity: 1 }]), T0 + 60_000, p);
-    for (const v of Object.values(s.mood)) expect(Math.abs(v)).toBeLessThanOrEqual(1);
-    expect(s.emotions.every((e) => e.intensity >= ACTIVE_MIN * (1 - 1e-9))).toBe(true);
+    const start = elicit(initialState(p, T0), [{ emotion: 'gratification', intensity: 1 }]);
+    for (const v of Object.values(advance(start, T0 + 60_000, p).mood)) expect(Math.abs(v)).toBeLessThanOrEqual(1);
+    // A full emotion is over after emotionDecayMs: what is left just before is the activity threshold.
+    const threshold = advance(start, T0 + p.emotionDecayMs - 1, p).emotions[0]!.intensity;
+    expect(advance(start, T0 + p.emotionDecayMs, p).emotions).toEqual([]);
+    for (let t = 0; t <= p.emotionDecayMs; t += 7_000) expect(advance(start, T0 + t, p).emotions.every((e) => e.intensity >= threshold * (1 - 1e-6))).toBe(true);
+    // An emotion felt under the threshold is no emotion at all; one just over it is kept.
+    expect(elicit(initialState(p, T0), [{ emotion: 'joy', intensity: threshold * 0.98 }]).emotions).toEqual([]);
+    expect(elicit(initialState(p, T0), [{ emotion: 'joy', intensity: threshold * 1.02 }]).emotions).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closingState, defineAgent, defineGraph, dueTurns, END, newSession, parallel, runAtSessionEnd, runGraph, startTurn, type Ports, type Session, type TurnState } from '../../../src/dialogue/index.js';
+import { closingState, defineAgent, defineGraph, END, newSession, parallel, runAtSessionEnd, runGraph, startTurn, type Ports, type Session, type TurnState } from '../../../src/dialogue/index.js';
 import { testConfig } from '../../helpers/config.js';
 import { turnPorts } from '../../helpers/ports.js';
 
@@ -12,7 +12,7 @@ function turn(n: number, intent: TurnState['intent'] = 'continue_conversation'):
 }
 
 /** Records each run: the turn it ran on and how many turns it had not seen. */
-function scheduledAgent(cadence: { everyTurns?: number; atSessionEnd?: boolean }, runs: { turn: number; unseen: number }[], effects: number[] = []) {
+function scheduledAgent(cadence: { everyTurns?: number; atSessionEnd?: boolean } | undefined, runs: { turn: number; unseen: number }[], effects: number[] = []) {
   return defineAgent({
     name: 'scheduled',
     cadence,
@@ -37,26 +37,41 @@ describe('agents on a schedule', () => {
     expect(startTurn({ ...newSession('en'), conversation_id: 'c', turn_number: 3 }, 't-g', '', null, 'greet').turn_number).toBe(3);
   });
 
-  it('is due every N of the person’s turns, on the farewell when it runs at the session end, and at a session end with turns it has not seen', () => {
+  /**
+   * Whether an agent with this cadence runs on the state, through the engine: in the turn, or at the end
+   * of a session without a farewell (`closing`); and if it runs, how many turns it has not seen.
+   */
+  async function due(cadence: { everyTurns?: number; atSessionEnd?: boolean } | undefined, state: TurnState, closing = false): Promise<number | null> {
+    const runs: { turn: number; unseen: number }[] = [];
+    const graph = defineGraph({ start: 'a', nodes: { a: scheduledAgent(cadence, runs) }, edges: { a: END } });
+    if (closing) expect(await runAtSessionEnd(graph, state, ports())).toEqual([]);
+    else expect((await runGraph(graph, state, ports())).errors).toEqual([]);
+    expect(runs.length).toBeLessThanOrEqual(1);
+    return runs[0]?.unseen ?? null;
+  }
+
+  it('is due every N of the person’s turns, on the farewell when it runs at the session end, and at a session end with turns it has not seen', async () => {
     const every4 = { everyTurns: 4, atSessionEnd: true };
-    expect([1, 2, 3, 4, 5, 8].map((n) => dueTurns(every4, turn(n)))).toEqual([null, null, null, 4, null, 4]);
+    const inTurns: (number | null)[] = [];
+    for (const n of [1, 2, 3, 4, 5, 8]) inTurns.push(await due(every4, turn(n)));
+    expect(inTurns).toEqual([null, null, null, 4, null, 4]);
     // A farewell on the 6th turn: the 5th and 6th are new to it; on the 8th, it is due anyway.
-    expect(dueTurns(every4, turn(6, 'end_conversation'))).toBe(2);
-    expect(dueTurns(every4, turn(8, 'end_conversation'))).toBe(4);
-    expect(dueTurns({ everyTurns: 4 }, turn(6, 'end_conversation'))).toBeNull();
+    expect(await due(every4, turn(6, 'end_conversation'))).toBe(2);
+    expect(await due(every4, turn(8, 'end_conversation'))).toBe(4);
+    expect(await due({ everyTurns: 4 }, turn(6, 'end_conversation'))).toBeNull();
     // The visit ends without a farewell: only when there are turns it has not seen.
-    expect(dueTurns(every4, turn(6), true)).toBe(2);
-    expect(dueTurns(every4, turn(8), true)).toBeNull();
-    expect(dueTurns({ everyTurns: 4 }, turn(6), true)).toBeNull();
+    expect(await due(every4, turn(6), true)).toBe(2);
+    expect(await due(every4, turn(8), true)).toBeNull();
+    expect(await due({ everyTurns: 4 }, turn(6), true)).toBeNull();
     // Only at the session end: the whole conversation.
-    expect(dueTurns({ atSessionEnd: true }, turn(5, 'end_conversation'))).toBe(5);
-    expect(dueTurns({ atSessionEnd: true }, turn(5))).toBeNull();
-    expect(dueTurns({ atSessionEnd: true }, turn(5), true)).toBe(5);
+    expect(await due({ atSessionEnd: true }, turn(5, 'end_conversation'))).toBe(5);
+    expect(await due({ atSessionEnd: true }, turn(5))).toBeNull();
+    expect(await due({ atSessionEnd: true }, turn(5), true)).toBe(5);
     // A greeting the robot begins is not one of the person's turns.
-    expect(dueTurns(every4, { ...turn(4), occasion: 'greet' })).toBeNull();
+    expect(await due(every4, { ...turn(4), occasion: 'greet' })).toBeNull();
     // Agents without a cadence run in every turn, never at a session end.
-    expect(dueTurns(undefined, turn(3))).toBe(0);
-    expect(dueTurns(undefined, turn(3), true)).toBeNull();
+    expect(await due(undefined, turn(3))).toBe(0);
+    expect(await due(undefined, turn(3), true)).toBeNull();
   });
 
   it('runs a scheduled agent only on its turns, with the turns it has not seen, beside agents that run every turn', async () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TurnEventSchema } from '../../../src/bus/index.js';
 import { buildDialogueGraph, createDialogue, buildTurnEvent, defineAgent, newSession, offlineReply, startTurn, type TurnState } from '../../../src/dialogue/index.js';
-import { nextTool } from '../../../src/dialogue/graph.js';
 import { modelInstructions } from '../../helpers/prompt.js';
 import { TOOL_LINES } from '../../../src/dialogue/offline/tool-lines.js';
 import { Health } from '../../../src/health/index.js';
@@ -128,11 +127,20 @@ describe('the graph with tools', () => {
     const config = testConfig({ agents: { search: true }, search: { url: 'http://127.0.0.1:9' } });
     const graph = buildDialogueGraph(config);
     expect(Object.keys(graph.nodes)).toEqual(['intent', 'agreement', 'memory_update', 'contextualize', 'plan', 'recall', 'appraisal', 'alerts', 'vision', 'search', 'response', 'after_response', 'profile_refine']);
-    const plan = (steps: TurnState['plan_steps']) => ({ plan_steps: steps });
-    expect(nextTool(plan([{ tool: 'search', query: 'a' }, { tool: 'vision', query: 'b' }]), ['vision', 'search'], null)).toBe('search');
-    expect(nextTool(plan([{ tool: 'search', query: 'a' }, { tool: 'vision', query: 'b' }]), ['vision', 'search'], 'search')).toBe('vision');
-    expect(nextTool(plan([{ tool: 'search', query: 'a' }, { tool: 'vision', query: 'b' }]), ['vision', 'search'], 'vision')).toBe('response');
-    expect(nextTool(plan([{ tool: 'search', query: 'a' }]), ['vision'], null)).toBe('response');
+    // Where the graph goes after a node, on a turn with this plan.
+    const next = (g: typeof graph, from: keyof typeof graph.edges, plan_steps: TurnState['plan_steps']) => {
+      const edge = g.edges[from]!;
+      return typeof edge === 'string' ? edge : edge.choose(turn('q', { plan_steps }));
+    };
+    const searchThenVision: TurnState['plan_steps'] = [{ tool: 'search', query: 'a' }, { tool: 'vision', query: 'b' }];
+    expect(next(graph, 'alerts', searchThenVision)).toBe('search');
+    expect(next(graph, 'search', searchThenVision)).toBe('vision');
+    expect(next(graph, 'vision', searchThenVision)).toBe('response');
+    // A planned tool that is off is passed over.
+    const visionOnly = buildDialogueGraph(testConfig());
+    expect(Object.keys(visionOnly.nodes)).toContain('vision');
+    expect(Object.keys(visionOnly.nodes)).not.toContain('search');
+    expect(next(visionOnly, 'alerts', [{ tool: 'search', query: 'a' }])).toBe('response');
 
     // A planner that asks for search, then vision: the turn visits them in that order.
     const planner = defineAgent({ name: 'plan', reads: [], writes: ['plan_steps'], run: () => ({ plan_steps: [{ tool: 'search' as const, query: 'a' }, { tool: 'vision' as const, query: 'b' }] }) });

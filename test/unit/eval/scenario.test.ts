@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { at, loadScenario, mismatches, ScenarioFileError, scenarioFiles, writeReports, type EvalReport } from '../../../src/eval/index.js';
+import { loadScenario, mismatches, ScenarioFileError, scenarioFiles, writeReports, type EvalReport } from '../../../src/eval/index.js';
 import { REPO, tempDir } from '../../helpers/config.js';
 
 const problems = (yaml: string): string[] => {
@@ -49,7 +49,9 @@ describe('scenario files', () => {
 
   it('field checks: dot paths, nested objects, regexes over JSON text', () => {
     const turn = { intent: { name: 'update_user_info' }, memories: [{ type: 'episode', score: 0.5 }], user_id: null };
-    expect(at(turn, 'memories.0.type')).toBe('episode');
+    // A dot path reaches into arrays by index.
+    expect(mismatches(turn, { 'memories.0.type': 'episode' })).toEqual([]);
+    expect(mismatches(turn, { 'memories.0.type': 'conversation' })).toEqual(['memories.0.type: expected "conversation", got "episode"']);
     expect(mismatches(turn, { 'intent.name': 'update_user_info', 'memories.0.type': '/episode|conversation/' })).toEqual([]);
     expect(mismatches(turn, { intent: { name: '/^update/' }, user_id: null })).toEqual([]);
     expect(mismatches(turn, { 'intent.name': 'first_greeting', 'memories.1.type': '/./' })).toEqual([

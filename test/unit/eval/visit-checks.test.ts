@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { ExpectSchema, type Expectation } from '../../../src/eval/scenario.js';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadScenario, type Expectation } from '../../../src/eval/index.js';
 import { TOPIC, type Heard } from '../../../src/eval/stage.js';
 import { visitChecks } from '../../../src/eval/visit-checks.js';
 import { anyOf, notId } from '../../../src/eval/generate/builder.js';
 import { toRegex } from '../../../src/eval/match.js';
+import { tempDir } from '../../helpers/config.js';
 
 let seq = 0;
 const heard = (topic: string, text: string): Heard => ({ seq: ++seq, at: seq, topic, text, ours: false });
 
+const scenarioFile = path.join(tempDir('nadine-visit-checks-'), 'expect.yaml');
+/** The expectation is one a scenario file may hold: it loads as a step (JSON is YAML). */
+function valid(e: Expectation): void {
+  writeFileSync(scenarioFile, JSON.stringify({ name: 'check', steps: [{ expect: e }] }));
+  loadScenario(scenarioFile);
+}
+
 /** The failures of an expectation over what the daemon published (all of it in the window). */
 function run(e: Expectation, published: Heard[]): string[] {
-  ExpectSchema.parse(e);
+  valid(e);
   const on = (topic: string) => published.filter((h) => h.topic === topic);
   return visitChecks(e, { window: on, all: on, resolve: (v) => v })
     .map((c) => c())

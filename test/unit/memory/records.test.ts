@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { lastTurns } from '../../../src/dialogue/state.js';
 import {
   ConversationQueue,
-  conversationPieces,
   extractiveEpisode,
   isMemoryOf,
   memoryCollectionName,
@@ -63,8 +62,11 @@ describe('memory collections', () => {
 describe('memory records', () => {
   it('cut the conversation into pieces of a few person messages with the replies', () => {
     const messages = [u('one'), a('r1'), u('two'), a('r2'), u('three'), u('four'), a('r4')];
-    expect(conversationPieces(messages, 2)).toEqual(['User: one\nRobot: r1\nUser: two\nRobot: r2', 'User: three\nUser: four\nRobot: r4']);
-    expect(conversationPieces(messages, 10)).toHaveLength(1);
+    const j = job({ messages });
+    const summary = { ...extractiveEpisode(j, 3), source: 'extractive' as const };
+    const pieces = (turns: number) => memoryDocuments(j, summary, LEXICAL.embedder, turns).filter((d) => d.metadata.memory_type === 'conversation').map((d) => d.document);
+    expect(pieces(2)).toEqual(['User: one\nRobot: r1\nUser: two\nRobot: r2', 'User: three\nUser: four\nRobot: r4']);
+    expect(pieces(10)).toHaveLength(1);
   });
 
   it('are an episode and the pieces, with the metadata recall and forget-me rely on', () => {

@@ -73,6 +73,20 @@ describe('appraisal agent, offline (lexicon)', () => {
     expect((await step(appraisalAgent, turn('Thank you so much!'), lower)).gestures).toEqual(['SMILE']);
   });
 
+  it('plays the animation of the strongest emotion that has one and reaches the threshold, as it appraised them', async () => {
+    const insult = 'You are a stupid useless robot';
+    const gesture = async (gestures: object) => (await step(appraisalAgent, turn(insult), turnPorts(testConfig({ gestures })))).gestures ?? null;
+    const [anger, reproach] = (await step(appraisalAgent, turn(insult), turnPorts(testConfig()))).appraisal!.emotions;
+    expect([anger!.emotion, reproach!.emotion]).toEqual(['anger', 'reproach']);
+    expect(anger!.intensity).toBeGreaterThan(reproach!.intensity);
+    // The strongest has no animation: the next one plays, from exactly the threshold, not under it.
+    expect(await gesture({ emotions: { reproach: 'SHAKE_HEAD' }, emotionMinIntensity: reproach!.intensity })).toEqual(['SHAKE_HEAD']);
+    expect(await gesture({ emotions: { reproach: 'SHAKE_HEAD' }, emotionMinIntensity: reproach!.intensity + 0.01 })).toBeNull();
+    // Both have one: the strongest's plays, whatever the list order; the weaker one alone is not enough.
+    expect(await gesture({ emotions: { reproach: 'SHAKE_HEAD', anger: 'FROWN' }, emotionMinIntensity: reproach!.intensity })).toEqual(['FROWN']);
+    expect(await gesture({ emotions: { reproach: 'SHAKE_HEAD', anger: 'FROWN' }, emotionMinIntensity: anger!.intensity + 0.01 })).toBeNull();
+  });
+
   it('takes greetings and farewells from the intent, mildly: no gesture beyond the wave', async () => {
     const ports = turnPorts(testConfig());
     const hello = await step(appraisalAgent, turn('Servus', { intent: 'first_greeting' }), ports);
