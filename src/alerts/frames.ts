@@ -85,6 +85,11 @@ export interface Lexicon {
    * (German "geschlafen" / "geschlagen").
    */
   fuzzy?: boolean;
+  /**
+   * Subject pronouns: one between a negator and what follows starts another clause, which the
+   * negator does not deny ("vous ne m'aidez pas, je veux une vraie personne").
+   */
+  subjects?: readonly string[];
 }
 
 export interface CompiledLexicon {
@@ -95,6 +100,7 @@ export interface CompiledLexicon {
   frames: readonly FrameSpec[];
   negators: LexemeSet;
   past: LexemeSet;
+  subjects: ReadonlySet<string>;
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -150,7 +156,7 @@ export function compileLexicon(lexicon: Lexicon, fold: (s: string) => string): C
     for (const slot of [...frame.slots, ...(frame.unless ?? [])]) if (!(slot in lexicon.concepts)) throw new Error(`alert frame uses the unknown concept "${slot}"`);
   }
   const list = (l: readonly string[]) => new LexemeSet(l.map((x) => compileLexeme(x, fold)).filter((x) => x.length > 0));
-  return { concepts: new LexemeSet(lexemes), conceptOf, frames: lexicon.frames, negators: list(lexicon.negators), past: list(lexicon.past) };
+  return { concepts: new LexemeSet(lexemes), conceptOf, frames: lexicon.frames, negators: list(lexicon.negators), past: list(lexicon.past), subjects: new Set((lexicon.subjects ?? []).map(fold)) };
 }
 
 /** Where a lexeme occurs: token ranges [first, last]. */
@@ -213,17 +219,29 @@ const windowOf = (frame: FrameSpec, tokens: readonly Token[], first: number) => 
   return HAN.test(tokens[first]?.text ?? '') ? base * 2 : base;
 };
 
-/** A negator in the two tokens before an occurrence denies it, unless it belongs to the match. */
-function denied(occ: Occurrence, negators: LexemeSet, tokens: readonly Token[], taken: readonly Occurrence[]): boolean {
+/** A negator in the three tokens before an occurrence denies it, unless it belongs to the match. */
+function denied(occ: Occurrence, lexicon: CompiledLexicon, tokens: readonly Token[], taken: readonly Occurrence[]): boolean {
   const from = Math.max(0, occ.first - 3);
   const before = tokens.slice(from, occ.first);
-  for (const n of occurrences(negators, before)) {
+  for (const n of occurrences(lexicon.negators, before)) {
     const at = from + n.first;
     // "能不能", "是不是": a question (A-not-A), not a denial.
     if (n.first === n.last && at > 0 && tokens[at - 1]?.text === tokens[at + 1]?.text) continue;
+    if (tokens.slice(from + n.last + 1, occ.first + 1).some((t) => lexicon.subjects.has(t.text))) continue;
     if (!taken.some((o) => at >= o.first && at <= o.last)) return true;
   }
   return false;
+}
+
+/**
+ * Whether a negator of any of the lexicons stands in the three tokens before the text at `start`
+ * (an offset in the folded text): the phrase lists' matches are denied as the frames' are ("I'm
+ * not having a heart attack", "c'est pas une urgence", "kein Notfall"), with the same scope.
+ */
+export function negatedAt(start: number, tokens: readonly Token[], lexicons: readonly CompiledLexicon[]): boolean {
+  const first = tokens.findIndex((t) => t.start >= start);
+  if (first <= 0) return false;
+  return lexicons.some((l) => denied({ first, last: first }, l, tokens, []));
 }
 
 /**
@@ -252,7 +270,7 @@ export function matchFrames(
     const chosen: Occurrence[] = [];
     const fill = (slot: number): boolean => {
       if (slot === frame.slots.length) {
-        if (chosen.some((o) => denied(o, lexicon.negators, tokens, chosen))) return false;
+        if (chosen.some((o) => denied(o, lexicon, tokens, chosen))) return false;
         return true;
       }
       for (const occ of of(frame.slots[slot]!)) {

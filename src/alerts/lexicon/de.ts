@@ -152,6 +152,7 @@ export const DE: Lexicon = {
     { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
     { signal: 'help_requested', slots: ['anyoneHere'], window: 1 },
   ],
+  subjects: ['ich', 'du', 'er', 'wir', 'ihr'],
   negators: ['fast', 'beinahe', 'um ein haar', 'nicht', 'kein', 'keine', 'keinen', 'keiner', 'niemand', 'nie', 'nichts', 'ohne'],
   past: ['als kind', 'als ich klein war', 'als ich jung war', 'in meiner kindheit', 'vor * jahren', 'vor jahren', 'vor * monaten', 'vor * wochen', 'letztes jahr', 'letzten monat', 'letzte woche', 'damals', 'frueher mal', 'wieder gesund', 'geht es mir gut', 'geht es mir wieder gut', 'ist an * gestorben', 'an einem * gestorben'],
 };

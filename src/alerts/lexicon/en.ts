@@ -160,6 +160,7 @@ export const EN: Lexicon = {
     { signal: 'help_requested', slots: ['anyoneHere'], window: 1 },
     { signal: 'help_requested', slots: ['anyoneThere', 'around'], window: 5, ordered: true },
   ],
+  subjects: ['i', 'you', 'he', 'she', 'we', 'they'],
   negators: ['nearly', 'almost', 'practically', 'virtually', 'not', 'no', 'nobody', 'no one', 'noone', 'never', 'nothing', 't', 'dont', 'isnt', 'wasnt', 'doesnt', 'didnt', 'arent', 'without', 'neither', 'nor'],
   fuzzy: true,
   past: ['when i was a kid', 'when i was little', 'when i was young', 'when i was a child', 'as a kid', 'as a child', 'years ago', 'year ago', 'months ago', 'weeks ago', 'last year', 'last month', 'used to', 'history of', 'recovered', 'i m fine now', 'im fine now', 'died of', 'died from', 'passed away'],

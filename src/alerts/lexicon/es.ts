@@ -132,6 +132,7 @@ export const ES: Lexicon = {
     { signal: 'help_requested', slots: ['anyoneThere', 'around'], window: 5, ordered: true },
     { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
   ],
+  subjects: ['yo', 'tu', 'el', 'ella', 'nosotros', 'ellos', 'ellas'],
   negators: ['casi', 'por poco', 'a punto de', 'no', 'nadie', 'nunca', 'nada', 'ningun', 'ninguna', 'ninguno', 'sin', 'ni'],
   past: ['cuando era pequeno', 'cuando era pequena', 'cuando era nino', 'cuando era nina', 'de pequeno', 'de pequena', 'de nino', 'de nina', 'en mi infancia', 'hace * anos', 'hace anos', 'hace * meses', 'hace * semanas', 'el ano pasado', 'el mes pasado', 'ya estoy bien', 'ahora estoy bien', 'murio de', 'se murio de', 'fallecio', 'antes tenia'],
 };

@@ -132,6 +132,7 @@ export const FR: Lexicon = {
     { signal: 'help_requested', slots: ['anyoneThere', 'around'], window: 5, ordered: true },
     { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
   ],
+  subjects: ['je', 'j', 'tu', 'il', 'elle', 'on', 'nous', 'ils', 'elles'],
   negators: ['failli', 'presque', 'a deux doigts de', 'pas', 'personne', 'jamais', 'rien', 'aucun', 'aucune', 'sans', 'ni'],
   past: ['quand j etais petit', 'quand j etais petite', 'quand j etais enfant', 'quand j etais jeune', 'dans mon enfance', 'etant petit', 'etant enfant', 'il y a * ans', 'il y a * mois', 'il y a * semaines', 'l an dernier', 'l annee derniere', 'le mois dernier', 'autrefois', 'ca va maintenant', 'gueri', 'guerie', 'est mort d', 'est morte d', 'decede', 'decedee'],
 };

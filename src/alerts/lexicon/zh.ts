@@ -101,6 +101,7 @@ export const ZH: Lexicon = {
     { signal: 'help_requested', slots: ['desk', 'ask'], window: 3, unless: ['directions', 'appointment'] },
     { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
   ],
+  subjects: ['我', '你', '他', '她'],
   negators: ['差点', '差一点', '险些', '几乎', '没', '没有', '不', '别', '无', '不是'],
   past: ['小时候', '小的时候', '上学的时候', '年前', '以前', '去年', '上个月', '曾经', '得过', '现在好了', '已经好了', '死于', '过世'],
 };
