@@ -10,7 +10,8 @@ import { distance } from 'fastest-levenshtein';
  * ("s'est" → s, est; "can't" → can, t), and every Chinese character a token of its own, so that
  * Chinese lexemes ("晕倒") are sequences of tokens like any multi-word lexeme. A lexeme word ending
  * in `*` matches any word it begins (inflections: "verletz*" → verletzt, verletzte), one between
- * two `*` any word that holds it (German compounds: "*brustschmerz*"), a lone `*` any one word.
+ * two `*` any word that holds it (German compounds: "*brustschmerz*"), one starting with `*` any
+ * word it ends (a compound's head: "*risiko"), a lone `*` any one word.
  */
 
 export interface Token {
@@ -81,6 +82,12 @@ export interface Lexicon {
   /** Time words that put an illness in the past ("years ago", "letztes jahr"): no emergency. */
   past: readonly string[];
   /**
+   * Marks of a joke or a hyperbole anywhere in the utterance ("haha", "vor Lachen", "mdr", "jaja",
+   * "哈哈"): what sounds like an emergency is a figure of speech ("ich falle gleich um vor Müdigkeit
+   * haha"). Causes that can be real (exhaustion) are not in it.
+   */
+  hyperbole?: readonly string[];
+  /**
    * Long words match with one letter wrong ("ambulence"). Off where near words are common
    * (German "geschlafen" / "geschlagen").
    */
@@ -100,6 +107,7 @@ export interface CompiledLexicon {
   frames: readonly FrameSpec[];
   negators: LexemeSet;
   past: LexemeSet;
+  hyperbole: LexemeSet;
   subjects: ReadonlySet<string>;
 }
 
@@ -119,6 +127,11 @@ function compileWord(word: string, fuzzy: boolean): Word {
   if (word.startsWith('*') && word.endsWith('*') && word.length > 2) {
     const part = word.slice(1, -1);
     return (t) => t.includes(part);
+  }
+  if (word.startsWith('*') && word.length > 1) {
+    // The last part of a compound: German compounds are what their head is ("*risiko").
+    const head = word.slice(1);
+    return (t) => t.endsWith(head);
   }
   if (word.endsWith('*') && word.length > 1) {
     const stem = word.slice(0, -1);
@@ -156,7 +169,7 @@ export function compileLexicon(lexicon: Lexicon, fold: (s: string) => string): C
     for (const slot of [...frame.slots, ...(frame.unless ?? [])]) if (!(slot in lexicon.concepts)) throw new Error(`alert frame uses the unknown concept "${slot}"`);
   }
   const list = (l: readonly string[]) => new LexemeSet(l.map((x) => compileLexeme(x, fold)).filter((x) => x.length > 0));
-  return { concepts: new LexemeSet(lexemes), conceptOf, frames: lexicon.frames, negators: list(lexicon.negators), past: list(lexicon.past), subjects: new Set((lexicon.subjects ?? []).map(fold)) };
+  return { concepts: new LexemeSet(lexemes), conceptOf, frames: lexicon.frames, negators: list(lexicon.negators), past: list(lexicon.past), hyperbole: list(lexicon.hyperbole ?? []), subjects: new Set((lexicon.subjects ?? []).map(fold)) };
 }
 
 /** Where a lexeme occurs: token ranges [first, last]. */

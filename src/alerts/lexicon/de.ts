@@ -8,7 +8,7 @@ import type { Lexicon } from '../frames.js';
 export const DE: Lexicon = {
   concepts: {
     person: ['ich', 'mir', 'mich', 'er', 'sie', 'ihm', 'ihr', 'jemand', 'jemandem', 'mann', 'frau', 'kind', 'baby', 'junge', 'maedchen', 'vater', 'papa', 'mutter', 'mama', 'sohn', 'tochter', 'freund', 'freundin', 'kollege', 'kollegin', 'chef', 'chefin', 'oma', 'opa', 'bruder', 'schwester', 'herr', 'dame', 'mensch', 'leute', 'partner', 'partnerin', 'besucher', 'besucherin', 'gast'],
-    collapse: ['zusammengebrochen', 'zusammengeklappt', 'zusammengesackt', 'umgefallen', 'umgekippt', 'kollabiert', 'bewegt sich nicht', 'reagiert nicht', 'wacht nicht auf', 'liegt am boden', 'liegt auf dem boden', 'liegt da', 'kommt nicht hoch', 'kann nicht aufstehen', 'kommt nicht mehr hoch'],
+    collapse: ['zusammengebrochen', 'zusammengeklappt', 'zusammengesackt', 'umgefallen', 'umgekippt', 'kollabiert', 'bewegt sich nicht', 'reagiert nicht', 'wacht nicht auf', 'liegt am boden', 'liegt auf dem boden', 'liegt da', 'kommt nicht hoch', 'kann nicht aufstehen', 'kommt nicht mehr hoch', 'ruehrt sich nicht', 'ruehrt sich nicht mehr', 'regt sich nicht', 'regt sich nicht mehr', 'atmet kaum'],
     collapseSure: ['nicht bei bewusstsein', 'ohne bewusstsein', '*asthmaanfall*', 'asthma anfall', 'unterzuckert', 'unterzuckerung', 'anaphylak*', 'sehe nur noch schwarz', 'alles wird schwarz', 'alles dreht sich und', 'bewusstlos', 'ohnmaechtig', 'in ohnmacht', 'atmet nicht', 'atmet nicht mehr', 'keine atmung', 'krampfanfall', 'krampft', 'epileptisch*', 'blau angelaufen', 'wird blau', '*kreislaufzusammenbruch*', 'kreislaufkollaps', 'schwarz vor augen', 'nicht ansprechbar'],
     // Separable verbs: "kippe … um", "bricht … zusammen" (the particle alone is too common).
     tipVerb: ['kippe', 'kippt', 'kippst', 'kippte', 'falle', 'faellt', 'fiel'],
@@ -42,7 +42,7 @@ export const DE: Lexicon = {
     ems: ['krankenwagen', 'rettungswagen', 'notarzt', 'notruf', 'rettungsdienst'],
     role: ['empfangsdame', 'empfangsherr', 'ihren leuten', 'ihrer leute', 'ihre leute', 'ihrem team', 'vorgesetzte*', 'vorgesetzten', 'ihr team', 'mensch', 'menschen', 'echten menschen', 'person', 'echte person', 'echten person', 'mitarbeiter', 'mitarbeiterin', 'mitarbeitenden', 'personal', 'jemand vom personal', 'jemanden vom personal', 'jemand vom empfang', 'jemanden vom empfang', 'jemand von der rezeption', 'jemanden von der rezeption', 'angestellte*', 'manager', 'managerin', 'verantwortliche*', 'zustaendige*', 'jemanden der hier arbeitet', 'jemand der hier arbeitet', 'betreuer', 'ansprechpartner', 'ansprechpartnerin', 'servicekraft', 'ihrer kollegen', 'ihren kollegen', 'ihre kollegin', 'ihrem kollegen', 'ihre kollegen', 'jemandem von der firma', 'jemanden von der firma', 'jemand von der firma', 'empfangsdame', 'empfangsmitarbeiter*', 'aufsicht'],
     desk: ['empfang', 'rezeption', 'information', 'infoschalter'],
-    ask: ['bescheid', 'informieren', 'benachrichtigen', 'verstaendigen', 'beschweren', 'beschwerde', 'sprechen', 'reden', 'holen', 'hol', 'rufen', 'ruf', 'schicken', 'brauche', 'brauchen', 'verbinden', 'helfen', 'kommen', 'vorbeikommen', 'herkommen', 'weiterleiten', 'durchstellen', 'lieber', 'bitte einen', 'bitte eine'],
+    ask: ['gesprochen', 'geredet', 'spreche', 'sprechen', 'rede', 'bescheid', 'informieren', 'benachrichtigen', 'verstaendigen', 'beschweren', 'beschwerde', 'sprechen', 'reden', 'holen', 'hol', 'rufen', 'ruf', 'schicken', 'brauche', 'brauchen', 'verbinden', 'helfen', 'kommen', 'vorbeikommen', 'herkommen', 'weiterleiten', 'durchstellen', 'lieber', 'bitte einen', 'bitte eine'],
     whether: ['gibt es', 'gibt es hier', 'ist hier', 'ist da', 'sind hier', 'wo finde ich', 'wo sind', 'wo ist ein', 'wo ist eine', 'wo bekomme ich'],
     anyoneHere: ['ist da jemand', 'ist hier jemand', 'ist jemand da', 'ist jemand hier', 'jemand da', 'niemand da', 'keiner da'],
     anyoneThere: ['ist jemand', 'ist hier jemand', 'ist da jemand', 'ist denn jemand', 'gibt es jemand*', 'gibt es hier jemand*', 'irgendjemand', 'irgendwer', 'niemand da', 'keiner da'],
@@ -67,6 +67,13 @@ export const DE: Lexicon = {
     armed: ['bewaffnet', 'bewaffneter', 'bewaffnete'],
     talk: ['sprechen', 'reden', 'sprechen mit', 'reden mit'],
     dying: ['ich sterbe', 'er stirbt', 'sie stirbt', 'stirbt gleich', 'verblutet', 'im sterben'],
+    // "Notfall im zweiten Stock": the word and where, next to each other ("Notfallnummer" is one token).
+    emergencyWord: ['notfall', 'notfaelle'],
+    where: ['im', 'in', 'auf', 'am', 'beim', 'hier', 'draussen', 'drinnen', 'oben', 'unten', 'vor', 'hinten', 'vorne'],
+    // A compound is what its last part is: "Herzinfarktverdacht" is a suspected heart attack, "Herzinfarktrisiko" a risk.
+    acuteCompound: ['herzinfarkt*', 'schlaganfall*', 'herzstillstand*', 'herzanfall*', 'kreislaufzusammenbruch*', 'kreislaufkollaps*', 'krampfanfall*', 'asthmaanfall*'],
+    calmHead: ['*risiko', '*risiken', '*vorsorge', '*praevention', '*forschung', '*statistik', '*station', '*patient', '*patientin', '*patienten', '*kurs', '*reha', '*rehabilitation', '*symptome', '*film', '*folgen'],
+    tameLight: ['licht', 'lampe', 'lampen', 'kerze', 'kerzen', 'lichter', 'beleuchtung', 'heizung', 'ofen', 'kamin', 'leidenschaft', 'darauf', 'drauf'],
     tameFire: ['kamin', 'lagerfeuer', 'kerze', 'kerzen', 'grill', 'grillen', 'herd', 'ofen', 'feuerschale'],
     emergencyNoun: ['medizinischen notfall', 'medizinischer notfall', 'haben einen notfall', 'gibt einen notfall', 'notfall hier', 'akuter notfall'],
     servicePlace: ['sirene*', 'martinshorn', 'wache', 'station', 'zentrale', 'nummer', 'termin', 'kurs', 'revier', 'einfahrt'],
@@ -131,7 +138,9 @@ export const DE: Lexicon = {
     { signal: 'emergency', slots: ['injury'], window: 1 },
     { signal: 'emergency', slots: ['head', 'knock'], window: 4, ordered: true },
     { signal: 'emergency', slots: ['fire', 'present'], window: 5, unless: ['tameFire'] },
-    { signal: 'emergency', slots: ['burnVerb', 'burnWhere'], window: 4 },
+    { signal: 'emergency', slots: ['burnVerb', 'burnWhere'], window: 4, unless: ['tameLight'] },
+    { signal: 'emergency', slots: ['emergencyWord', 'where'], window: 1, ordered: true },
+    { signal: 'emergency', slots: ['acuteCompound'], window: 1, unless: ['calmHead'] },
     { signal: 'emergency', slots: ['burning'], window: 1 },
     { signal: 'emergency', slots: ['gas'], window: 1 },
     { signal: 'emergency', slots: ['weapon', 'wielding'], window: 5 },
@@ -152,6 +161,7 @@ export const DE: Lexicon = {
     { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
     { signal: 'help_requested', slots: ['anyoneHere'], window: 1 },
   ],
+  hyperbole: ['haha', 'hahaha', 'lol', 'vor lachen', 'vor langeweile', 'vor neugier', 'nur ein scherz', 'nur spass', 'war ein witz'],
   subjects: ['ich', 'du', 'er', 'wir', 'ihr'],
   negators: ['fast', 'beinahe', 'um ein haar', 'nicht', 'kein', 'keine', 'keinen', 'keiner', 'niemand', 'nie', 'nichts', 'ohne'],
   past: ['als kind', 'als ich klein war', 'als ich jung war', 'in meiner kindheit', 'vor * jahren', 'vor jahren', 'vor * monaten', 'vor * wochen', 'letztes jahr', 'letzten monat', 'letzte woche', 'damals', 'frueher mal', 'wieder gesund', 'geht es mir gut', 'geht es mir wieder gut', 'ist an * gestorben', 'an einem * gestorben'],
