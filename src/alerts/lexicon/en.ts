@@ -82,7 +82,7 @@ export const EN: Lexicon = {
     // What an emergency word names when it is not one ("in case of emergency", "the emergency exit").
     emergencyKind: ['in case of', 'in an emergency', 'case of emergency', 'emergency exit', 'emergency exits', 'emergency number', 'emergency contact', 'emergency plan', 'emergency kit', 'emergency procedure', 'emergency procedures', 'emergency room', 'emergency department', 'emergency drill', 'emergency services'],
     tameFire: ['fireplace', 'fire pit', 'firepit', 'bonfire', 'campfire', 'candle', 'candles', 'barbecue', 'bbq', 'grill', 'stove', 'fire place'],
-    servicePlace: ['siren*', 'driving past', 'drove past', 'station', 'entrance', 'depot', 'headquarters', 'bay', 'next door', 'number', 'appointment', 'museum', 'training', 'course'],
+    servicePlace: ['inspection', 'check', 'drill', 'visit', 'siren*', 'driving past', 'drove past', 'station', 'entrance', 'depot', 'headquarters', 'bay', 'next door', 'number', 'appointment', 'museum', 'training', 'course'],
     dying: ['going to die', 'gonna die', 'bleeding to death', 'about to die'],
     dyingNow: ['dying', 'is dying', 's dying', 'm dying', 'am dying', 'are dying'],
     // A child lost in the building.
