@@ -97,6 +97,11 @@ describe('more ways of asking for a person', () => {
     each(["il n'y a personne à la réunion de midi", '帮我找一下会议室'], null);
   });
 
+  it('a bleeding that does not stop is not denied by its own "not", and a fight or a stranger armed is a threat', () => {
+    each(['ich hab mich geschnitten, es hört nicht auf zu bluten', 'la plaie continue de saigner beaucoup', 'da prügeln sich zwei vor dem Eingang', 'un individu armé dans le hall'], 'emergency');
+    expect(signal('es hört nicht auf zu regnen')).toBe(null);
+  });
+
   it('a cry with a particle is still a cry', () => {
     expect(signal('救命啊')).toBe('emergency');
   });
