@@ -1,4 +1,7 @@
 import { distance } from 'fastest-levenshtein';
+import type { Token } from './tokens.js';
+
+export { tokenize, type Token } from './tokens.js';
 
 /**
  * Concept frames: the second, general layer of the alert detector. A phrase list catches the ways
@@ -13,13 +16,6 @@ import { distance } from 'fastest-levenshtein';
  * two `*` any word that holds it (German compounds: "*brustschmerz*"), one starting with `*` any
  * word it ends (a compound's head: "*risiko"), a lone `*` any one word.
  */
-
-export interface Token {
-  text: string;
-  /** Offsets in the folded text, to compare with the phrase lists' idiom vetoes. */
-  start: number;
-  end: number;
-}
 
 /**
  * A lexeme compiled: one matcher per word. A matcher says what a token must be or begin with when
@@ -112,15 +108,6 @@ export interface CompiledLexicon {
 }
 
 const HAN = /\p{Script=Han}/u;
-
-/** Tokens of folded text. */
-export function tokenize(folded: string): Token[] {
-  const out: Token[] = [];
-  for (const m of folded.matchAll(/\p{Script=Han}|[\p{L}\p{N}]+/gu)) {
-    out.push({ text: m[0], start: m.index, end: m.index + m[0].length });
-  }
-  return out;
-}
 
 function compileWord(word: string, fuzzy: boolean): Word {
   if (word === '*') return () => true;
