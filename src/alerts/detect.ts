@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '../config/index.js';
 import type { AlertsConfig } from './config.js';
 import { compileExtra, fold } from './fold.js';
-import { matchFrames, occursIn, tokenize, type FrameMatch, type Token } from './frames.js';
+import { matchFrames, negatedAt, occursIn, tokenize, type FrameMatch, type Token } from './frames.js';
 import { COMPILED } from './lexicon/index.js';
 import { PHRASES, type AlertPhrases } from './phrases.js';
 
@@ -36,6 +36,7 @@ export function phraseLists(config: Pick<AlertsConfig, 'emergencyPhrases' | 'hel
 }
 
 export const DEFAULT_LISTS: Lists = PHRASES;
+const LEXICONS = LANGUAGES.map((l) => COMPILED[l]);
 
 interface Span {
   start: number;
@@ -56,11 +57,11 @@ const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 // "I'm not having a heart attack", "nobody is hurt", "I nearly fainted": a negation just before the match.
 const NEGATION = /(?:(?:^|[\s,])(?:not|no|nobody|no one|never|isn't|aren't|don't|nearly|almost|kein|keine|niemand|nicht|beinahe|fast|pas|personne|jamais|failli|presque|nadie|nunca|casi)|没有|不是|没|差点|差一点|险些)\s*$/u;
 
-function firstLive(found: Span[], vetoes: Span[], text: string): Span | null {
+function firstLive(found: Span[], vetoes: Span[], text: string, tokens: readonly Token[]): Span | null {
   for (const span of found) {
     if (vetoes.some((v) => overlaps(v, span))) continue;
     const before = text.slice(Math.max(0, span.start - 14), span.start);
-    if (NEGATION.test(before)) continue;
+    if (NEGATION.test(before) || negatedAt(span.start, tokens, LEXICONS)) continue;
     return span;
   }
   return null;
@@ -92,17 +93,17 @@ export function detectSignal(text: string, lists: Lists = DEFAULT_LISTS): Signal
     return m ? { signal, matched: frameText(m, tokens, t) } : null;
   };
   const helpFound = (liveVetoes: Span[]): SignalFound | null => {
-    const help = firstLive(all.flatMap((l) => spans(l.help, t)), liveVetoes, t);
+    const help = firstLive(all.flatMap((l) => spans(l.help, t)), liveVetoes, t, tokens);
     return help ? { signal: 'help_requested', matched: help.text.trim() } : frame('help_requested');
   };
-  // A story, a hypothetical or an illness in the past is talk about an emergency, not one.
-  const past = LANGUAGES.some((l) => occursIn(COMPILED[l].past, tokens));
+  // A story, a hypothetical, an illness in the past or a joke is talk about an emergency, not one.
+  const past = LANGUAGES.some((l) => occursIn(COMPILED[l].past, tokens) || occursIn(COMPILED[l].hyperbole, tokens));
   if (past || all.some((l) => spans(l.context, t).length > 0)) return helpFound([]);
-  const emergency = firstLive(all.flatMap((l) => spans(l.emergency, t)), vetoes, t);
+  const emergency = firstLive(all.flatMap((l) => spans(l.emergency, t)), vetoes, t, tokens);
   if (emergency) return { signal: 'emergency', matched: emergency.text.trim() };
   const found = frame('emergency') ?? helpFound(vetoes);
   if (found) return found;
-  const distress = firstLive(all.flatMap((l) => spans(l.distress, t)), vetoes, t);
+  const distress = firstLive(all.flatMap((l) => spans(l.distress, t)), vetoes, t, tokens);
   if (distress) return { signal: 'distress', matched: distress.text.trim() };
   return null;
 }

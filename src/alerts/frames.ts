@@ -1,4 +1,7 @@
 import { distance } from 'fastest-levenshtein';
+import type { Token } from './tokens.js';
+
+export { tokenize, type Token } from './tokens.js';
 
 /**
  * Concept frames: the second, general layer of the alert detector. A phrase list catches the ways
@@ -10,15 +13,9 @@ import { distance } from 'fastest-levenshtein';
  * ("s'est" → s, est; "can't" → can, t), and every Chinese character a token of its own, so that
  * Chinese lexemes ("晕倒") are sequences of tokens like any multi-word lexeme. A lexeme word ending
  * in `*` matches any word it begins (inflections: "verletz*" → verletzt, verletzte), one between
- * two `*` any word that holds it (German compounds: "*brustschmerz*"), a lone `*` any one word.
+ * two `*` any word that holds it (German compounds: "*brustschmerz*"), one starting with `*` any
+ * word it ends (a compound's head: "*risiko"), a lone `*` any one word.
  */
-
-export interface Token {
-  text: string;
-  /** Offsets in the folded text, to compare with the phrase lists' idiom vetoes. */
-  start: number;
-  end: number;
-}
 
 /**
  * A lexeme compiled: one matcher per word. A matcher says what a token must be or begin with when
@@ -81,10 +78,21 @@ export interface Lexicon {
   /** Time words that put an illness in the past ("years ago", "letztes jahr"): no emergency. */
   past: readonly string[];
   /**
+   * Marks of a joke or a hyperbole anywhere in the utterance ("haha", "vor Lachen", "mdr", "jaja",
+   * "哈哈"): what sounds like an emergency is a figure of speech ("ich falle gleich um vor Müdigkeit
+   * haha"). Causes that can be real (exhaustion) are not in it.
+   */
+  hyperbole?: readonly string[];
+  /**
    * Long words match with one letter wrong ("ambulence"). Off where near words are common
    * (German "geschlafen" / "geschlagen").
    */
   fuzzy?: boolean;
+  /**
+   * Subject pronouns: one between a negator and what follows starts another clause, which the
+   * negator does not deny ("vous ne m'aidez pas, je veux une vraie personne").
+   */
+  subjects?: readonly string[];
 }
 
 export interface CompiledLexicon {
@@ -95,24 +103,22 @@ export interface CompiledLexicon {
   frames: readonly FrameSpec[];
   negators: LexemeSet;
   past: LexemeSet;
+  hyperbole: LexemeSet;
+  subjects: ReadonlySet<string>;
 }
 
 const HAN = /\p{Script=Han}/u;
-
-/** Tokens of folded text. */
-export function tokenize(folded: string): Token[] {
-  const out: Token[] = [];
-  for (const m of folded.matchAll(/\p{Script=Han}|[\p{L}\p{N}]+/gu)) {
-    out.push({ text: m[0], start: m.index, end: m.index + m[0].length });
-  }
-  return out;
-}
 
 function compileWord(word: string, fuzzy: boolean): Word {
   if (word === '*') return () => true;
   if (word.startsWith('*') && word.endsWith('*') && word.length > 2) {
     const part = word.slice(1, -1);
     return (t) => t.includes(part);
+  }
+  if (word.startsWith('*') && word.length > 1) {
+    // The last part of a compound: German compounds are what their head is ("*risiko").
+    const head = word.slice(1);
+    return (t) => t.endsWith(head);
   }
   if (word.endsWith('*') && word.length > 1) {
     const stem = word.slice(0, -1);
@@ -150,7 +156,7 @@ export function compileLexicon(lexicon: Lexicon, fold: (s: string) => string): C
     for (const slot of [...frame.slots, ...(frame.unless ?? [])]) if (!(slot in lexicon.concepts)) throw new Error(`alert frame uses the unknown concept "${slot}"`);
   }
   const list = (l: readonly string[]) => new LexemeSet(l.map((x) => compileLexeme(x, fold)).filter((x) => x.length > 0));
-  return { concepts: new LexemeSet(lexemes), conceptOf, frames: lexicon.frames, negators: list(lexicon.negators), past: list(lexicon.past) };
+  return { concepts: new LexemeSet(lexemes), conceptOf, frames: lexicon.frames, negators: list(lexicon.negators), past: list(lexicon.past), hyperbole: list(lexicon.hyperbole ?? []), subjects: new Set((lexicon.subjects ?? []).map(fold)) };
 }
 
 /** Where a lexeme occurs: token ranges [first, last]. */
@@ -213,17 +219,29 @@ const windowOf = (frame: FrameSpec, tokens: readonly Token[], first: number) => 
   return HAN.test(tokens[first]?.text ?? '') ? base * 2 : base;
 };
 
-/** A negator in the two tokens before an occurrence denies it, unless it belongs to the match. */
-function denied(occ: Occurrence, negators: LexemeSet, tokens: readonly Token[], taken: readonly Occurrence[]): boolean {
+/** A negator in the three tokens before an occurrence denies it, unless it belongs to the match. */
+function denied(occ: Occurrence, lexicon: CompiledLexicon, tokens: readonly Token[], taken: readonly Occurrence[]): boolean {
   const from = Math.max(0, occ.first - 3);
   const before = tokens.slice(from, occ.first);
-  for (const n of occurrences(negators, before)) {
+  for (const n of occurrences(lexicon.negators, before)) {
     const at = from + n.first;
     // "能不能", "是不是": a question (A-not-A), not a denial.
     if (n.first === n.last && at > 0 && tokens[at - 1]?.text === tokens[at + 1]?.text) continue;
+    if (tokens.slice(from + n.last + 1, occ.first + 1).some((t) => lexicon.subjects.has(t.text))) continue;
     if (!taken.some((o) => at >= o.first && at <= o.last)) return true;
   }
   return false;
+}
+
+/**
+ * Whether a negator of any of the lexicons stands in the three tokens before the text at `start`
+ * (an offset in the folded text): the phrase lists' matches are denied as the frames' are ("I'm
+ * not having a heart attack", "c'est pas une urgence", "kein Notfall"), with the same scope.
+ */
+export function negatedAt(start: number, tokens: readonly Token[], lexicons: readonly CompiledLexicon[]): boolean {
+  const first = tokens.findIndex((t) => t.start >= start);
+  if (first <= 0) return false;
+  return lexicons.some((l) => denied({ first, last: first }, l, tokens, []));
 }
 
 /**
@@ -252,7 +270,7 @@ export function matchFrames(
     const chosen: Occurrence[] = [];
     const fill = (slot: number): boolean => {
       if (slot === frame.slots.length) {
-        if (chosen.some((o) => denied(o, lexicon.negators, tokens, chosen))) return false;
+        if (chosen.some((o) => denied(o, lexicon, tokens, chosen))) return false;
         return true;
       }
       for (const occ of of(frame.slots[slot]!)) {

@@ -46,6 +46,8 @@ export const PHRASES: Record<Language, AlertPhrases> = {
       words("i(?:'m| am) (?:so |really |very |terribly )?(?:scared|afraid|terrified|frightened|panicking|desperate|devastated|miserable|hopeless|in pain|lost and scared)", "i can't (?:take|stand|do) (?:this|it) any ?more", "i don't know what to do", 'i feel (?:awful|terrible|hopeless|so alone|so bad|sick|dizzy|faint)', 'please help me', 'i(?:\'m| am) (?:going to|gonna) cry', 'everything is going wrong'),
     ],
     ignore: [
+      // The mouth on fire from spicy food.
+      words('(?:mouth|tongue|lips|throat)(?: \\w+){0,2} on fire', 'on fire (?:from|after) (?:the|that|this) (?:chili|curry|sauce|pepper|food)'),
       words('(?:is|are) killing me', "(?:team|we|you|they|i|he|she|sales|business|numbers|market|stocks?|everyone)(?: is| are| am|'re|'s|'m)? on fire", '(?:market|deal|talks|negotiations|company|economy|plan|project|stock|prices?|tent|cake|souffle) (?:has |had |just )?collapsed', 'could (?:murder|kill) (?:a|for)', '(?:phone|battery|laptop|car) (?:died|is dead|has died)', 'dying (?:to|for)', 'to die for', 'drop dead', '(?:almost|nearly|practically) (?:had|gave me|give me) a heart attack', 'heart attack (?:when|at) (?:i saw|the price|the bill)', 'stroke of (?:luck|genius)', 'fired up', "you're fired", 'fire (?:him|her|them|someone|the)', 'on fire today', 'ceasefire', 'fireworks?', 'firewall', 'campfire', 'fireplace', 'smoke break', 'bleeding edge', 'killing it', 'help me (?:find|with|get to|understand|out with)', 'bored to death', 'scared me to death', 'heat is unbearable', 'dying (?:of|from) (?:boredom|laughter|embarrassment|the heat|hunger|thirst|curiosity)', 'choking on (?:all )?(?:this |the |my |these )?(?:paperwork|work|emails|traffic|bureaucracy|deadlines|forms)', '(?:heat|air|hot|humid|stuffy|warm)\\b.{0,25}suffocating', 'suffocating(?: heat| air| in here)', 'on fire (?:tonight|today|this (?:season|year|week|quarter|month)|lately)', 'band (?:is|was) on fire', 'chok(?:e|es|ed|ing) up', '(?:fell|fall|falling|fallen) (?:asleep|in love|for it|behind|apart|through)', 'police station', 'security (?:check|checkpoint|desk|badge|pass|gate|code|card|questions?)', 'through security', "doctor'?s (?:appointment|office|note|surgery)", 'staff (?:canteen|room|entrance|toilets?|parking|only|kitchen|lounge|meeting|party|discount|badge)', '(?:eyes|ears|cheeks) (?:are|is) burning', 'smoke (?:detectors?|alarms?)'),
     ],
     context: [words('movie', 'film', 'book', 'novel', 'story', 'series', 'episode', 'character', 'tv show', 'in the (?:movie|film|book|series|show|game|novel|story|play)', 'if (?:there is|there\'s|someone|somebody|i|a)', 'the (?:movie|film|book|series|show|novel|story) (?:where|about|in which)', 'the character', '(?:what|how) (?:do|should|would|can) (?:i|you|we|one|people) do (?:if|when|in case)', 'in case of (?:a )?(?:fire|emergency)', 'what happens if', 'what if (?:there|someone|somebody|i)', 'fire (?:drill|exit|exits|extinguisher|extinguishers|safety|regulations?)', 'where (?:is|are) the (?:fire|emergency) (?:exit|exits|extinguisher)', 'first aid kit', '(?:lecture|seminar|training|course|class|workshop) (?:on|about)', 'first aid (?:training|course|class)', 'training (?:course|session)', 'talk (?:on|about)', 'presentation (?:on|about)')],
@@ -53,7 +55,7 @@ export const PHRASES: Record<Language, AlertPhrases> = {
   de: {
     emergency: [
       words('herzinfarkt', 'herzanfall', 'schlaganfall', 'herzstillstand', 'ich (?:bekomme|kriege|habe) keine luft', '(?:kann|koennen) nicht (?:mehr )?atmen', 'atemnot', 'brustschmerzen', '(?:starke |grosse |heftige )?schmerzen in der brust', 'meine brust (?:tut|schmerzt)', '(?:ist|wird|sind) (?:bewusstlos|ohnmaechtig)', '(?:zusammengebrochen|umgekippt|kollabiert)', 'krampfanfall', 'epileptischen anfall', 'allergische reaktion', 'allergischen schock', 'ueberdosis'),
-      words('krankenwagen', 'rettungswagen', 'notarzt', '(?:ruf|rufen sie|holen sie|hol) (?:bitte )?(?:schnell )?(?:einen|den|die) (?:arzt|aerztin|notarzt|sanitaeter|rettung|feuerwehr|polizei)', 'ich brauche (?:sofort )?(?:einen arzt|einen notarzt|hilfe, schnell|dringend hilfe)', 'das ist ein notfall', 'es ist ein notfall', 'notfall!?$', '(?:die )?(?:112|110) (?:an)?rufen'),
+      words('(?:ruf|rufen sie|holen sie|hol) (?:bitte )?(?:schnell )?(?:einen|den|die) (?:arzt|aerztin|notarzt|sanitaeter|rettung|feuerwehr|polizei)', 'ich brauche (?:sofort )?(?:einen arzt|einen notarzt|hilfe, schnell|dringend hilfe)', 'das ist ein notfall', 'es ist ein notfall', 'notfall!?$', '(?:die )?(?:112|110) (?:an)?rufen'),
       words('es brennt', 'brennt es', 'brennt (?:das|der|die|ein|eine)', 'rauch (?:kommt|steigt)', 'qualm', 'feuer!', '^feuer', 'brand im', 'steht in flammen', 'ich rieche (?:rauch|gas|etwas verbranntes)', 'rauch kommt', 'gasleck', 'der feueralarm'),
       words('ich bin (?:gestuerzt|hingefallen|verletzt|schwer verletzt)', '(?:er|sie|jemand|ein kind|ein mann|eine frau) (?:ist|hat sich) (?:gestuerzt|hingefallen|verletzt)', 'ich blute', '(?:er|sie|jemand) blutet', '(?:arm|bein|knoechel|handgelenk) (?:ist )?gebrochen', 'den kopf (?:angeschlagen|gestossen)'),
       words('(?:ruf|rufen sie|holen sie|hol) (?:bitte )?(?:die polizei|den sicherheitsdienst|die security|die sicherheit|den wachdienst)', '(?:jemand|ein mann|eine frau|der mann|er|sie) (?:verfolgt|bedroht|belaestigt|schlaegt) mich', 'ich werde (?:verfolgt|bedroht|angegriffen|belaestigt)', '(?:hat|mit) (?:einer|einem) (?:waffe|messer|pistole)', 'ich wurde (?:ueberfallen|angegriffen|bestohlen)'),
@@ -68,6 +70,9 @@ export const PHRASES: Record<Language, AlertPhrases> = {
       words('ich habe (?:solche |so |grosse )?angst', 'ich bin (?:so |total |voellig )?(?:verzweifelt|panisch|am ende|hilflos)', 'ich halte (?:das|es) nicht mehr aus', 'ich weiss nicht (?:mehr )?(?:weiter|was ich tun soll)', 'mir ist (?:so )?(?:schlecht|schwindelig)', 'bitte helfen sie mir'),
     ],
     ignore: [
+      words('(?:mund|zunge|lippen|hals) brennt', 'brennt (?:mir )?(?:der|mein|die|meine) (?:mund|zunge|lippen)'),
+      // A light, a candle, a stove that burns as it should ("brennt das Licht noch?").
+      words('brennt (?:(?:das|die|der|noch|ein|eine|dort|da) )*(?:licht|lampe|lampen|lichter|kerze|kerzen|ofen|kamin|heizung|beleuchtung)', '(?:licht|lampe|kerze|ofen|kamin|heizung) brennt'),
       words('bringt mich (?:noch )?um', 'zum ersticken', 'stickig', 'erstickend (?:heiss|warm)', '(?:sterbe|stirbt|sterben) vor (?:hunger|durst|langeweile|lachen|hitze|neugier)', 'ich koennte (?:fuer|einen)', '(?:handy|akku|telefon|laptop) ist (?:tot|leer)', 'fast einen herzinfarkt', 'beinahe einen herzinfarkt', 'feuerwerk', 'zu tode gelangweilt', 'helfen sie mir,? (?:den|die|das|zu)'),
     ],
     context: [words('buch', 'film', 'roman', 'serie', 'geschichte', 'folge', 'figur', 'wenn es (?:brennt|einen notfall gibt)', 'falls es', '(?:was|wie) (?:muss|soll|sollte|mache|tue) ich,? (?:wenn|falls|im)', 'im film', 'in dem film', 'im buch', 'in der serie', 'im roman', '(?:was|wie) (?:mache|tue|soll) ich,? wenn', 'im brandfall', 'im notfall', 'was passiert,? wenn', 'notausgang', 'feuerloescher', 'brandschutz', 'kurs', 'schulung', 'vortrag (?:ueber|zum|zur)', 'seminar (?:ueber|zum|zur)', 'fortbildung')],
@@ -90,6 +95,7 @@ export const PHRASES: Record<Language, AlertPhrases> = {
       words("j'ai (?:tellement |tres |si )?peur", 'je suis (?:desespere|desesperee|terrifie|terrifiee|paniquee|panique|perdu et j\'ai peur)', "je n'en peux plus", 'je ne sais (?:plus )?(?:pas )?quoi faire', "je me sens (?:mal|tres mal|horrible)", 'aidez-moi,? s\'il vous plait'),
     ],
     ignore: [
+      words('(?:bouche|langue|gorge) (?:est )?en feu', '(?:la |ma )?(?:bouche|langue) (?:qui )?brule', '(?:ca|ça) (?:me )?brule la (?:bouche|langue)'),
       words('me tue', '(?:chaleur|air|ambiance) (?:\\w+ )?etouffante?', 'meur[st]? (?:de|d\') ?(?:faim|soif|rire|chaud|froid|envie|honte|fatigue|ennui)', 'je tuerais pour', '(?:telephone|portable|batterie) (?:est mort|est morte|est a plat)', "feu d'artifice", 'mort de rire', "aidez-moi a (?:trouver|comprendre)", 'tombee? (?:amoureu(?:x|se)|en panne|d\'accord|malade)', 'suis tombee? sur', 'feux? (?:rouges?|verts?|orange|de circulation)'),
     ],
     context: [words('film', 'livre', 'roman', 'serie', 'histoire', 'personnage', 'episode', "s'il y a (?:le feu|un incendie|une urgence)", 'en cas de', 'dans le film', 'dans le livre', 'dans la serie', 'le personnage', "(?:que|qu'est-ce que) (?:je dois|on doit|faut-il) faire (?:si|en cas)", 'en cas (?:d\'incendie|d\'urgence)', 'sortie de secours', 'extincteur', 'formation (?:sur|aux|de secouris)', 'cours de secourisme', 'seminaire sur', 'conference sur')],
@@ -112,6 +118,7 @@ export const PHRASES: Record<Language, AlertPhrases> = {
       words('tengo (?:mucho )?miedo', 'estoy (?:desesperado|desesperada|aterrado|aterrada|asustado|asustada|en panico)', 'no (?:puedo|aguanto) mas', 'no se (?:que hacer|lo que hacer)', 'me siento (?:fatal|muy mal|mareado|mareada)', 'ayudeme,? por favor'),
     ],
     ignore: [
+      words('(?:boca|lengua|garganta) (?:me )?arde', 'me arde la (?:boca|lengua)', '(?:boca|lengua) en llamas'),
       words('me mata', '(?:calor|aire|ambiente) (?:\\w+ )?asfixiante', 'muer[eo] de (?:hambre|sed|risa|calor|frio|ganas|verguenza|sueno|aburrimiento)', 'mataria por', '(?:movil|telefono|bateria|celular) (?:se murio|esta muerto|esta muerta|se ha muerto)', 'fuegos artificiales', 'muerto de risa', 'ayudame a (?:encontrar|entender)'),
     ],
     context: [words('pelicula', 'libro', 'novela', 'serie', 'historia', 'personaje', 'episodio', 'si hay (?:fuego|un incendio|una emergencia)', 'en caso de', 'en la pelicula', 'en el libro', 'en la serie', 'el personaje', 'que (?:hago|hay que hacer|debo hacer) (?:si|en caso)', 'en caso de (?:incendio|emergencia)', 'salida de emergencia', 'extintor', 'curso de', 'formacion (?:sobre|en)', 'charla sobre', 'conferencia sobre', 'seminario sobre')],
@@ -123,13 +130,13 @@ export const PHRASES: Record<Language, AlertPhrases> = {
       plain('着火了', '失火', '火灾', '起火了', '冒烟了', '有烟', '煤气泄漏', '火警'),
       plain('摔倒了', '受伤了', '我流血了', '在流血', '骨折'),
       plain('叫保安', '报警', '有人(?:跟踪|跟着|威胁|打|攻击)我', '他(?:跟踪|跟着|威胁|打)我', '拿着?(?:刀|枪)', '有(?:刀|枪)', '我被(?:抢|打|跟踪|袭击)'),
-      /^(?:(?:救命|救救我|快来人|帮帮我|！|!|，|。|\s)+)$/u,
+      /^(?:(?:救命|救救我|快来人|帮帮我|啊|呀|哇|啦|！|!|，|。|\s)+)$/u,
     ],
     help: [
-      plain('(?:我想|我要|我需要|能不能|可以|能)(?:跟|和|与|找)(?:一个)?(?:真人|人工|工作人员|员工|前台|人|经理|负责人)(?:说话|谈|聊|讲|沟通)?', '有(?:没有)?人(?:在|吗)', '有人吗', '叫.{0,3}(?:前台|工作人员|真人|人工|经理|负责人)', '人工服务', '转人工', '真人', '不想(?:跟|和)机器人(?:说|聊)'),
+      plain('(?:我想|我要|我需要|能不能|可以|能)(?:跟|和|与|找)(?:一个)?(?:真人|人工|工作人员|员工|前台|人|经理|负责人)(?:说话|谈|聊|讲|沟通)?', '有(?:没有)?人(?:在|吗)', '有人吗', '叫.{0,3}(?:前台|工作人员|真人|人工|经理|负责人)', '人工服务', '转人工', '真人', '不(?:想|要|愿意)(?:跟|和|与)机器人(?:说|聊|讲|谈)'),
     ],
     distress: [plain('我(?:好|很|非常)?(?:害怕|怕)', '我(?:很|好)?绝望', '受不了了', '不知道(?:该)?怎么办', '我(?:感觉|觉得)(?:很|好)?(?:难受|不舒服|头晕)')],
-    ignore: [plain('热死', '累死', '饿死', '笑死', '困死', '吓死', '气死', '手机(?:没电|死机)', '烟花', '帮我找', '打我(?:电话|手机)', '急救(?:包|箱|课|培训|知识|用品)', '倒了?(?:一杯|一碗|杯|水|茶|咖啡|垃圾|车|霉)', '(?<![起着失大])火(?:了|起来)(?:吧|啊|呢)?$', '打扰', '有火吗')],
+    ignore: [plain('嘴(?:巴|里|唇)*(?:都|像)?(?:着火|冒火|喷火|在烧|烧起来)'), plain('热死', '累死', '饿死', '笑死', '困死', '吓死', '气死', '手机(?:没电|死机)', '烟花', '帮我找(?!(?:一?个)?(?:人|工作人员|员工|经理|负责人|前台))', '打我(?:电话|手机)', '急救(?:包|箱|课|培训|知识|用品)', '倒了?(?:一杯|一碗|杯|水|茶|咖啡|垃圾|车|霉)', '(?<![起着失大])火(?:了|起来)(?:吧|啊|呢)?$', '打扰', '有火吗')],
     context: [plain('电影', '小说', '书里', '故事', '电视剧', '剧里', '如果', '万一', '电影(?:里|中)', '小说里', '(?:如果|万一).{0,6}(?:怎么办|该怎么)', '安全出口', '灭火器', '培训', '讲座', '课程', '演习')],
   },
 };

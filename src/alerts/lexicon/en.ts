@@ -22,12 +22,12 @@ export const EN: Lexicon = {
     // A vital part of the body …
     body: ['one side of my face', 'side of his face', 'side of her face', 'half my face', 'half of my face', 'one side of my body', 'chest', 'heart', 'throat', 'left arm', 'lungs', 'face', 'lips', 'tongue', 'jaw'],
     // … with what is wrong with it.
-    symptom: ['closing', 'closing up', 'clutching', 'clutches', 'grabbing', 'grabbed', 'hurts', 'hurting', 'pain', 'pains', 'aching', 'tight', 'tightness', 'pressure', 'crushing', 'numb', 'swelling', 'swollen', 'drooping', 'droops', 'stabbing', 'burning', 'squeezing'],
+    symptom: ['closing', 'closing up', 'clutching', 'clutches', 'grabbing', 'grabbed', 'hurts', 'hurting', 'pain', 'pains', 'aching', 'tight', 'tightness', 'pressure', 'crushing', 'numb', 'swelling', 'swollen', 'drooping', 'droops', 'going blue', 'turning blue', 'gone blue', 'going purple', 'stabbing', 'burning', 'squeezing'],
     bleed: ['bleeding', 'bleeds', 'blood everywhere', 'lot of blood', 'lots of blood', 'losing blood', 'so much blood', 'blood is pouring', 'gushing'],
     broke: ['broke', 'broken', 'fractured', 'twisted', 'dislocated', 'sprained'],
     bone: ['leg', 'arm', 'ankle', 'wrist', 'hip', 'bone', 'neck', 'ribs', 'rib', 'collarbone', 'knee', 'shoulder', 'skull', 'nose'],
     cut: ['cut myself', 'cut himself', 'cut herself', 'cut my', 'cut his', 'cut her', 'sliced', 'gash'],
-    injury: ['vomiting blood', 'throwing up blood', 'coughing up blood', 'coughing blood', 'drink was spiked', 'spiked my drink', 'been drugged', 'was drugged', 'hit by a car', 'hit by a bus', 'hit by a bike', 'run over', 'knocked down by', 'knocked over by a', 'hit in the head', 'hit on the head', 'head injury', 'concussion', 'hit my head',  'hit his head', 'hit her head', 'banged my head', 'banged his head', 'banged her head', 'burned myself', 'burnt myself', 'stabbed', 'been shot', 'got shot', 'was shot', 'stung', 'bitten', 'overdosed', 'overdosing', 'poisoned', 'electrocuted', 'electric shock', 'water broke', 'waters broke', 'my water * broke', 'my waters * broke', 'her water * broke', 'her waters * broke', 'in labour', 'in labor', 'gone into labour', 'going into labour', 'baby is coming', 'contractions', 'split his head', 'split her head', 'split my head', 'head open', 'is hurt', 's hurt', 'got hurt', 'are hurt', 'am hurt', 'm hurt', 'badly hurt', 'seriously hurt', 'is injured', 'got injured', 'are injured', 'm injured', 'am injured', 'injured'],
+    injury: ['vomiting blood', 'throwing up blood', 'coughing up blood', 'coughing blood', 'drink was spiked', 'spiked my drink', 'been drugged', 'was drugged', 'hit by a car', 'hit by a bus', 'hit by a bike', 'run over', 'knocked down by', 'knocked over by a', 'hit in the head', 'hit on the head', 'head injury', 'concussion', 'hit my head',  'hit his head', 'hit her head', 'banged my head', 'banged his head', 'banged her head', 'burned myself', 'burnt myself', 'stabbed', 'been shot', 'got shot', 'was shot', 'stung', 'been bitten', 'got bitten', 'was bitten', 'bitten by', 'overdosed', 'overdosing', 'poisoned', 'electrocuted', 'electric shock', 'water broke', 'waters broke', 'my water * broke', 'my waters * broke', 'her water * broke', 'her waters * broke', 'in labour', 'in labor', 'gone into labour', 'going into labour', 'baby is coming', 'contractions', 'split his head', 'split her head', 'split my head', 'head open', 'is hurt', 's hurt', 'got hurt', 'are hurt', 'am hurt', 'm hurt', 'badly hurt', 'seriously hurt', 'is injured', 'got injured', 'are injured', 'm injured', 'am injured', 'injured'],
     injuryHow: ['open', 'bad', 'badly', 'deep', 'won t stop', 'wont stop', 'stairs', 'ankle', 'leg', 'arm', 'wrist', 'hip', 'swelling', 'blood', 'bleeding', 'everywhere', 'help', 'throat'],
     // Fire, smoke, gas: a danger noun with something that makes it present.
     fire: ['sparks', 'fire', 'flames', 'flame', 'smoke', 'smoky', 'blaze', 'burning smell', 'smell of burning'],
@@ -77,8 +77,12 @@ export const EN: Lexicon = {
     armed: ['armed'],
     talk: ['talk', 'talking', 'speak', 'speaking'],
     // Fire where it belongs.
+    emergencyWord: ['emergency', 'an emergency', 'medical emergency'],
+    where: ['in', 'on', 'at', 'here', 'upstairs', 'downstairs', 'outside', 'over there', 'near'],
+    // What an emergency word names when it is not one ("in case of emergency", "the emergency exit").
+    emergencyKind: ['in case of', 'in an emergency', 'case of emergency', 'emergency exit', 'emergency exits', 'emergency number', 'emergency contact', 'emergency plan', 'emergency kit', 'emergency procedure', 'emergency procedures', 'emergency room', 'emergency department', 'emergency drill', 'emergency services'],
     tameFire: ['fireplace', 'fire pit', 'firepit', 'bonfire', 'campfire', 'candle', 'candles', 'barbecue', 'bbq', 'grill', 'stove', 'fire place'],
-    servicePlace: ['siren*', 'driving past', 'drove past', 'station', 'entrance', 'depot', 'headquarters', 'bay', 'next door', 'number', 'appointment', 'museum', 'training', 'course'],
+    servicePlace: ['inspection', 'check', 'drill', 'visit', 'siren*', 'driving past', 'drove past', 'station', 'entrance', 'depot', 'headquarters', 'bay', 'next door', 'number', 'appointment', 'museum', 'training', 'course'],
     dying: ['going to die', 'gonna die', 'bleeding to death', 'about to die'],
     dyingNow: ['dying', 'is dying', 's dying', 'm dying', 'am dying', 'are dying'],
     // A child lost in the building.
@@ -141,6 +145,7 @@ export const EN: Lexicon = {
     { signal: 'emergency', slots: ['cut', 'injuryHow'], window: 7 },
     { signal: 'emergency', slots: ['injury'], window: 1 },
     { signal: 'emergency', slots: ['fire', 'present'], window: 5, unless: ['tameFire'] },
+    { signal: 'emergency', slots: ['emergencyWord', 'where'], window: 1, ordered: true, unless: ['emergencyKind'] },
     { signal: 'emergency', slots: ['burning'], window: 1 },
     { signal: 'emergency', slots: ['gas'], window: 1 },
     { signal: 'emergency', slots: ['weapon', 'wielding'], window: 5 },
@@ -160,6 +165,8 @@ export const EN: Lexicon = {
     { signal: 'help_requested', slots: ['anyoneHere'], window: 1 },
     { signal: 'help_requested', slots: ['anyoneThere', 'around'], window: 5, ordered: true },
   ],
+  hyperbole: ['haha', 'hahaha', 'lol', 'lmao', 'from laughing', 'with laughter', 'of boredom', 'from boredom', 'of curiosity', 'just kidding', 'only joking', 'just joking'],
+  subjects: ['i', 'you', 'he', 'she', 'we', 'they'],
   negators: ['nearly', 'almost', 'practically', 'virtually', 'not', 'no', 'nobody', 'no one', 'noone', 'never', 'nothing', 't', 'dont', 'isnt', 'wasnt', 'doesnt', 'didnt', 'arent', 'without', 'neither', 'nor'],
   fuzzy: true,
   past: ['when i was a kid', 'when i was little', 'when i was young', 'when i was a child', 'as a kid', 'as a child', 'years ago', 'year ago', 'months ago', 'weeks ago', 'last year', 'last month', 'used to', 'history of', 'recovered', 'i m fine now', 'im fine now', 'died of', 'died from', 'passed away'],

@@ -38,7 +38,10 @@ export const ZH: Lexicon = {
     someoneCome: ['找个人', '找人来', '叫个人', '叫人来', '来个人', '来人', '派人', '派个人', '叫个人来'],
     want: ['要', '想要', '找', '需要'],
     human: ['真正的人', '真人', '人工', '活人', '人'],
-    notRobot: ['不要机器人', '不想跟机器人', '不想和机器人', '不是机器人', '不跟机器人', '别用机器人'],
+    // "有没有人能来一下": someone, asked to come.
+    anyone: ['有没有人', '有人', '谁'],
+    come: ['能来', '可以来', '来一下', '过来一下', '来帮', '过来帮'],
+    notRobot: ['不要跟机器人', '不要和机器人', '不愿意跟机器人', '不想要机器人', '不要机器人', '不想跟机器人', '不想和机器人', '不是机器人', '不跟机器人', '别用机器人'],
     hit: ['在打', '打人', '揍', '殴打', '打了', '在揍', '掐'],
     hitIdiom: ['电话', '手机', '打车', '打字', '打卡', '打印', '打球', '打扫', '打算', '打开', '打折'],
     appointment: ['来找', '来见', '约好了', '约了', '预约', '开会', '有约', '约好'],
@@ -64,6 +67,7 @@ export const ZH: Lexicon = {
     directions: ['怎么走', '怎么去', '在哪', '在哪里', '在哪儿', '几楼'],
   },
   frames: [
+    { signal: 'help_requested', slots: ['anyone', 'come'], window: 3, ordered: true },
     { signal: 'emergency', slots: ['pallor', 'sweat'], window: 6 },
     { signal: 'emergency', slots: ['selfHarm'], window: 1 },
     { signal: 'emergency', slots: ['lose', 'child'], window: 2, ordered: true },
@@ -101,6 +105,8 @@ export const ZH: Lexicon = {
     { signal: 'help_requested', slots: ['desk', 'ask'], window: 3, unless: ['directions', 'appointment'] },
     { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
   ],
+  hyperbole: ['哈哈', '开玩笑', '开个玩笑'],
+  subjects: ['我', '你', '他', '她'],
   negators: ['差点', '差一点', '险些', '几乎', '没', '没有', '不', '别', '无', '不是'],
   past: ['小时候', '小的时候', '上学的时候', '年前', '以前', '去年', '上个月', '曾经', '得过', '现在好了', '已经好了', '死于', '过世'],
 };

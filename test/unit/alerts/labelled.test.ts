@@ -11,4 +11,10 @@ describe('the labelled alert set', () => {
     expect(s.urgentRecall).toBe(1);
     expect(s.falseAlarmRate).toBe(0);
   });
+
+  it('and of the second development round (dev-b), written later in five languages', () => {
+    const s = score(loadLabelled(path.join(REPO, 'eval/alerts/dev-b.tsv')));
+    expect(s.urgentRecall).toBe(1);
+    expect(s.falseAlarmRate).toBe(0);
+  });
 });
