@@ -28,7 +28,7 @@ const PHRASES: Record<Language, string> = {
 };
 
 /** A user id no person can have (ids are generated), for the read-only memory searches. */
-export const WARM_UP_USER = '__warm_up__';
+const WARM_UP_USER = '__warm_up__';
 
 export interface WarmUpStep {
   step: string;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { warmUp, WARM_UP_USER } from '../../../src/dialogue/index.js';
+import { warmUp } from '../../../src/dialogue/index.js';
 import { OnnxIntentClassifier } from '../../../src/intent/index.js';
 import type { MemoryPort } from '../../../src/memory/index.js';
 import { MODELS_DIR, testConfig } from '../../helpers/config.js';
@@ -44,6 +44,8 @@ function recordingMemory(): MemoryPort & { used: string[] } {
 }
 
 const intentDir = path.join(MODELS_DIR, 'intent');
+/** The warm-up's user: an id no generated id can be. */
+const WARM_UP_USER = '__warm_up__';
 
 describe('the warm-up at start-up', () => {
   it("runs every port's first use on dummy input and changes no store, history, perception or log", async () => {
