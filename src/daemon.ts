@@ -2,7 +2,7 @@ import type { AffectPort } from './affect/index.js';
 import { AlertDesk } from './alerts/index.js';
 import type { EmbeddedBroker, ForgetReport, MqttBus } from './bus/index.js';
 import type { Config } from './config/index.js';
-import { buildDialogueGraph, createDialogue, QuietGate, systemClock, type Clock, type Dialogue, type DialogueGraph, type PerceptionPort } from './dialogue/index.js';
+import { buildDialogueGraph, createDialogue, QuietGate, systemClock, warmUp, type Clock, type DaemonPorts, type Dialogue, type DialogueGraph, type PerceptionPort } from './dialogue/index.js';
 import type { Embedder } from './embeddings/index.js';
 import { Health } from './health/index.js';
 import type { LlmObserver, LlmService } from './llm/index.js';
@@ -86,6 +86,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     const dialogue = (s.dialogue = createDialogue({ ports, graph, log, health, speechFeedback: options.mqtt, quiet }));
     // A replayed visit answers each call from the recorded turn it lines up with.
     dialogue.turns.on('turn_start', (start) => models.llm.turnStarted(start));
+    // Before the bus connects: the first visitor's turn must not pay for first runs (see warmUp).
+    await warmUpBounded(ports, log);
     const forgetUser = registerForgetting(stores.people, dialogue, stores.visualMemory, recall.memory, observer, bus, alerts);
     if (alerts) wireAlertDesk(alerts, dialogue);
     if (bus) await connectBus(bus, dialogue, stores, forgetUser, alerts, observer, config, log, health);
@@ -191,4 +193,16 @@ function observed(dialogue: Dialogue, bus: MqttBus | null, affect: AffectPort, v
       },
     }),
   };
+}
+
+/** Warm-up longer than this (a slow model server behind the embedder) goes on beside the start. */
+const WARM_UP_WAIT_MS = 5_000;
+
+/** The warm-up, waited for up to WARM_UP_WAIT_MS; it never fails the start (each step logs its own failure). */
+async function warmUpBounded(ports: DaemonPorts, log: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), WARM_UP_WAIT_MS)));
+  const warm = warmUp(ports, log).catch((err: unknown) => log.warn({ err: (err as Error).message }, 'warm-up failed'));
+  if ((await Promise.race([warm, late])) === 'late') log.warn({ waitedMs: WARM_UP_WAIT_MS }, 'warm-up still running; the daemon starts beside it');
+  clearTimeout(timer);
 }

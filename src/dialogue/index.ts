@@ -25,3 +25,5 @@ export { buildTurnEvent, TurnEventSchema } from './turn-event.js';
 export type { TurnEvent, TurnEventInput, TurnStart } from './turn-event.js';
 export { createDialogue } from './dialogue.js';
 export type { Dialogue, DialogueOptions } from './dialogue.js';
+export { warmUp } from './warm-up.js';
+export type { WarmUpStep } from './warm-up.js';

@@ -1,0 +1,69 @@
+import type { Language } from '../config/index.js';
+import { identifyLanguage } from '../language/index.js';
+import type { Logger } from '../log/index.js';
+import type { DaemonPorts } from './ports.js';
+import { responseMessages } from './prompt.js';
+import { newSession, startTurn, TurnStateSchema } from './state.js';
+
+/**
+ * The first turn after start-up paid for everything done for the first time in this process:
+ * the first runs of the ONNX sessions (intent model, embedder), the first knowledge and memory
+ * searches, the first prompt build, the language identifier's tables and the JIT of all of it.
+ * The daemon does that work once on dummy input before it says it is online, so that the first
+ * visitor waits only for their own turn.
+ *
+ * Read-only by construction: only the ports' read paths (classify, embed, search, recall), on a
+ * user id nobody has, and pure functions. Nothing is written to the stores, the history, the bus
+ * or the interaction log. A step that fails is logged and skipped: warming is an optimisation,
+ * never a reason not to start.
+ */
+
+/** A greeting in each language the robot speaks: every language's tables and tokens get their first use. */
+const PHRASES: Record<Language, string> = {
+  en: 'Hello, where is the meeting room?',
+  de: 'Hallo, wo ist der Besprechungsraum?',
+  fr: 'Bonjour, où est la salle de réunion ?',
+  es: 'Hola, ¿dónde está la sala de reuniones?',
+  zh: '你好，会议室在哪里？',
+};
+
+/** A user id no person can have (ids are generated), for the read-only memory searches. */
+const WARM_UP_USER = '__warm_up__';
+
+export interface WarmUpStep {
+  step: string;
+  ms: number;
+  error?: string;
+}
+
+export async function warmUp(ports: DaemonPorts, log: Logger): Promise<WarmUpStep[]> {
+  const quiet = log.child({ component: 'warm_up' });
+  const texts = Object.values(PHRASES);
+  const steps: WarmUpStep[] = [];
+  const step = async (name: string, work: () => unknown): Promise<void> => {
+    const started = performance.now();
+    try {
+      await work();
+      steps.push({ step: name, ms: Math.round(performance.now() - started) });
+    } catch (err) {
+      const error = (err as Error).message;
+      steps.push({ step: name, ms: Math.round(performance.now() - started), error });
+      quiet.warn({ step: name, err: error }, 'warm-up step failed; its first real use pays the cost instead');
+    }
+  };
+  await step('language', () => texts.forEach((t) => identifyLanguage(t, ports.config.language)));
+  const { intent } = ports;
+  if (intent) await step('intent_model', async () => { for (const t of texts) await intent.classify(t); });
+  await step('embedder', () => ports.embeddings.embed(texts));
+  const { knowledge, memory } = ports;
+  if (knowledge) await step('knowledge_search', () => knowledge.search(PHRASES.en, { log: quiet, language: 'en' }));
+  if (memory) await step('memory_search', () => Promise.all([memory.recall(WARM_UP_USER, PHRASES.en, { log: quiet }), memory.latestEpisode(WARM_UP_USER, { log: quiet })]));
+  await step('prompt', () => {
+    for (const language of Object.keys(PHRASES) as Language[]) {
+      const state = TurnStateSchema.parse(startTurn(newSession(language), 'warm-up', PHRASES[language], language));
+      responseMessages(state, ports.config, ports.clock.now());
+    }
+  });
+  quiet.info({ steps, ms: steps.reduce((a, s) => a + s.ms, 0) }, 'warmed up');
+  return steps;
+}

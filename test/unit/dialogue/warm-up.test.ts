@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { warmUp } from '../../../src/dialogue/index.js';
+import { OnnxIntentClassifier } from '../../../src/intent/index.js';
+import type { MemoryPort } from '../../../src/memory/index.js';
+import { MODELS_DIR, testConfig } from '../../helpers/config.js';
+import { daemonPorts, RecordingPerception } from '../../helpers/ports.js';
+
+/** A logger whose lines the test reads. */
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()) });
+  return { log: pino({ level: 'debug' }, stream), lines };
+}
+
+/** Every file under the data directory with its content hash: what the stores and logs hold. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    if (!existsSync(d)) return;
+    for (const name of readdirSync(d)) {
+      const f = path.join(d, name);
+      if (statSync(f).isDirectory()) walk(f);
+      else out[path.relative(dir, f)] = createHash('sha1').update(readFileSync(f)).digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** A memory that records which of its methods were used. */
+function recordingMemory(): MemoryPort & { used: string[] } {
+  const used: string[] = [];
+  return {
+    used,
+    recall: async (userId) => (used.push(`recall ${userId}`), { episode: null, conversation: null, embedMs: 0, queryMs: 0 }),
+    latestEpisode: async (userId) => (used.push(`latest ${userId}`), null),
+    remember: async () => void used.push('remember'),
+  };
+}
+
+const intentDir = path.join(MODELS_DIR, 'intent');
+/** The warm-up's user: an id no generated id can be. */
+const WARM_UP_USER = '__warm_up__';
+
+describe('the warm-up at start-up', () => {
+  it("runs every port's first use on dummy input and changes no store, history, perception or log", async () => {
+    const config = testConfig();
+    const memory = recordingMemory();
+    const perception = new RecordingPerception();
+    const intent = existsSync(path.join(intentDir, 'intent.onnx')) ? await OnnxIntentClassifier.load(intentDir) : null;
+    const ports = daemonPorts(config, { memory, perception, intent });
+    const committed = vi.spyOn(ports.affect, 'commit');
+    const before = snapshot(config.paths.data);
+    const { log, lines } = capturingLogger();
+
+    const steps = await warmUp(ports, log);
+
+    expect(steps.filter((s) => s.error)).toEqual([]);
+    expect(steps.map((s) => s.step)).toEqual(['language', ...(intent ? ['intent_model'] : []), 'embedder', 'memory_search', 'prompt']);
+    // Read paths only, on a user nobody has.
+    expect(memory.used.sort()).toEqual([`latest ${WARM_UP_USER}`, `recall ${WARM_UP_USER}`]);
+    expect(perception.settled).toEqual([]);
+    expect(perception.captures).toEqual([]);
+    expect(ports.people.knownUsers()).toEqual([]);
+    expect(snapshot(config.paths.data)).toEqual(before);
+    expect(committed).not.toHaveBeenCalled();
+    expect(lines.some((l) => l.msg === 'warmed up')).toBe(true);
+  });
+
+  it('logs a step that fails, goes on with the others and never throws', async () => {
+    const config = testConfig();
+    const ports = daemonPorts(config, {
+      intent: { classify: async () => Promise.reject(new Error('onnx session broken')) },
+      embeddings: { id: 'broken', dims: 4, embed: async () => Promise.reject(new Error('embedder down')) },
+    });
+    const { log, lines } = capturingLogger();
+
+    const steps = await warmUp(ports, log);
+
+    expect(steps.find((s) => s.step === 'intent_model')?.error).toBe('onnx session broken');
+    expect(steps.find((s) => s.step === 'embedder')?.error).toBe('embedder down');
+    expect(steps.find((s) => s.step === 'prompt')?.error).toBeUndefined();
+    const warnings = lines.filter((l) => l.msg?.toString().startsWith('warm-up step failed'));
+    expect(warnings.map((l) => l.step)).toEqual(['intent_model', 'embedder']);
+  });
+});
