@@ -29,6 +29,8 @@ export interface KnowledgeReport {
   suggested: HybridThresholds;
   /** Each half with the current and with the calibrated thresholds. */
   halves: { name: string; file: string; heldOut: boolean; current: KnowledgeOutcomes; calibrated: KnowledgeOutcomes }[];
+  /** The development sets together with the current weights, for each minScore and minMargin of a small grid. */
+  sweep: { minScore: number; minMargin: number; outcomes: KnowledgeOutcomes }[];
   /** The embedder alone, on the measured halves' answerable questions: cosine figures as before. */
   embedderOnly: Section;
 }
@@ -65,7 +67,9 @@ export async function knowledge(cfg: Config, embedder: Embedder, standin: boolea
   const current = thresholdsFor(embedder, cfg.knowledge);
   const ranked = halves.map((h) => rankSet(h.set, index, similarity, current));
   // Calibrated on every development set together, never on a held-out one.
-  const { thresholds: suggested } = calibrate(halves.flatMap((h, i) => (h.heldOut ? [] : ranked[i]!)), current, label);
+  const development = halves.flatMap((h, i) => (h.heldOut ? [] : ranked[i]!));
+  const { thresholds: suggested } = calibrate(development, current, label);
+  const sweep = [1.25, 1.5, 1.75, 2, 2.25].flatMap((minScore) => [0, 0.1, 0.25, 0.4].map((minMargin) => ({ minScore, minMargin, outcomes: outcomes(development, { ...current, minScore, minMargin }, label) })));
   const lexical = embedder.id.startsWith('lexical:');
   return {
     model: embedder.id,
@@ -73,6 +77,7 @@ export async function knowledge(cfg: Config, embedder: Embedder, standin: boolea
     chunks: chunks.length,
     current,
     suggested,
+    sweep,
     halves: halves.map((h, i) => ({ name: h.name, file: h.file, heldOut: h.heldOut, current: outcomes(ranked[i]!, current, label), calibrated: outcomes(ranked[i]!, suggested, label) })),
     embedderOnly: section(
       `knowledge, the embedder alone (${halves.reduce((n, h) => n + h.set.questions.length, 0)} questions, ${chunks.length} chunks in ${labels.size} sections)`,
@@ -114,6 +119,9 @@ export function printKnowledge(k: KnowledgeReport): void {
       console.log(`| ${h.name} | ${which} | ${o.questions} | ${p(o.right, o.questions)} | ${p(o.wrong, o.questions)} | ${p(o.refused, o.questions)} | ${p(o.inLanguage, o.right)} | ${o.unanswerable} | ${p(o.refusedUnanswerable, o.unanswerable)} |`);
     }
   }
+  console.log('\nthe development sets together, the current weights: minScore × minMargin → right / wrong / unanswerable refused');
+  console.log('| minScore | minMargin | right | wrong | unanswerable refused |\n| --- | --- | --- | --- | --- |');
+  for (const { minScore, minMargin, outcomes: o } of k.sweep) console.log(`| ${minScore} | ${minMargin} | ${pct(o.right / o.questions)} | ${pct(o.wrong / o.questions)} | ${pct(o.refusedUnanswerable / o.unanswerable)} |`);
   for (const h of k.halves) {
     const by = Object.entries(h.current.byLanguage).map(([lang, [r, n]]) => `${lang} ${r}/${n}`).join(', ');
     console.log(`${h.name}, now, right by language: ${by}`);
