@@ -25,7 +25,7 @@ export interface KnowledgeReport {
   chunks: number;
   /** The thresholds in use (the configuration's). */
   current: HybridThresholds;
-  /** Calibrated on the development half. */
+  /** Calibrated on the development sets together. */
   suggested: HybridThresholds;
   /** Each half with the current and with the calibrated thresholds. */
   halves: { name: string; file: string; heldOut: boolean; current: KnowledgeOutcomes; calibrated: KnowledgeOutcomes }[];
@@ -110,7 +110,7 @@ function embedderAlone(sets: KnowledgeSet[], chunks: { id: string; section: stri
 export function printKnowledge(k: KnowledgeReport): void {
   const t = (x: HybridThresholds) => `fusion ${JSON.stringify(x.weights)}, minScore ${x.minScore}, minMargin ${x.minMargin} (minSimilarity ${x.minSimilarity}, rrfK ${x.rrfK})`;
   console.log(`\n## knowledge, hybrid search (embedder + BM25 + question variants), ${k.chunks} chunks\nmodel: ${k.model}${k.standin ? '  (STAND-IN, random weights: these figures mean nothing)' : ''}`);
-  console.log(`now:        ${t(k.current)}\ncalibrated: ${t(k.suggested)}  (on the development half only)`);
+  console.log(`now:        ${t(k.current)}\ncalibrated: ${t(k.suggested)}  (on the development sets only)`);
   console.log("| half | thresholds | questions | right section | wrong section | refused | right in the visitor's language | unanswerable | refused |");
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const h of k.halves) {
