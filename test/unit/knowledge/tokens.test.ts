@@ -17,4 +17,14 @@ describe('retrieval terms', () => {
   it('knows the imperative of forgetting in each language', () => {
     for (const q of ['Vergiss mich', 'Oublie-moi', 'Olvida todo', '把我忘了', 'Forget me']) expect(terms(q)).toContain('~forget');
   });
+
+  it('knows insults, loudness, phone calls, paying and code in each language (a second development set missed them)', () => {
+    for (const q of ['Does it bother you when people insult you?', 'was passiert wenn man dich beschimpft', 'ça te vexe ?', '¿Te ofende que te insulten?', '你会因为被骂生气吗']) expect(terms(q)).toContain('~feel');
+    for (const q of ['Do I have to shout?', 'Muss ich schreien?', 'Je dois crier ?', '¿Tengo que gritar?', '我要大声说吗']) expect(terms(q)).toContain('~hear');
+    for (const q of ['can you phone my colleague', 'Kannst du telefonieren?', 'Tu peux téléphoner ?', '¿Puedes hacer llamadas?', '你能打电话吗']) expect(terms(q)).toContain('~phone');
+    for (const q of ['Kann ich mit Karte zahlen?', 'is your software free', 'Ton code est-il libre ?']) expect(terms(q).some((t) => t === '~pay' || t === '~build')).toBe(true);
+    // "appeler" and "llamar" also name a person ("je m'appelle", "me llamo"): they stay out of ~phone.
+    expect(terms("Je m'appelle Anne")).not.toContain('~phone');
+    expect(terms('Me llamo Ana')).not.toContain('~phone');
+  });
 });
