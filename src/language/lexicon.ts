@@ -54,7 +54,8 @@ export const FUNCTION_WORDS: Readonly<Record<LatinLanguage, readonly string[]>> 
 
 /** Phrases that settle the language on their own (matched on lower-case text, at word boundaries). */
 export const CUE_PHRASES: Readonly<Record<LatinLanguage, readonly string[]>> = {
-  en: ['hello', 'good afternoon', 'good evening', 'goodbye', 'my name is', "i'm", 'i am', 'nice to meet you', 'thank you', 'how are you', 'good morning', 'excuse me', 'can you', 'could you', 'what is', "what's", 'where is', 'do you'],
+  // Not "hello" nor "hi": speakers of every language say them ("Hello!" keeps a German visit German).
+  en: ['good afternoon', 'good evening', 'goodbye', 'my name is', "i'm", 'i am', 'nice to meet you', 'thank you', 'how are you', 'good morning', 'excuse me', 'can you', 'could you', 'what is', "what's", 'where is', 'do you'],
   // Greetings only one of the languages says: a visit that opens with "Hallo!" is in German.
   de: ['hallo', 'servus', 'moin', 'grüß gott', 'grüss gott', 'grüß dich', 'tschüss', 'tschüs', 'auf wiedersehen', 'ich heiße', 'ich heisse', 'mein name ist', 'guten tag', 'guten morgen', 'guten abend', 'ich bin', 'wie geht', 'danke schön', 'vielen dank', 'kannst du', 'können sie', 'ich möchte', 'wo ist', 'freut mich', 'ich wohne', 'ich komme', 'ich arbeite', 'nenn mich', 'nennt mich', 'nennen mich', 'nennen sie mich'],
   fr: ["je m'appelle", "je suis", 'bonjour', 'bonsoir', 'salut', 'coucou', 'à bientôt', "c'est", "s'il vous plaît", "s'il te plaît", 'merci beaucoup', 'enchanté', 'enchantée', "qu'est-ce", 'est-ce que', 'où est', 'je voudrais', 'comment ça va', 'au revoir', "j'habite", 'je viens', 'je travaille', "m'appeler", 'appelez-moi', 'appelle-moi'],
