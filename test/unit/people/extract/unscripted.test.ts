@@ -37,6 +37,10 @@ describe('a name said before what marks it as one', () => {
     ['Nuria, encantada.', 'es', 'Nuria'],
     ['何平，你好。', 'zh', '何平'],
     ['周杰，很高兴认识你', 'zh', '周杰'],
+    ['嗨！李伟，你好。', 'zh', '李伟'],
+    ['下午好！王芳，来自上海。', 'zh', '王芳'],
+    ['hallo Wolfgang mein Name.', 'de', 'Wolfgang'],
+    ['bonjour Je me présente : Hélène.', 'fr', 'Hélène'],
   ])('%s', (text, language, name) => {
     expect(read(text, language).user_name).toBe(name);
   });
