@@ -66,3 +66,15 @@ describe('answers to "Is your name …?"', () => {
     expect(detectAnswer('¿Qué es eso?')).toBe('unclear');
   });
 });
+
+describe('hyphenated first names', () => {
+  it.each([
+    ["hi i'm Mary-Beth", 'en', 'Mary-Beth'],
+    ['My name is Anne-Marie Smith.', 'en', 'Anne-Marie Smith'],
+    ['ich bin die Anna-Lena', 'de', 'Anna-Lena'],
+    ["Moi c'est Jean-Baptiste.", 'fr', 'Jean-Baptiste'],
+    ['Me llamo José-Luis.', 'es', 'José-Luis'],
+  ])('%s', (text, language, name) => {
+    expect(read(text, language).user_name).toBe(name);
+  });
+});
