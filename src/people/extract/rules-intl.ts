@@ -51,12 +51,15 @@ const nameFrom = (from: string): Rule => ({
   name: 'known',
 });
 
+/** A greeting's own words are never the name before a pleasantry ("¡Buenas tardes! Mucho gusto, soy Nuria."). */
+const GREETING_WORD = String.raw`(?:hallo|moin|servus|guten|tag|morgen|abend|grüß|gott|bonjour|bonsoir|salut|coucou|hola|buenas|buenos|tardes|noches|días|dias)`;
+
 /**
  * "Jürgen, freut mich.", "Henrik mein Name.", "Hélène, enchantée.", "Begoña es mi nombre": a name
  * first, then the words that only follow a self-introduction (a pleasantry, or "is my name").
  */
 const nameThen = (after: string): Rule => ({
-  re: re(String.raw`(?:^|[.!?]\s*)[¡¿]?\s*${GREETING}(?<name>\p{Lu}[\p{L}'-]+(?:[\s-]\p{Lu}[\p{L}'-]+)?)\s*[,.!:]?\s+(?:${after})(?!\p{L})`),
+  re: re(String.raw`(?:^|[.!?]\s*)[¡¿]?\s*${GREETING}(?!${GREETING_WORD}(?!\p{L}))(?<name>\p{Lu}[\p{L}'-]+(?:[\s-]\p{Lu}[\p{L}'-]+)?)\s*[,.!:]?\s+(?:${after})(?!\p{L})`),
   name: 'explicit',
 });
 

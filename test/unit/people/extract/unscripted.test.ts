@@ -45,6 +45,13 @@ describe('a name said before what marks it as one', () => {
     expect(read(text, language).user_name).toBe(name);
   });
 
+  it('not a greeting before a pleasantry', () => {
+    expect(read('¡Buenas tardes! Mucho gusto, soy Nuria.', 'es').user_name).toBe('Nuria');
+    expect(read('Guten Morgen! Freut mich, ich bin Greta.', 'de').user_name).toBe('Greta');
+    expect(read('Bonsoir ! Enchantée, je suis Hélène.', 'fr').user_name).toBe('Hélène');
+    expect(read('¡Buenos días! Encantado.', 'es').user_name).toBeNull();
+  });
+
   it('not a place or a thing before a pleasantry', () => {
     expect(read('Berlin is nice to visit.', 'en').user_name).toBeNull();
     expect(read('Das Wetter, freut mich nicht.', 'de').user_name).toBeNull();
