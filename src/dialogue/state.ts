@@ -237,6 +237,12 @@ export function closingState(session: Session, turnId: string): TurnState {
   return { ...state, messages: structuredClone(session.messages), turn_number: session.turn_number ?? 0 };
 }
 
+/**
+ * Whether the person's utterance opens the conversation: nothing was said in it before, not even
+ * a greeting the robot began (a conversation is named after the turn that started it).
+ */
+export const opensConversation = (state: Partial<Pick<TurnState, 'turn_id' | 'conversation_id'>>): boolean => state.turn_id !== undefined && state.conversation_id === state.turn_id;
+
 /** Whether the turn ends its conversation: a farewell. */
 export const endsConversation = (state: Pick<TurnState, 'intent'>): boolean => state.intent === 'end_conversation';
 

@@ -32,6 +32,8 @@ const YES_WORDS = [
  * but not "Moi, je cherche l'accueil".
  */
 const YES_AT_END = ['i am', 'it is', 'moi', 'c est moi', 'ich bin es', 'that s it'];
+/** A yes only when it is the whole answer (fillers aside): "Eso." but not "¿Qué es eso?". */
+const YES_ALONE = ['eso'];
 const SHORT_ANSWER_WORDS = 5;
 
 const NO_WORDS = [
@@ -98,6 +100,7 @@ export function detectAnswer(text: string): Answer {
     YES_WORDS.some((w) => hasPhrase(folded, w)) ||
     SELF_REFERENCE.some((re) => re.test(folded)) ||
     (short && YES_AT_END.some((w) => folded.endsWith(` ${w} `))) ||
+    YES_ALONE.includes(foldAnswer(answerRemainder(text)).trim()) ||
     ZH_YES.some((w) => han.includes(w)) ||
     (/嗯/u.test(han) && ZH_HUM.test(han));
   return yes ? 'yes' : 'unclear';
@@ -120,7 +123,7 @@ const ANSWER_FILLERS = new Set([
 ]);
 
 /** Fillers of one language that are names in another ("Ben, non." in French; Ben in English). */
-const LANGUAGE_FILLERS: Record<string, ReadonlySet<string>> = { fr: new Set(['ben', 'bah', 'bon']), es: new Set(['este', 'pues']) };
+const LANGUAGE_FILLERS: Record<string, ReadonlySet<string>> = { fr: new Set(['ben', 'bah', 'bon']), es: new Set(['este', 'pues', 'a', 'ver', 'o', 'sea', 'mira', 'vamos']), de: new Set(['oehm', 'ohm', 'tja', 'na']) };
 
 /**
  * What is left of an answer once yes/no words and fillers are removed from its start and end,

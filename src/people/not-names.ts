@@ -8,6 +8,8 @@ import { isOrganisation } from './organisations.js';
  * tell face recognition so. Whatever finds a name (phrase rules, a bare answer, the language model)
  * passes it through `looksLikeName` before anyone is created or renamed.
  *
+ * Forms of address ("Sí, señor", "Oui, madame", "Yes, sir") are no names either.
+ *
  * Words that are also common given names are left out on purpose (en "Will", "May", "Mark" (de "will"); es
  * "Mia", "Mira"; fr "Ben", "Son"; en "Don"; "Ella", "Elle", "Al", "Ma", "He", "Ye", "Do" are names too): a missed filler
  * costs a question, a rejected name costs the person their name.
@@ -26,6 +28,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     want need came come looking got much very can could would should
     idea clue question moment second minute
     um umm uh uhh er erm hmm hm mm mmm mhm ah oh ahh ooh well so like actually basically anyway huh eh whoa wow yay oops
+    sir madam maam mister mr mrs ms
     hello hi hey bye goodbye thanks thank please sorry pardon excuse greetings regards cheers
     not never without with the a an and or but of to from in on at for what who how why when where which
     s m re ve ll d t
@@ -40,6 +43,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     bin bist ist sind seid war heiße heisse heißt heisst heißen heissen nennt nenne glaube denke meine weiß weiss
     nicht kein keine keiner nichts niemand ohne mit für fuer von zu bei nach aus auf im und oder aber sondern auch so halt mal eben schon
     ähm äh öhm hm hmm mhm naja also tja achso ach
+    herr frau fräulein fraulein
     hallo servus moin tschüss tschuss danke bitte entschuldigung verzeihung grüße gruesse gruß gruss
     wie was wer wo wann warum welche welcher
   `),
@@ -52,6 +56,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     suis es est sommes êtes etes sont c'est n'est j'suis m'appelle appelle appelles appelez crois pense
     pas ne jamais rien sans avec pour dans sur chez et ou mais plutôt plutot donc alors puis bien très tres vraiment
     euh heu bah bof hein hum hmm mh ah oh bon enfin quoi
+    monsieur madame mademoiselle messieurs mesdames
     bonjour bonsoir salut coucou merci pardon excusez désolé desole désolée desolee salutations amitiés amities bises
     comment qui où ou quand pourquoi quel quelle
   `),
@@ -64,6 +69,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     soy eres es somos son estoy estás está estas esta llamo llamas llama creo pienso
     así asi nunca nada nadie sin con para por hasta desde sobre entre pero sino pues entonces también tambien muy
     eh em ehm mmm hmm ah oh ajá aja órale orale oye
+    señor senor señora senora señorita senorita caballero
     hola buenas gracias adiós adios perdón perdon disculpa disculpe lo siento saludos recuerdos besos
     qué que quién quien cómo como dónde donde cuándo cuando cuál cual
   `),

@@ -32,7 +32,10 @@ export const responseAgent = defineAgent({
     // Staff are on the way: nothing else is said (not even a language switch), and no model call
     // comes before the words that matter.
     if (s.occasion === 'staff_coming') return say(staffComingLine(s.language));
-    if (s.staff) return say(staffLine(s.staff, s.language));
+    // A pending "Is your name …?" is not dropped when someone was asked for ("où est l'accueil"
+    // instead of an answer): it is asked again after the promise. Never in an emergency.
+    const pending = s.name_resolution.status === 'asking' && s.staff?.kind !== 'emergency' ? userInfoReply(s, offline) : null;
+    if (s.staff) return say([staffLine(s.staff, s.language), pending].filter(Boolean).join(' '));
     // Switching language is confirmed in the new language, with or without a model.
     if (s.intent === 'language_change') return say(languageChangeReply(s, offline));
     // "Is your name …?" is asked word for word, in the session language. A question asked instead

@@ -1,10 +1,10 @@
 import { clip } from '../../memory/index.js';
 import { askedAbout, type PersonTopic, type RobotTopic } from '../about/index.js';
-import type { TurnState } from '../state.js';
+import { opensConversation, type TurnState } from '../state.js';
 import { line, type OfflineContext } from './say.js';
 import { toolAnswer, type ToolInput } from './tools.js';
 
-export type AboutInput = Pick<TurnState, 'language' | 'user_info'> & Partial<Pick<TurnState, 'user_text' | 'episode_memory' | 'intent'>> & ToolInput;
+export type AboutInput = Pick<TurnState, 'language' | 'user_info'> & Partial<Pick<TurnState, 'user_text' | 'episode_memory' | 'intent' | 'turn_id' | 'conversation_id'>> & ToolInput;
 
 /** The longest summary of the last visit that is read out. */
 const SUMMARY_CHARS = 220;
@@ -18,8 +18,10 @@ const SUMMARY_CHARS = 220;
 export function aboutAnswer(state: AboutInput, ctx: OfflineContext): string | null {
   const asked = askedAbout(state.user_text ?? '');
   if (!asked) return null;
-  // "Hello, how are you?" opens a visit: the greeting (and the robot's introduction) answers it.
-  if (asked.about === 'robot' && asked.topic === 'mood' && state.intent === 'first_greeting') return null;
+  // "Hello, how are you?" opening a visit: the greeting (and the robot's introduction) answers it.
+  // Later in the visit the robot says how it is, whatever the intent model made of the words
+  // ("Wie geht es dir?" reads as a greeting to it).
+  if (asked.about === 'robot' && asked.topic === 'mood' && opensConversation(state)) return null;
   return asked.about === 'me' ? personAnswer(asked.topic, state, ctx) : robotAnswer(asked.topic, state, ctx);
 }
 

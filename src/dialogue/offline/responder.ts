@@ -9,7 +9,7 @@ import { toolAnswer, type ToolInput } from './tools.js';
 export { line, supportedLanguagesText, type OfflineContext } from './say.js';
 
 export type OfflineInput = Pick<TurnState, 'intent' | 'language' | 'requested_language' | 'user_info'> &
-  Partial<Pick<TurnState, 'user_text' | 'appraisal' | 'affect'>> &
+  Partial<Pick<TurnState, 'user_text' | 'appraisal' | 'affect' | 'turn_id' | 'conversation_id'>> &
   // Greets by name when the name was just settled
   Partial<Pick<TurnState, 'name_resolution'>> &
   // "Last time you told me …" when a known person greets

@@ -1,3 +1,4 @@
+import { nameSimilarity } from '../names.js';
 import { pickName } from './name-pick.js';
 import { nameAfter } from './rules-zh.js';
 import { nameTaggedTokens, tagEnglish, type Token } from './tokens.js';
@@ -61,10 +62,25 @@ export function findCorrection(said: string): Correction {
       // The weak strength: after "not", a name must look like one ("not really", "nicht so" are not).
       const name = pickName(toks, { strength: 'weak', text: after });
       if (!name) continue;
-      const words = name.split(' ').length;
+      const words = wrongOfTwo(name).split(' ').length;
       const end = from + (toks[words - 1]?.end ?? 0);
-      return { rejected: name, rest: `${text.slice(0, m.index)} ${text.slice(end)}`, spelled };
+      return { rejected: wrongOfTwo(name), rest: `${text.slice(0, m.index)} ${text.slice(end)}`, spelled };
     }
   }
   return { rejected: null, rest: text, spelled };
+}
+
+/** Spellings this close are one name said twice, not a double name ("Mary Beth" is one person). */
+const SAME_NAME = 0.6;
+
+/**
+ * "no not Phillip Philip", "non pas Laurent Lorent": speech-to-text drops the comma between the
+ * rejected name and the right one, and the two read as one double name. Two words that are
+ * spellings of one name are the wrong one and the right one: only the first is rejected.
+ */
+function wrongOfTwo(name: string): string {
+  const words = name.split(' ');
+  if (words.length !== 2) return name;
+  const [wrong, right] = words as [string, string];
+  return wrong.toLowerCase() !== right.toLowerCase() && nameSimilarity(wrong, right) >= SAME_NAME ? wrong : name;
 }

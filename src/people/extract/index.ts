@@ -1,6 +1,6 @@
 import type { LlmMessage } from '../../llm/index.js';
-import { detectAnswer, type Answer } from '../answers.js';
-import { foldName } from '../names.js';
+import { answerRemainder, detectAnswer, type Answer } from '../answers.js';
+import { foldName, nameSimilarity } from '../names.js';
 import { looksLikeName } from '../not-names.js';
 import type { ProfileFacts } from '../profile.js';
 import { extractionPrompt, LlmExtractionSchema, sanitizeExtraction, type LlmExtraction, type LlmExtractionContext } from './llm.js';
@@ -46,7 +46,8 @@ export function extractionRequest(input: ExtractionInput): { offline: Extraction
   const correction = findCorrection(input.text);
   // A person who says which name is wrong is about to say the right one: a bare name counts.
   const expectingName = input.askedName !== null || correction.rejected !== null || asksForName(input.lastRobotMessage);
-  const rules = extractByRules({ text: correction.rest, expectingName, language: input.language });
+  const found = extractByRules({ text: correction.rest, expectingName, language: input.language });
+  const rules = found.user_name ? found : { ...found, user_name: respelled(correction.rejected, correction.rest, input.language) };
   const said = detectAnswer(input.text);
   const answer: Answer = input.askedName ? said : 'unclear';
   const rejected = correction.rejected ?? implicitlyRejected(input, said, rules.user_name);
@@ -56,6 +57,19 @@ export function extractionRequest(input: ExtractionInput): { offline: Extraction
     messages: extractionPrompt(context),
     context,
   };
+}
+
+/**
+ * "non pas Laurent, Lorent": what is left after the rejected name is one word spelled like it.
+ * That is the right name, whatever a tagger makes of an unknown word ("Lorent" reads as an
+ * adjective to compromise).
+ */
+function respelled(rejected: string | null, rest: string, language: string): string | null {
+  if (!rejected || /[?？¿]/u.test(rest)) return null;
+  const left = answerRemainder(rest, language);
+  if (!left || /\s/u.test(left) || !/^\p{Lu}/u.test(left)) return null;
+  const [first] = rejected.split(' ');
+  return nameSimilarity(left, first!) >= 0.6 && foldName(left) !== foldName(first!) && looksLikeName(left) ? left : null;
 }
 
 /** "No, it's Hanne." right after the robot called the person Anne: the "no" is about Anne. */

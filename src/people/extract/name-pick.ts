@@ -78,8 +78,10 @@ export function pickName(all: readonly Token[], options: PickOptions): string | 
   while (parts.length && PARTICLES.has(key(parts.at(-1)!))) parts.pop();
   const words = parts.map((t) => t.text.replace(/[.'’-]+$/, '')).filter(Boolean);
   if (words.length === 0 || words.filter((w) => !PARTICLES.has(w.toLowerCase())).length > 4) return null;
+  // A tagger splits "Mary-Beth" in two: the hyphen the person said stays.
+  const joined = words.reduce((all, w, i) => (i === 0 ? w : `${all}${options.text.slice(parts[i - 1]!.end, parts[i]!.start) === '-' && words.length === parts.length ? '-' : ' '}${w}`), '');
   // "Sí, soy yo" is an answer, not a person called Yo: a name must look like one in every language.
-  const name = normalizeNameCase(words.join(' '));
+  const name = normalizeNameCase(joined);
   return looksLikeName(name) ? name : null;
 }
 

@@ -4,7 +4,7 @@ import { gerundOf, tagEnglish } from './tokens.js';
 /** English phrasings of a self-introduction. Order matters: the first rule to yield a field wins. */
 const RULES: Rule[] = [
   // name
-  { re: /\bmy (?:full |first |real )?name(?:'s| is)\s+(?<name>.+)/i, name: 'explicit' },
+  { re: /\b(?:my|the) (?:full |first |real )?name(?:'s| is)\s+(?<name>.+)/i, name: 'explicit' },
   { re: /\bi(?:'m| am) called\s+(?<name>.+)/i, name: 'explicit' },
   { re: /\b(?:people|everyone|everybody|they|friends|my friends) call me\s+(?<name>.+)/i, name: 'explicit' },
   { re: /\bcalls? me\s+(?:just |simply )?(?<name>.+)/i, name: 'explicit' },
@@ -12,6 +12,8 @@ const RULES: Rule[] = [
   { re: /\bname's\s+(?<name>.+)/i, name: 'explicit' },
   { re: /(?:^|[,.!?]\s*)(?<name>\p{L}[^,.!?]*?)\s+is my name\b/iu, name: 'explicit' },
   { re: /\bi(?:'m| am)\s+(?<name>.+)/i, name: 'weak' },
+  // "Oliver. Nice to meet you.", "Hi, Grace, pleased to meet you": a name, then the pleasantry that follows an introduction.
+  { re: /(?:^|[.!?]\s*)(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))\s*[,!.]?\s+)?(?<name>\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s*[,.!]?\s+(?:(?:[Ii]t's|[Ii]t is)\s+)?(?:(?:[Vv]ery\s+)?(?:[Nn]ice|[Pp]leased|[Gg]lad|[Gg]ood|[Ll]ovely|[Gg]reat) to meet you|[Hh]ow do you do)/u, name: 'explicit' },
   // "Marco, from Leeds.", "Hi! Grace here, from Toronto.": a name, then where the person is from.
   {
     // Case-sensitive: the capital is the evidence (compromise reads "Grace" as a verb). A comma

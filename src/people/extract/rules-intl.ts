@@ -51,6 +51,18 @@ const nameFrom = (from: string): Rule => ({
   name: 'known',
 });
 
+/** A greeting's own words are never the name before a pleasantry ("¡Buenas tardes! Mucho gusto, soy Nuria."). */
+const GREETING_WORD = String.raw`(?:hallo|moin|servus|guten|tag|morgen|abend|grüß|gott|bonjour|bonsoir|salut|coucou|hola|buenas|buenos|tardes|noches|días|dias)`;
+
+/**
+ * "Jürgen, freut mich.", "Henrik mein Name.", "Hélène, enchantée.", "Begoña es mi nombre": a name
+ * first, then the words that only follow a self-introduction (a pleasantry, or "is my name").
+ */
+const nameThen = (after: string): Rule => ({
+  re: re(String.raw`(?:^|[.!?]\s*)[¡¿]?\s*${GREETING}(?!${GREETING_WORD}(?!\p{L}))(?<name>\p{Lu}[\p{L}'-]+(?:[\s-]\p{Lu}[\p{L}'-]+)?)\s*[,.!:]?\s+(?:${after})(?!\p{L})`),
+  name: 'explicit',
+});
+
 const common = {
   listSplit: /\s*,\s*(?:(?:und|oder|et|ou|y|o)\s+)?|\s+(?:und|oder|sowie|et|ou|y|o|e)\s+/iu,
   tokens: nameTaggedTokens,
@@ -64,6 +76,7 @@ export const german: Language = {
     { re: re(String.raw`(?<!\p{L})(?:man nennt mich|nenn\p{L}*(?: sie| du)? mich)\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:kannst|können|koennen|könnt|darfst|dürfen|darf)\s+(?:du\s+|sie\s+|ihr\s+)?mich\s+${ADVERBS}(?<name>.+?)\s+nennen`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:sag|sagt|sagen sie|sagen)\s+${ADVERBS}(?<name>\p{Lu}.*?)\s+zu mir`), name: 'explicit' },
+    nameThen(String.raw`(?:ist\s+)?mein (?:vor)?name|freut mich|(?:sehr\s+)?angenehm|sehr erfreut`),
     { re: re(String.raw`(?<!\p{L})ich bin (?:der |die )?(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:ich\s+)?(?:komme|stamme|bin)\s+)?(?:aus|von)\s|(?:ich\s+)?(?:wohne|lebe)\s+in\s`),
     { re: re(String.raw`(?<!\p{L})arbeite (?:bei|für|fuer) ${V}? als (?<position>${V})`) },
@@ -101,6 +114,8 @@ export const french: Language = {
     { re: re(String.raw`(?<!\p{L})je m'? ?appelle\s+(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})mon (?:pré)?nom (?:est|c'est)\s+(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:appel(?:le|les|ez)[- ]moi|on m'appelle|m'appeler|moi,? c'est)\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})je me présente\s*[:,]?\s*(?:je (?:suis|m'appelle)\s+)?(?<name>.+)`), name: 'explicit' },
+    nameThen(String.raw`enchanté(?:e)?|ravie? de (?:vous|te) (?:rencontrer|connaître)`),
     { re: re(String.raw`(?<!\p{L})je suis\s+(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:je\s+)?(?:viens|suis|arrive)\s+)?(?:de\s|d'|du\s)|j'habite\s+(?:à|a)\s`),
     { re: re(String.raw`(?<!\p{L})travaille (?:chez|pour|à|dans) ${V}? (?:comme|en tant que) (?:une? )?(?<position>${V})`) },
@@ -137,6 +152,7 @@ export const spanish: Language = {
     { re: re(String.raw`(?<!\p{L})mi nombre es\s+(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:ll[aá]m(?:ame|eme|enme)|llamarme|me (?:llaman|dicen|puedes llamar|puede llamar|pueden llamar))\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     // "Soy la Begoña", as "ich bin die Wiebke": the article is no part of the name.
+    nameThen(String.raw`es mi nombre|encantad[oa]|mucho gusto|un placer`),
     { re: re(String.raw`(?<!\p{L})soy\s+(?:el |la )?(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:yo\s+)?(?:vengo|soy)\s+)?(?:de|desde)\s|vivo\s+en\s`),
     { re: re(String.raw`(?<!\p{L})trabajo (?:en|para) ${V}? como (?:una? )?(?<position>${V})`) },

@@ -83,8 +83,13 @@ export function applyChinese(text: string, expectingName: boolean): RuleResult {
   }
   // "王芳，来自上海。", "你好！李伟，从成都来的。": a name, then where the person is from.
   if (!user_name) {
-    const from = /^(?:(?:你好|您好|大家好)[！!，,。\s]*)?(?<name>\p{Script=Han}{2,4}?)[，,\s]*我?(?:来自|从|是从|家在|住在)/u.exec(text);
+    const from = /^(?:(?:你好|您好|大家好|嗨|哈喽|早上好|上午好|下午好|晚上好)[！!，,。\s]*)?(?<name>\p{Script=Han}{2,4}?)[，,\s]*我?(?:来自|从|是从|家在|住在)/u.exec(text);
     if (from) user_name = nameAfter(from.groups!.name!, 0, true);
+  }
+  // "何平，你好。", "周杰，很高兴认识你", "王芳是我的名字": a name, then a greeting or "is my name".
+  if (!user_name) {
+    const greeted = /^(?:(?:你好|您好|大家好|嗨|哈喽|早上好|上午好|下午好|晚上好)[！!，,。\s]*)?(?<name>\p{Script=Han}{2,4}?)[，,。！!\s]*(?:是我的名字|就是我的名字|你好|您好|很高兴(?:认识|见到)(?:你|您)|幸会)/u.exec(text);
+    if (greeted) user_name = nameAfter(greeted.groups!.name!, 0, true);
   }
   // "我是京东集团的吴军", "我是华为的，叫陈静": the employer comes first, the name after 的 (never the employer).
   if (!user_name) {
@@ -124,7 +129,7 @@ export function applyChinese(text: string, expectingName: boolean): RuleResult {
 
 /** Words that answer or greet, never a name: a bare reply is only a name without them. */
 // Fillers too (呃, 那个, 额): "呃，不是张伟华，是张维华" leaves "呃 是张维华" once the rejected name is cut out.
-const NOT_A_BARE_NAME = /^(?:而是|你好|您好|谢谢|再见|什么|是的|是我|是|不是|不对|不|对|对的|没错|嗯|好的|好|哦|啊|没有|呃|额|那个|哎|唉|喔|其实|就是)/u;
+const NOT_A_BARE_NAME = /^(?:而是|错了|搞错了|你好|您好|谢谢|再见|什么|是的|是我|是|不是|不对|不|对|对的|没错|嗯|好的|好|哦|啊|没有|呃|额|那个|哎|唉|喔|其实|就是)/u;
 
 /** "李明。" or "不是，王芳" in reply to a name question: a full name, starting with a surname. */
 export function bareChineseName(text: string): string | null {

@@ -1,11 +1,13 @@
-import type { Parts } from './types.js';
+import { LANGUAGES } from '../../../config/index.js';
+import { DEV_MORE } from './dev-more.js';
+import type { LanguageParts, Parts } from './types.js';
 
 /**
  * The development split's parts. Tune nothing on heldout.ts: its names and phrasings are kept
  * out of this file (a unit test checks), so that its pass rate says how the robot does on
  * visits nobody here has seen.
  */
-export const DEV_PARTS: Parts = {
+const BASE: Parts = {
   en: {
     names: ['Dana', 'Marco', 'Priya', 'Oliver', 'Grace', 'Tobias', 'Naomi', 'Felix', 'Hazel', 'Ravi', 'Ingrid', 'Quentin'],
     near: [
@@ -156,3 +158,12 @@ export const DEV_PARTS: Parts = {
     facts: ['我来帮我妹妹取一个包裹。', '我在三楼有一个面试。', '我女儿下周开始在这里上学。'],
   },
 };
+
+/** Each list of the base parts followed by dev-more.ts's additions. */
+function merged(base: LanguageParts, more: Partial<LanguageParts>): LanguageParts {
+  const out: Record<string, readonly unknown[]> = { ...base };
+  for (const [key, list] of Object.entries(more)) out[key] = [...(out[key] ?? []), ...list];
+  return out as unknown as LanguageParts;
+}
+
+export const DEV_PARTS: Parts = Object.fromEntries(LANGUAGES.map((l) => [l, merged(BASE[l], DEV_MORE[l])])) as Parts;

@@ -63,6 +63,15 @@ const CASES: [string, Asked | null][] = [
   ['¿Eres un robot?', robot('what')],
   ['你叫什么名字？', robot('name')],
   ['你会做什么？', robot('abilities')],
+  ['How are you?', robot('mood')],
+  ['Wie geht es dir?', robot('mood')],
+  ['Comment vas-tu ?', robot('mood')],
+  ['¿Cómo estás?', robot('mood')],
+  ['你好吗？', robot('mood')],
+  // A time word between "you" and "well?": still how the robot is.
+  ['你今天好吗？', robot('mood')],
+  ['你这几天过得怎么样', robot('mood')],
+  ['你最近还好吗', robot('mood')],
   // Someone else's, a statement, or another subject: not a question about the person or the robot.
   ['Where does my wife work?', null],
   ["What is my brother's name?", null],

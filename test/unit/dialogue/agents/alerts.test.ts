@@ -32,6 +32,19 @@ describe('the alerts agent', () => {
     expect(p.reply.text).toMatch(/^Ich hole sofort Hilfe/);
   });
 
+  it('asks a pending "Is your name …?" again after promising a person, never in an emergency', async () => {
+    const { ports } = robot();
+    const asking = { name_resolution: { status: 'asking' as const, candidate: { user_id: 'matthieu_1', user_name: 'Matthieu', score: 0.8 } }, user_info: { user_id: null, user_name: null } };
+    for (const language of ['en', 'fr', 'zh'] as const) {
+      const p = ports();
+      await step(responseAgent, turn("où est l'accueil", { ...asking, language, staff: { kind: 'help_requested', fresh: true, acknowledged: false } }), p);
+      expect(p.reply.text, language).toContain('Matthieu');
+    }
+    const p = ports();
+    await step(responseAgent, turn('Call an ambulance', { ...asking, staff: { kind: 'emergency', fresh: true, acknowledged: false } }), p);
+    expect(p.reply.text).not.toContain('Matthieu');
+  });
+
   it('stays with the visitor on the next turns, and lets them go on a goodbye', async () => {
     const { ports } = robot();
     await step(alertsAgent, turn('I want to speak to a human'), ports());

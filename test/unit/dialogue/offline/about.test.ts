@@ -94,9 +94,21 @@ describe('offline answers about the robot', () => {
       expect(reply(asked[language], language, { knowledge_retrieval: null, affect: cheerful }), language).toBe(TONED[language].robot_mood.cheerful[0]);
     }
     // Opening a visit with it: the greeting answers, and the robot introduces itself.
-    expect(reply('Hello, how are you?', 'en', { intent: 'first_greeting', user_info: { ...BOB, user_id: null, user_name: null } } as Partial<TurnState>)).toMatch(/I'm Nadine/);
+    expect(reply('Hello, how are you?', 'en', { intent: 'first_greeting', turn_id: 't1', conversation_id: 't1', user_info: { ...BOB, user_id: null, user_name: null } } as Partial<TurnState>)).toMatch(/I'm Nadine/);
     // Not a question about the robot's day.
     expect(reply('How are you able to see me?', 'en', { knowledge_retrieval: null })).not.toBe(ABOUT_LINES.en.robot_mood[0]);
+  });
+
+  it('say how it is when asked later in the visit, even when the intent model reads the question as a greeting, in every language', () => {
+    const asked: Record<Language, string> = { en: 'How are you?', de: 'Wie geht es dir?', fr: 'Comment vas-tu ?', es: '¿Cómo estás?', zh: '你好吗？' };
+    const stranger = { user_id: null, user_name: null };
+    for (const language of LANGUAGES) {
+      const later = { intent: 'first_greeting', turn_id: 't3', conversation_id: 't1', knowledge_retrieval: null, user_info: stranger } as Partial<TurnState>;
+      expect(reply(asked[language], language, later), language).toContain(ABOUT_LINES[language].robot_mood[0]);
+      // The visit's first utterance: the greeting answers it, not the mood.
+      const first = { ...later, turn_id: 't1' };
+      expect(reply(asked[language], language, first), language).not.toContain(ABOUT_LINES[language].robot_mood[0]);
+    }
   });
 
   it('take what it can do from the knowledge files when they answer in the visitor language', () => {
