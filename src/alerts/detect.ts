@@ -96,8 +96,11 @@ export function detectSignal(text: string, lists: Lists = DEFAULT_LISTS): Signal
     const help = firstLive(all.flatMap((l) => spans(l.help, t)), liveVetoes, t, tokens);
     return help ? { signal: 'help_requested', matched: help.text.trim() } : frame('help_requested');
   };
-  // A story, a hypothetical, an illness in the past or a joke is talk about an emergency, not one.
-  const past = LANGUAGES.some((l) => occursIn(COMPILED[l].past, tokens) || occursIn(COMPILED[l].hyperbole, tokens));
+  // A story, a report, a hypothetical, an illness in the past or a joke is talk about an emergency, not one.
+  const past = lexicons.some((l) => {
+    const read = l.read(tokens);
+    return occursIn(l.past, read) || occursIn(l.hyperbole, read) || occursIn(l.reported, read);
+  });
   if (past || all.some((l) => spans(l.context, t).length > 0)) return helpFound([]);
   const emergency = firstLive(all.flatMap((l) => spans(l.emergency, t)), vetoes, t, tokens);
   if (emergency) return { signal: 'emergency', matched: emergency.text.trim() };

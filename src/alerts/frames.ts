@@ -1,6 +1,8 @@
-import { distance } from 'fastest-levenshtein';
+import { compileLexeme, LexemeSet, occurrences, scan, type Lexeme, type Occurrence } from './lexeme.js';
+import { spokenForms } from './spoken.js';
 import type { Token } from './tokens.js';
 
+export { FUZZY_FROM, type Occurrence } from './lexeme.js';
 export { tokenize, type Token } from './tokens.js';
 
 /**
@@ -11,53 +13,10 @@ export { tokenize, type Token } from './tokens.js';
  *
  * Text is folded (fold.ts) and cut into tokens: words of letters and digits, split at apostrophes
  * ("s'est" → s, est; "can't" → can, t), and every Chinese character a token of its own, so that
- * Chinese lexemes ("晕倒") are sequences of tokens like any multi-word lexeme. A lexeme word ending
- * in `*` matches any word it begins (inflections: "verletz*" → verletzt, verletzte), one between
- * two `*` any word that holds it (German compounds: "*brustschmerz*"), one starting with `*` any
- * word it ends (a compound's head: "*risiko"), a lone `*` any one word.
+ * Chinese lexemes ("晕倒") are sequences of tokens like any multi-word lexeme (lexeme.ts: stems,
+ * compounds, gaps). Each lexicon first reads the tokens its own way (spoken.ts: "ich kipp" is "ich
+ * kippe", "brennt's" is "brennt es").
  */
-
-/**
- * A lexeme compiled: one matcher per word. A matcher says what a token must be or begin with when
- * it can, so that a lexeme set looks at the few lexemes a token could start (see LexemeSet).
- */
-interface Word {
-  (token: string): boolean;
-  exact?: string;
-  prefix?: string;
-  initial?: string;
-}
-export type Lexeme = Word[];
-
-/**
- * Lexemes indexed by what their first word needs: every utterance is matched against every
- * concept of five languages, and trying each lexeme at each token cost half a millisecond a turn;
- * the index tries only those a token can start. Candidates keep the list's order, so the first
- * fill of a frame is the same as a plain scan's.
- */
-export class LexemeSet {
-  readonly #exact = new Map<string, number[]>();
-  readonly #byStart = new Map<string, number[]>();
-  readonly #rest: number[] = [];
-
-  constructor(readonly lexemes: readonly Lexeme[]) {
-    lexemes.forEach((lexeme, i) => {
-      const w = lexeme[0]!;
-      const [map, key] =
-        w.exact !== undefined ? [this.#exact, w.exact] : w.prefix && w.prefix.length >= 2 ? [this.#byStart, w.prefix.slice(0, 2)] : w.initial ? [this.#byStart, `1${w.initial}`] : [null, ''];
-      if (map) map.set(key, [...(map.get(key) ?? []), i]);
-      else this.#rest.push(i);
-    });
-  }
-
-  /** Indexes of the lexemes whose first word may match `token`, in list order. */
-  candidates(token: string): number[] {
-    const lists = [this.#exact.get(token), this.#byStart.get(token.slice(0, 2)), token ? this.#byStart.get(`1${token[0]}`) : undefined, this.#rest].filter(
-      (l): l is number[] => l !== undefined && l.length > 0,
-    );
-    return lists.length === 1 ? lists[0]! : lists.flat().sort((a, b) => a - b);
-  }
-}
 
 /** A frame: one concept per slot, with fewer than `window` tokens between them, in order when `ordered`. */
 export interface FrameSpec {
@@ -93,6 +52,18 @@ export interface Lexicon {
    * negator does not deny ("vous ne m'aidez pas, je veux une vraie personne").
    */
   subjects?: readonly string[];
+  /**
+   * Marks of talk about something seen or heard elsewhere: the news, a game, a report ("in den
+   * Nachrichten", "aux infos", "新闻说"). Like `past`, they make an emergency's words a story.
+   */
+  reported?: readonly string[];
+  /** Spoken forms of single words, as the lexicon writes them ("nen" → "einen", "s" → "es"). */
+  spoken?: Readonly<Record<string, string>>;
+  /**
+   * A word without its final "e" is the lexicon's word with it, when the lexicon has that word
+   * and not the shorter one (German speech drops it: "ich kipp um", "ich hab", "ich glaub").
+   */
+  apocope?: boolean;
 }
 
 export interface CompiledLexicon {
@@ -104,44 +75,13 @@ export interface CompiledLexicon {
   negators: LexemeSet;
   past: LexemeSet;
   hyperbole: LexemeSet;
+  reported: LexemeSet;
   subjects: ReadonlySet<string>;
+  /** The tokens as this lexicon reads them (see `spoken`, `apocope`): same offsets, same count. */
+  read: (tokens: readonly Token[]) => readonly Token[];
 }
 
 const HAN = /\p{Script=Han}/u;
-
-function compileWord(word: string, fuzzy: boolean): Word {
-  if (word === '*') return () => true;
-  if (word.startsWith('*') && word.endsWith('*') && word.length > 2) {
-    const part = word.slice(1, -1);
-    return (t) => t.includes(part);
-  }
-  if (word.startsWith('*') && word.length > 1) {
-    // The last part of a compound: German compounds are what their head is ("*risiko").
-    const head = word.slice(1);
-    return (t) => t.endsWith(head);
-  }
-  if (word.endsWith('*') && word.length > 1) {
-    const stem = word.slice(0, -1);
-    return Object.assign((t: string) => t.startsWith(stem), { prefix: stem });
-  }
-  if (!fuzzy || word.length < FUZZY_FROM) return Object.assign((t: string) => t === word, { exact: word });
-  // A long word misspelt by one letter ("ambulence", "unconsious") is still the word; short ones
-  // are not ("fainted" / "painted"), nor another ending ("paramedic" / "paramedics": a job, not a
-  // call). Same first and last letter, length within one: cheap to test first.
-  const last = word[word.length - 1];
-  return Object.assign((t: string) => t === word || (t[0] === word[0] && t[t.length - 1] === last && Math.abs(t.length - word.length) <= 1 && t.length >= FUZZY_FROM - 1 && distance(t, word) <= 1), { initial: word[0] });
-}
-
-/** Words this long match with one letter wrong. */
-export const FUZZY_FROM = 9;
-
-/** A lexeme as written ("can't breathe", "kipp*", "晕倒") → one matcher per token. */
-function compileLexeme(text: string, fold: (s: string) => string, fuzzy = false): Lexeme {
-  const folded = fold(text);
-  const parts: string[] = [];
-  for (const m of folded.matchAll(/\p{Script=Han}|\*?[\p{L}\p{N}]+\*?|\*/gu)) parts.push(m[0]);
-  return parts.map((p) => compileWord(p, fuzzy));
-}
 
 export function compileLexicon(lexicon: Lexicon, fold: (s: string) => string): CompiledLexicon {
   const lexemes: Lexeme[] = [];
@@ -156,30 +96,18 @@ export function compileLexicon(lexicon: Lexicon, fold: (s: string) => string): C
     for (const slot of [...frame.slots, ...(frame.unless ?? [])]) if (!(slot in lexicon.concepts)) throw new Error(`alert frame uses the unknown concept "${slot}"`);
   }
   const list = (l: readonly string[]) => new LexemeSet(l.map((x) => compileLexeme(x, fold)).filter((x) => x.length > 0));
-  return { concepts: new LexemeSet(lexemes), conceptOf, frames: lexicon.frames, negators: list(lexicon.negators), past: list(lexicon.past), hyperbole: list(lexicon.hyperbole ?? []), subjects: new Set((lexicon.subjects ?? []).map(fold)) };
-}
-
-/** Where a lexeme occurs: token ranges [first, last]. */
-export interface Occurrence {
-  first: number;
-  last: number;
-}
-
-/** Each occurrence with the index of its lexeme in the set: token order, then the set's order. */
-function scan(set: LexemeSet, tokens: readonly Token[], found: (k: number, occ: Occurrence) => void): void {
-  for (let i = 0; i < tokens.length; i++) {
-    for (const k of set.candidates(tokens[i]!.text)) {
-      const lexeme = set.lexemes[k]!;
-      if (i + lexeme.length > tokens.length) continue;
-      if (lexeme.every((w, j) => w(tokens[i + j]!.text))) found(k, { first: i, last: i + lexeme.length - 1 });
-    }
-  }
-}
-
-function occurrences(set: LexemeSet, tokens: readonly Token[]): Occurrence[] {
-  const found: Occurrence[] = [];
-  scan(set, tokens, (_, occ) => found.push(occ));
-  return found;
+  const vocabulary = new Set(Object.values(lexicon.concepts).flatMap((l) => l.flatMap((w) => fold(w).split(/[^\p{L}\p{N}]+/u))));
+  return {
+    concepts: new LexemeSet(lexemes),
+    conceptOf,
+    frames: lexicon.frames,
+    negators: list(lexicon.negators),
+    past: list(lexicon.past),
+    hyperbole: list(lexicon.hyperbole ?? []),
+    reported: list(lexicon.reported ?? []),
+    subjects: new Set((lexicon.subjects ?? []).map(fold)),
+    read: spokenForms(lexicon.spoken ?? {}, lexicon.apocope ? vocabulary : null),
+  };
 }
 
 const NONE: readonly Occurrence[] = [];
@@ -194,7 +122,7 @@ function conceptsIn(lexicon: CompiledLexicon, tokens: readonly Token[]): Map<str
   let found = byLexicon.get(lexicon);
   if (!found) {
     const map = new Map<string, Occurrence[]>();
-    scan(lexicon.concepts, tokens, (k, occ) => {
+    scan(lexicon.concepts, lexicon.read(tokens), (k, occ) => {
       const concept = lexicon.conceptOf[k]!;
       map.set(concept, [...(map.get(concept) ?? []), occ]);
     });
@@ -219,12 +147,15 @@ const windowOf = (frame: FrameSpec, tokens: readonly Token[], first: number) => 
   return HAN.test(tokens[first]?.text ?? '') ? base * 2 : base;
 };
 
-/** A negator in the three tokens before an occurrence denies it, unless it belongs to the match. */
-function denied(occ: Occurrence, lexicon: CompiledLexicon, tokens: readonly Token[], taken: readonly Occurrence[]): boolean {
+/** A negator in the three tokens before an occurrence, in its clause, denies it, unless it belongs to the match. */
+function denied(occ: Occurrence, lexicon: CompiledLexicon, raw: readonly Token[], taken: readonly Occurrence[]): boolean {
+  const tokens = lexicon.read(raw);
   const from = Math.max(0, occ.first - 3);
   const before = tokens.slice(from, occ.first);
   for (const n of occurrences(lexicon.negators, before)) {
     const at = from + n.first;
+    // A negation ends with its clause: "ich rede nicht mit Robotern, wo ist ein Mensch?"
+    if (tokens[at]!.clause !== tokens[occ.first]!.clause) continue;
     // "能不能", "是不是": a question (A-not-A), not a denial.
     if (n.first === n.last && at > 0 && tokens[at - 1]?.text === tokens[at + 1]?.text) continue;
     if (tokens.slice(from + n.last + 1, occ.first + 1).some((t) => lexicon.subjects.has(t.text))) continue;
@@ -270,7 +201,7 @@ export function matchFrames(
     const chosen: Occurrence[] = [];
     const fill = (slot: number): boolean => {
       if (slot === frame.slots.length) {
-        if (chosen.some((o) => denied(o, lexicon, tokens, chosen))) return false;
+        if (chosen.some((o) => [lexicon, ...also].some((l) => denied(o, l, tokens, chosen)))) return false;
         return true;
       }
       for (const occ of of(frame.slots[slot]!)) {
