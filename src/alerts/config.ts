@@ -36,6 +36,17 @@ export const AlertsConfigSchema = z
     helpPhrases: PhrasesByLanguage,
     /** Extra patterns that never raise an alert (idioms such as "this heat is killing me"), per language. */
     ignorePhrases: PhrasesByLanguage,
+    /**
+     * Extra marks of a joke or a hyperbole, per language, added to the lexicons' (docs/alerts.md):
+     * anywhere in an utterance, they make an emergency's words a figure of speech ("haha", "mdr").
+     * Lexemes, not patterns: words, `word*` for a stem, `*` for any one word.
+     */
+    hyperbolePhrases: PhrasesByLanguage,
+    /**
+     * Extra subject pronouns, per language (docs/alerts.md): one between a negator and what follows
+     * starts another clause, which the negator does not deny. Single words.
+     */
+    subjectWords: PhrasesByLanguage,
   })
   .prefault({});
 export type AlertsConfig = z.infer<typeof AlertsConfigSchema>;

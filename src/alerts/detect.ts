@@ -1,8 +1,8 @@
 import { LANGUAGES, type Language } from '../config/index.js';
 import type { AlertsConfig } from './config.js';
 import { compileExtra, fold } from './fold.js';
-import { matchFrames, negatedAt, occursIn, tokenize, type FrameMatch, type Token } from './frames.js';
-import { COMPILED } from './lexicon/index.js';
+import { compileLexicon, matchFrames, negatedAt, occursIn, tokenize, type CompiledLexicon, type FrameMatch, type Token } from './frames.js';
+import { COMPILED, LEXICONS } from './lexicon/index.js';
 import { PHRASES, type AlertPhrases } from './phrases.js';
 
 /** What one utterance says on its own: a present emergency, a request for a person, a plea. */
@@ -14,12 +14,19 @@ export interface SignalFound {
   matched: string;
 }
 
-type Lists = Record<Language, AlertPhrases>;
+/** A language's phrase lists, with the configured words its lexicon takes as well. */
+type Listed = AlertPhrases & {
+  /** Extra marks of a joke or a hyperbole (lexemes: see frames.ts). */
+  hyperbole?: readonly string[];
+  /** Extra subject pronouns: a negation does not reach past one. */
+  subjects?: readonly string[];
+};
+type Lists = Record<Language, Listed>;
 
-/** The built-in lists with the configured extra phrases added (compiled once per configuration). */
-export function phraseLists(config: Pick<AlertsConfig, 'emergencyPhrases' | 'helpPhrases' | 'ignorePhrases'>): Lists {
+/** The built-in lists with the configured extra phrases and words added (compiled once per configuration). */
+export function phraseLists(config: Pick<AlertsConfig, 'emergencyPhrases' | 'helpPhrases' | 'ignorePhrases'> & Partial<Pick<AlertsConfig, 'hyperbolePhrases' | 'subjectWords'>>): Lists {
   return Object.fromEntries(
-    LANGUAGES.map((language) => {
+    LANGUAGES.map((language): [Language, Listed] => {
       const base = PHRASES[language];
       const zh = language === 'zh';
       return [
@@ -29,6 +36,8 @@ export function phraseLists(config: Pick<AlertsConfig, 'emergencyPhrases' | 'hel
           emergency: [...base.emergency, ...compileExtra(config.emergencyPhrases[language], zh)],
           help: [...base.help, ...compileExtra(config.helpPhrases[language], zh)],
           ignore: [...base.ignore, ...compileExtra(config.ignorePhrases[language], zh)],
+          hyperbole: config.hyperbolePhrases?.[language] ?? [],
+          subjects: config.subjectWords?.[language] ?? [],
         },
       ];
     }),
@@ -36,7 +45,22 @@ export function phraseLists(config: Pick<AlertsConfig, 'emergencyPhrases' | 'hel
 }
 
 export const DEFAULT_LISTS: Lists = PHRASES;
-const LEXICONS = LANGUAGES.map((l) => COMPILED[l]);
+
+const withWords = new WeakMap<Lists, CompiledLexicon[]>();
+/** The lexicons of all languages, each with the configured hyperbole marks and subjects of its lists. */
+function lexiconsOf(lists: Lists): CompiledLexicon[] {
+  let found = withWords.get(lists);
+  if (!found) {
+    found = LANGUAGES.map((l) => {
+      const { hyperbole = [], subjects = [] } = lists[l];
+      if (hyperbole.length === 0 && subjects.length === 0) return COMPILED[l];
+      const base = LEXICONS[l];
+      return compileLexicon({ ...base, hyperbole: [...(base.hyperbole ?? []), ...hyperbole], subjects: [...(base.subjects ?? []), ...subjects] }, fold);
+    });
+    withWords.set(lists, found);
+  }
+  return found;
+}
 
 interface Span {
   start: number;
@@ -57,11 +81,11 @@ const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 // "I'm not having a heart attack", "nobody is hurt", "I nearly fainted": a negation just before the match.
 const NEGATION = /(?:(?:^|[\s,])(?:not|no|nobody|no one|never|isn't|aren't|don't|nearly|almost|kein|keine|niemand|nicht|beinahe|fast|pas|personne|jamais|failli|presque|nadie|nunca|casi)|没有|不是|没|差点|差一点|险些)\s*$/u;
 
-function firstLive(found: Span[], vetoes: Span[], text: string, tokens: readonly Token[]): Span | null {
+function firstLive(found: Span[], vetoes: Span[], text: string, tokens: readonly Token[], lexicons: readonly CompiledLexicon[]): Span | null {
   for (const span of found) {
     if (vetoes.some((v) => overlaps(v, span))) continue;
     const before = text.slice(Math.max(0, span.start - 14), span.start);
-    if (NEGATION.test(before) || negatedAt(span.start, tokens, LEXICONS)) continue;
+    if (NEGATION.test(before) || negatedAt(span.start, tokens, lexicons)) continue;
     return span;
   }
   return null;
@@ -86,14 +110,14 @@ export function detectSignal(text: string, lists: Lists = DEFAULT_LISTS): Signal
   const tokens = tokenize(t);
   const vetoes = all.flatMap((l) => spans(l.ignore, t));
   const vetoed = (start: number, end: number) => vetoes.some((v) => v.start < end && start < v.end);
-  const lexicons = LANGUAGES.map((l) => COMPILED[l]);
+  const lexicons = lexiconsOf(lists);
   const frames = lexicons.flatMap((l) => matchFrames(l, tokens, vetoed, lexicons));
   const frame = (signal: UtteranceSignal): SignalFound | null => {
     const m = frames.find((f) => f.signal === signal);
     return m ? { signal, matched: frameText(m, tokens, t) } : null;
   };
   const helpFound = (liveVetoes: Span[]): SignalFound | null => {
-    const help = firstLive(all.flatMap((l) => spans(l.help, t)), liveVetoes, t, tokens);
+    const help = firstLive(all.flatMap((l) => spans(l.help, t)), liveVetoes, t, tokens, lexicons);
     return help ? { signal: 'help_requested', matched: help.text.trim() } : frame('help_requested');
   };
   // A story, a report, a hypothetical, an illness in the past or a joke is talk about an emergency, not one.
@@ -102,11 +126,11 @@ export function detectSignal(text: string, lists: Lists = DEFAULT_LISTS): Signal
     return occursIn(l.past, read) || occursIn(l.hyperbole, read) || occursIn(l.reported, read);
   });
   if (past || all.some((l) => spans(l.context, t).length > 0)) return helpFound([]);
-  const emergency = firstLive(all.flatMap((l) => spans(l.emergency, t)), vetoes, t, tokens);
+  const emergency = firstLive(all.flatMap((l) => spans(l.emergency, t)), vetoes, t, tokens, lexicons);
   if (emergency) return { signal: 'emergency', matched: emergency.text.trim() };
   const found = frame('emergency') ?? helpFound(vetoes);
   if (found) return found;
-  const distress = firstLive(all.flatMap((l) => spans(l.distress, t)), vetoes, t, tokens);
+  const distress = firstLive(all.flatMap((l) => spans(l.distress, t)), vetoes, t, tokens, lexicons);
   if (distress) return { signal: 'distress', matched: distress.text.trim() };
   return null;
 }

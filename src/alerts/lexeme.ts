@@ -8,12 +8,15 @@ import type { Token } from './tokens.js';
  * lone `*` any one word. `..` is a gap of up to GAP tokens of the same clause, for what German and
  * French put between the parts of one meaning: a separable verb and its particle ("geht .. nach":
  * "der Mann geht mir seit dem Bahnhof nach"), an auxiliary and its participle at the end of the
- * clause ("hat sich .. verschluckt": "hat sich an einer Erdnuss verschluckt").
+ * clause ("hat sich .. verschluckt": "hat sich an einer Erdnuss verschluckt"). `$` is the end of
+ * a clause, where a separable particle stands ("geht mir .. nach $"; "nach dem Essen" is a
+ * preposition).
  */
 
 /** At most this many tokens in a gap (`..`). */
 export const GAP = 5;
 const GAP_WORD = Object.assign(() => true, { gap: true });
+const END_WORD = Object.assign(() => true, { end: true });
 
 /**
  * A lexeme compiled: one matcher per word. A matcher says what a token must be or begin with when
@@ -26,6 +29,8 @@ export interface Word {
   initial?: string;
   /** `..`: up to GAP tokens of the same clause. */
   gap?: boolean;
+  /** `$`: the end of a clause (matches no token). */
+  end?: boolean;
 }
 export type Lexeme = Word[];
 
@@ -61,6 +66,7 @@ export class LexemeSet {
 
 function compileWord(word: string, fuzzy: boolean): Word {
   if (word === '..') return GAP_WORD;
+  if (word === '$') return END_WORD;
   if (word === '*') return () => true;
   if (word.startsWith('*') && word.endsWith('*') && word.length > 2) {
     const part = word.slice(1, -1);
@@ -90,7 +96,7 @@ export const FUZZY_FROM = 9;
 export function compileLexeme(text: string, fold: (s: string) => string, fuzzy = false): Lexeme {
   const folded = fold(text);
   const parts: string[] = [];
-  for (const m of folded.matchAll(/\p{Script=Han}|\*?[\p{L}\p{N}]+\*?|\*|\.\./gu)) parts.push(m[0]);
+  for (const m of folded.matchAll(/\p{Script=Han}|\*?[\p{L}\p{N}]+\*?|\*|\.\.|\$/gu)) parts.push(m[0]);
   // A gap joins two words: at either end it would only stretch the match.
   while (parts[0] === '..') parts.shift();
   while (parts.at(-1) === '..') parts.pop();
@@ -123,6 +129,7 @@ export function occurrences(set: LexemeSet, tokens: readonly Token[]): Occurrenc
 function matchAt(lexeme: Lexeme, tokens: readonly Token[], i: number, w = 0): number {
   if (w === lexeme.length) return i - 1;
   const word = lexeme[w]!;
+  if (word.end) return i === tokens.length || tokens[i]!.clause !== tokens[i - 1]!.clause ? matchAt(lexeme, tokens, i, w + 1) : -1;
   if (!word.gap) return i < tokens.length && word(tokens[i]!.text) ? matchAt(lexeme, tokens, i + 1, w + 1) : -1;
   const clause = tokens[i - 1]!.clause;
   for (let k = i; k <= i + GAP && k < tokens.length && tokens[k]!.clause === clause; k++) {

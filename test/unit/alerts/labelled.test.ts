@@ -17,4 +17,10 @@ describe('the labelled alert set', () => {
     expect(s.urgentRecall).toBe(1);
     expect(s.falseAlarmRate).toBe(0);
   });
+
+  it('and of the third (dev-c): colloquial German and French, news, games and past stories', () => {
+    const s = score(loadLabelled(path.join(REPO, 'eval/alerts/dev-c.tsv')));
+    expect(s.urgentRecall).toBe(1);
+    expect(s.falseAlarmRate).toBe(0);
+  });
 });

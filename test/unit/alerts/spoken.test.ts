@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { detectSignal } from '../../../src/alerts/detect.js';
+import { fold } from '../../../src/alerts/fold.js';
+import { compileLexicon, matchFrames, tokenize } from '../../../src/alerts/frames.js';
+import { spokenForms } from '../../../src/alerts/spoken.js';
+
+const signal = (text: string) => detectSignal(text)?.signal ?? null;
+const each = (texts: string[], want: string | null) => {
+  for (const text of texts) expect([text, signal(text)]).toEqual([text, want]);
+};
+const tokens = (text: string) => tokenize(fold(text));
+
+describe('clauses', () => {
+  it('are counted in the tokens at each mark that ends one', () => {
+    expect(tokens('nein, nicht ich. Er? 着火了，快跑').map((t) => t.clause)).toEqual([0, 1, 1, 2, 3, 3, 3, 4, 4]);
+  });
+
+  it('end a negation: what follows a comma is not denied', () => {
+    expect(signal('ich rede nicht mit Robotern, wo ist ein Mensch?')).toBe('help_requested');
+    expect(signal("j'ai pas le temps, appelez une ambulance")).toBe('emergency');
+    // Within the clause the negation still holds.
+    each(['das ist kein Notfall', "c'est pas une urgence"], null);
+  });
+});
+
+describe('gaps in lexemes', () => {
+  const found = (lexeme: string, text: string) =>
+    matchFrames(compileLexicon({ concepts: { x: [lexeme] }, frames: [{ signal: 'emergency', slots: ['x'] }], negators: [], past: [] }, fold), tokens(text)).map((m) => m.parts);
+
+  it('join a separable verb and its particle, or an auxiliary and its participle, across what stands between', () => {
+    expect(found('geht mir .. nach', 'der Mann geht mir schon seit dem Bahnhof nach')).toEqual([[{ first: 2, last: 8 }]]);
+    expect(found('geht mir .. nach', 'er geht mir nach')).toEqual([[{ first: 1, last: 3 }]]);
+    // `$`: a separable particle ends its clause; "nach dem Essen" is a preposition.
+    expect(found('geht mir .. nach $', 'er geht mir seit Stunden nach, bitte')).toEqual([[{ first: 1, last: 5 }]]);
+    expect(found('geht mir .. nach $', 'es geht mir heute nicht gut nach dem Essen')).toEqual([]);
+    expect(found('sich .. verschluckt', 'er hat sich an einer Erdnuss verschluckt')).toHaveLength(1);
+  });
+
+  it('stop at the end of the clause and after five words', () => {
+    expect(found('geht mir .. nach', 'er geht mir auf die Nerven, nach dem Essen')).toEqual([]);
+    expect(found('geht mir .. nach', 'es geht mir heute wirklich gar nicht so gut nach dem Essen')).toEqual([]);
+  });
+
+  it('so that German word order is read as it is spoken', () => {
+    each(['Hilfe, der Mann geht mir schon seit dem Bahnhof nach', 'mein Sohn hat sich an einer Erdnuss verschluckt'], 'emergency');
+    expect(signal('es geht mir heute nicht gut nach dem Essen')).not.toBe('emergency');
+  });
+});
+
+describe('spoken forms', () => {
+  it("read a clitic or a short article as the lexicon writes it, and a word without its final e as the lexicon's word", () => {
+    const read = spokenForms({ s: 'es', nen: 'einen' }, new Set(['kippe', 'um', 'es']));
+    expect(read(tokens("ich kipp um, brennt's, nen Arzt")).map((t) => t.text)).toEqual(['ich', 'kippe', 'um', 'brennt', 'es', 'einen', 'arzt']);
+    // A word the lexicon has stays as it is; unchanged tokens are the same array.
+    const plain = tokens('um es');
+    expect(read(plain)).toBe(plain);
+  });
+
+  it('so that colloquial German raises what the written form does', () => {
+    each(['mir ist total schwindelig, ich kipp gleich um', "im Lager brennt's!", 'ich glaub ich hab nen Herzanfall'], 'emergency');
+  });
+});
+
+describe('reported speech', () => {
+  it('makes a fire or an attack in the news, a game or a paper a story, in every language', () => {
+    each(
+      [
+        'the news said there was a fire in the city centre',
+        'in den Nachrichten kam, dass es in Hamburg gebrannt hat',
+        "j'ai vu aux infos qu'il y a eu un incendie à Lyon",
+        'en las noticias dicen que hay un incendio en el centro',
+        '新闻说市中心着火了',
+      ],
+      null,
+    );
+    expect(signal('there is a fire in the city centre')).toBe('emergency');
+  });
+});
+
+describe('a word two languages share', () => {
+  it("is denied by either language's negator", () => {
+    expect(signal("pas besoin d'ambulance, je vais bien")).toBe(null);
+    expect(signal("vite, une ambulance")).toBe('emergency');
+  });
+});
+
+describe('past events told as stories', () => {
+  it('raise nothing when the time or the recovery is said', () => {
+    each(["mon fils a fait une crise d'asthme la semaine dernière, ça va mieux", 'last week my dad collapsed at work but he is fine now'], null);
+  });
+});
