@@ -60,10 +60,15 @@ export interface Lexicon {
   /** Spoken forms of single words, as the lexicon writes them ("nen" → "einen", "s" → "es"). */
   spoken?: Readonly<Record<string, string>>;
   /**
-   * A word without its final "e" is the lexicon's word with it, when the lexicon has that word
-   * and not the shorter one (German speech drops it: "ich kipp um", "ich hab", "ich glaub").
+   * Endings a word the lexicon lacks may have instead of one of its words' (`['', 'e']`: German
+   * "ich kipp um" is "ich kippe um"; `['st', 't']`: "du holst" is "holt"). See spoken.ts.
    */
-  apocope?: boolean;
+  endings?: readonly (readonly [string, string])[];
+  /**
+   * Negations that assert: "hört nicht auf", "arrête pas de", "no para de" (keeps on). A negator
+   * inside one denies nothing.
+   */
+  affirm?: readonly string[];
 }
 
 export interface CompiledLexicon {
@@ -76,8 +81,9 @@ export interface CompiledLexicon {
   past: LexemeSet;
   hyperbole: LexemeSet;
   reported: LexemeSet;
+  affirm: LexemeSet;
   subjects: ReadonlySet<string>;
-  /** The tokens as this lexicon reads them (see `spoken`, `apocope`): same offsets, same count. */
+  /** The tokens as this lexicon reads them (see `spoken`, `endings`): same offsets, same count. */
   read: (tokens: readonly Token[]) => readonly Token[];
 }
 
@@ -96,7 +102,9 @@ export function compileLexicon(lexicon: Lexicon, fold: (s: string) => string): C
     for (const slot of [...frame.slots, ...(frame.unless ?? [])]) if (!(slot in lexicon.concepts)) throw new Error(`alert frame uses the unknown concept "${slot}"`);
   }
   const list = (l: readonly string[]) => new LexemeSet(l.map((x) => compileLexeme(x, fold)).filter((x) => x.length > 0));
-  const vocabulary = new Set(Object.values(lexicon.concepts).flatMap((l) => l.flatMap((w) => fold(w).split(/[^\p{L}\p{N}]+/u))));
+  // Every word the lexicon writes, in any of its lists: a word it has is never read as another.
+  const written = [...Object.values(lexicon.concepts), lexicon.negators, lexicon.past, lexicon.hyperbole ?? [], lexicon.reported ?? [], lexicon.affirm ?? [], lexicon.subjects ?? []];
+  const vocabulary = new Set(written.flatMap((l) => l.flatMap((w) => fold(w).split(/[^\p{L}\p{N}]+/u))));
   return {
     concepts: new LexemeSet(lexemes),
     conceptOf,
@@ -106,7 +114,8 @@ export function compileLexicon(lexicon: Lexicon, fold: (s: string) => string): C
     hyperbole: list(lexicon.hyperbole ?? []),
     reported: list(lexicon.reported ?? []),
     subjects: new Set((lexicon.subjects ?? []).map(fold)),
-    read: spokenForms(lexicon.spoken ?? {}, lexicon.apocope ? vocabulary : null),
+    affirm: list(lexicon.affirm ?? []),
+    read: spokenForms(lexicon.spoken ?? {}, lexicon.endings ?? [], vocabulary),
   };
 }
 
@@ -148,12 +157,16 @@ const windowOf = (frame: FrameSpec, tokens: readonly Token[], first: number) => 
 };
 
 /** A negator in the three tokens before an occurrence, in its clause, denies it, unless it belongs to the match. */
-function denied(occ: Occurrence, lexicon: CompiledLexicon, raw: readonly Token[], taken: readonly Occurrence[]): boolean {
+function denied(occ: Occurrence, lexicon: CompiledLexicon, raw: readonly Token[], taken: readonly Occurrence[], affirming: readonly CompiledLexicon[] = [lexicon]): boolean {
   const tokens = lexicon.read(raw);
   const from = Math.max(0, occ.first - 3);
   const before = tokens.slice(from, occ.first);
+  // "no para de tocarme": a negation that asserts, in any language whose negator this may be.
+  const reach = Math.max(0, from - 3);
+  const asserted = affirming.flatMap((l) => occurrences(l.affirm, l.read(raw).slice(reach, occ.first)).map((o) => ({ first: o.first + reach, last: o.last + reach })));
   for (const n of occurrences(lexicon.negators, before)) {
     const at = from + n.first;
+    if (asserted.some((o) => at >= o.first && at <= o.last)) continue;
     // A negation ends with its clause: "ich rede nicht mit Robotern, wo ist ein Mensch?"
     if (tokens[at]!.clause !== tokens[occ.first]!.clause) continue;
     // "能不能", "是不是": a question (A-not-A), not a denial.
@@ -172,7 +185,7 @@ function denied(occ: Occurrence, lexicon: CompiledLexicon, raw: readonly Token[]
 export function negatedAt(start: number, tokens: readonly Token[], lexicons: readonly CompiledLexicon[]): boolean {
   const first = tokens.findIndex((t) => t.start >= start);
   if (first <= 0) return false;
-  return lexicons.some((l) => denied({ first, last: first }, l, tokens, []));
+  return lexicons.some((l) => denied({ first, last: first }, l, tokens, [], lexicons));
 }
 
 /**
@@ -201,7 +214,7 @@ export function matchFrames(
     const chosen: Occurrence[] = [];
     const fill = (slot: number): boolean => {
       if (slot === frame.slots.length) {
-        if (chosen.some((o) => [lexicon, ...also].some((l) => denied(o, l, tokens, chosen)))) return false;
+        if (chosen.some((o) => [lexicon, ...also].some((l) => denied(o, l, tokens, chosen, [lexicon, ...also])))) return false;
         return true;
       }
       for (const occ of of(frame.slots[slot]!)) {

@@ -25,7 +25,7 @@ export const ES: Lexicon = {
     gas: ['huele a gas', 'olor a gas', 'fuga de gas', 'huele a quemado', 'olor a quemado', 'huele a humo', 'monoxido'],
     weapon: ['cuchillo', 'navaja', 'pistola', 'arma', 'escopeta', 'machete', 'cuchilla'],
     wielding: ['sacado', 'sacando', 'tiene', 'con', 'lleva', 'saca', 'saco', 'sostiene', 'apunta', 'amenaza', 'armado', 'armada'],
-    attack: ['me ha agarrado', 'me agarro', 'no me suelta', 'me sujeta', 'atracar', 'atracado', 'atracada', 'me han atracado', 'me acaban de atracar', 'me atracaron', 'me estan acosando', 'me esta acosando', 'acoso sexual', 'acosando', 'me sigue', 'me esta siguiendo', 'me persigue', 'me amenaza', 'me pega', 'me esta pegando', 'me ataca', 'me acosa', 'me han robado', 'me robaron', 'me asaltaron', 'me han asaltado', 'asaltado', 'asaltada', 'atacado', 'atacada', 'agredido', 'agredida', 'me agredio', 'una pelea', 'se estan pegando', 'ladron', 'intruso', 'entrar a robar', 'forzando la puerta', 'forzar la puerta', 'robando', 'han entrado a robar', 'disparos', 'tiroteo', 'me toca', 'no me deja en paz'],
+    attack: ['tocarme', 'me toca', 'me esta tocando', 'me manosea', 'manosearme', 'me acosa', 'me ha agarrado', 'me agarro', 'no me suelta', 'me sujeta', 'atracar', 'atracado', 'atracada', 'me han atracado', 'me acaban de atracar', 'me atracaron', 'me estan acosando', 'me esta acosando', 'acoso sexual', 'acosando', 'me sigue', 'me esta siguiendo', 'me persigue', 'me amenaza', 'me pega', 'me esta pegando', 'me ataca', 'me acosa', 'me han robado', 'me robaron', 'me asaltaron', 'me han asaltado', 'asaltado', 'asaltada', 'atacado', 'atacada', 'agredido', 'agredida', 'me agredio', 'una pelea', 'se estan pegando', 'ladron', 'intruso', 'entrar a robar', 'forzando la puerta', 'forzar la puerta', 'robando', 'han entrado a robar', 'disparos', 'tiroteo', 'me toca', 'no me deja en paz'],
     call: ['llame', 'llamen', 'llama', 'llamar', 'llamad', 'traiga', 'traigan', 'busque', 'busquen', 'necesito', 'necesitamos', 'hace falta', 'avise', 'avisen', 'avisar'],
     service: ['ambulancia', 'medico', 'doctor', 'doctora', 'bomberos', 'policia', 'seguridad', 'guardia', 'emergencias', '112', '911', 'paramedicos', 'enfermero', 'enfermera', 'vigilante'],
     urgent: ['rapido', 'ya', 'ahora mismo', 'urgente', 'urgencia', 'inmediatamente', 'socorro', 'auxilio'],
@@ -34,7 +34,7 @@ export const ES: Lexicon = {
     desk: ['centralita', 'secretaria', 'recepcion', 'mostrador', 'informacion'],
     ask: ['busco', 'buscar', 'pasa con', 'pase con', 'pasame con', 'paseme con', 'ponme con', 'pongame con', 'comuniqueme con', 'avisar', 'avise', 'avisen', 'informar', 'informe', 'viniera', 'vengan', 'pasara', 'queja', 'quejarme', 'reclamacion', 'reclamar', 'traig*', 'llameme', 'llamen', 'hablar', 'atender', 'atienda', 'atiende', 'ver', 'llamar', 'llame', 'traer', 'traiga', 'buscar', 'venir', 'ayudar', 'ayude', 'ayudarme', 'pasar', 'paseme', 'pasame', 'comunicar', 'transferir', 'necesito', 'prefiero', 'preferiria', 'venga'],
     whether: ['hay algun', 'hay alguna', 'no hay ningun', 'no hay ninguna', 'donde encuentro', 'donde puedo encontrar', 'donde hay', 'donde estan los', 'donde esta el', 'donde esta la'],
-    anyoneThere: ['hay alguien', 'esta alguien', 'no hay nadie', 'alguien esta', 'hay nadie'],
+    anyoneThere: ['no hay nadie que', 'no hay nadie aqui', 'no hay nadie para', 'hay alguien', 'esta alguien', 'no hay nadie', 'alguien esta', 'hay nadie'],
     around: ['por aqui', 'ahora', 'aqui', 'ahi', 'del personal', 'disponible', 'que me pueda ayudar', 'que pueda ayudarme', 'que trabaje aqui', 'de recepcion', 'de guardia', 'atendiendo'],
     someoneCome: ['avisar a alguien', 'avise a alguien', 'necesito a alguien que', 'necesito alguien que', 'puede venir alguien', 'que venga alguien', 'venga alguien', 'llame a alguien', 'llamen a alguien', 'traiga a alguien', 'busque a alguien', 'mande a alguien', 'envie a alguien', 'alguien puede venir', 'alguien venga', 'alguien que venga'],
     want: ['quiero', 'quisiera', 'queremos', 'prefiero', 'preferiria', 'necesito', 'me gustaria'],
@@ -140,7 +140,10 @@ export const ES: Lexicon = {
   ],
   hyperbole: ['jaja', 'jajaja', 'jajajaja', 'de risa', 'de aburrimiento', 'de curiosidad', 'es broma', 'es una broma', 'estoy bromeando'],
   subjects: ['yo', 'tu', 'el', 'ella', 'nosotros', 'ellos', 'ellas'],
+  // The other gender or number of what the lexicon lists ("herida", "heridos").
+  endings: [['a', 'o'], ['as', 'os'], ['os', 'o'], ['as', 'a']],
   negators: ['casi', 'por poco', 'a punto de', 'no', 'nadie', 'nunca', 'nada', 'ningun', 'ninguna', 'ninguno', 'sin', 'ni'],
+  affirm: ['no para de', 'no deja de', 'no paran de', 'no dejan de'],
   past: ['la semana pasada', 'ya esta bien', 'ya estoy mejor', 'cuando era pequeno', 'cuando era pequena', 'cuando era nino', 'cuando era nina', 'de pequeno', 'de pequena', 'de nino', 'de nina', 'en mi infancia', 'hace * anos', 'hace anos', 'hace * meses', 'hace * semanas', 'el ano pasado', 'el mes pasado', 'ya estoy bien', 'ahora estoy bien', 'murio de', 'se murio de', 'fallecio', 'antes tenia'],
   reported: ['las noticias', 'en las noticias', 'el periodico', 'en la tele', 'en el juego', 'videojuego', 'lei que', 'testigos'],
 };

@@ -49,11 +49,16 @@ describe('gaps in lexemes', () => {
 
 describe('spoken forms', () => {
   it("read a clitic or a short article as the lexicon writes it, and a word without its final e as the lexicon's word", () => {
-    const read = spokenForms({ s: 'es', nen: 'einen' }, new Set(['kippe', 'um', 'es']));
+    const read = spokenForms({ s: 'es', nen: 'einen' }, [['', 'e']], new Set(['kippe', 'um', 'es']));
     expect(read(tokens("ich kipp um, brennt's, nen Arzt")).map((t) => t.text)).toEqual(['ich', 'kippe', 'um', 'brennt', 'es', 'einen', 'arzt']);
     // A word the lexicon has stays as it is; unchanged tokens are the same array.
     const plain = tokens('um es');
     expect(read(plain)).toBe(plain);
+  });
+
+  it('read another ending of a word the lexicon has: the du form, an infinitive, the other gender', () => {
+    const read = spokenForms({}, [['st', 't'], ['er', 'e']], new Set(['holt', 'touche']));
+    expect(read(tokens('holst du mal, me toucher, holster')).map((t) => t.text)).toEqual(['holt', 'du', 'mal', 'me', 'touche', 'holster']);
   });
 
   it('so that colloquial German raises what the written form does', () => {
@@ -87,5 +92,20 @@ describe('a word two languages share', () => {
 describe('past events told as stories', () => {
   it('raise nothing when the time or the recovery is said', () => {
     each(["mon fils a fait une crise d'asthme la semaine dernière, ça va mieux", 'last week my dad collapsed at work but he is fine now'], null);
+  });
+});
+
+describe('negations that assert', () => {
+  it('deny nothing: "keeps on doing it" is said with a negator in every language', () => {
+    each(['un tipo no para de tocarme, ayúdeme', "ce type arrête pas de me toucher, aidez-moi", "some guy won't stop touching me"], 'emergency');
+    // A plain negation still denies.
+    each(['nadie me toca, tranquilo', 'personne ne me touche'], null);
+  });
+});
+
+describe('German participles and compounds', () => {
+  it('find a cut at the end of the clause and a hazard by its compound head', () => {
+    each(['mein Kollege hat sich mit dem Cutter tief in die Hand geschnitten', 'mein Kind hat Reinigungsmittel getrunken'], 'emergency');
+    expect(signal('holst du mal bitte jemanden vom Personal')).toBe('help_requested');
   });
 });
