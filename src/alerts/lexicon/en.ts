@@ -16,7 +16,7 @@ export const EN: Lexicon = {
     soon: ['going to', 'gonna', 'about to', 'might', 'will', 'll', 'feel like i', 'think i m going to', 'could'],
     collapseVerb: ['faint', 'pass out', 'collapse', 'black out', 'keel over', 'fall over', 'fall down', 'lose consciousness', 'throw up and faint'],
     fall: ['fell', 'fallen', 'has fallen', 'took a fall', 'slipped', 'tripped', 'fell down', 'fell off'],
-    fallHarm: ['balcony', 'roof', 'ladder', 'window', 'scaffolding', 'railing', 'height', 'not getting up', 'isn t getting up', 'isnt getting up', 'can t get up', 'cant get up', 'cannot get up', 'stairs', 'steps', 'hurt', 'bleeding', 'can t get up', 'cant get up', 'head', 'hip', 'floor', 'ground', 'badly', 'hard'],
+    fallHarm: ['chair', 'escalator', 'shaking all over', 'fitting', 'convulsing', 'balcony', 'roof', 'ladder', 'window', 'scaffolding', 'railing', 'height', 'not getting up', 'isn t getting up', 'isnt getting up', 'can t get up', 'cant get up', 'cannot get up', 'stairs', 'steps', 'hurt', 'bleeding', 'can t get up', 'cant get up', 'head', 'hip', 'floor', 'ground', 'badly', 'hard'],
     // Breathing and choking: an emergency on its own.
     breath: ['can t breath', 'cant breath', 'cannot breath', 'hart attack', 'can t breathe', 'cant breathe', 'cannot breathe', 'can not breathe', 'couldn t breathe', 'hardly breathe', 'barely breathe', 'trouble breathing', 'difficulty breathing', 'struggling to breathe', 'hard to breathe', 'short of breath', 'out of breath and', 'can t catch my breath', 'cant catch my breath', 'choking', 'choked', 'suffocat*', 'gasping', 'throat is closing', 'throat is swelling', 'throat swelling', 'tongue is swelling'],
     // A vital part of the body …
@@ -170,6 +170,6 @@ export const EN: Lexicon = {
   negators: ['nearly', 'almost', 'practically', 'virtually', 'not', 'no', 'nobody', 'no one', 'noone', 'never', 'nothing', 't', 'dont', 'isnt', 'wasnt', 'doesnt', 'didnt', 'arent', 'without', 'neither', 'nor'],
   affirm: ['won t stop', 'wont stop', 'doesn t stop', 'doesnt stop', 'can t stop', 'cant stop', 'won t leave me alone', 'wont leave me alone'],
   fuzzy: true,
-  past: ['last week', 'the other day', 'when i was a kid', 'when i was little', 'when i was young', 'when i was a child', 'as a kid', 'as a child', 'years ago', 'year ago', 'months ago', 'weeks ago', 'last year', 'last month', 'used to', 'history of', 'recovered', 'i m fine now', 'im fine now', 'died of', 'died from', 'passed away'],
+  past: ['nothing serious', 'no big deal', 'not serious', 'just a scratch', 'last week', 'the other day', 'when i was a kid', 'when i was little', 'when i was young', 'when i was a child', 'as a kid', 'as a child', 'years ago', 'year ago', 'months ago', 'weeks ago', 'last year', 'last month', 'used to', 'history of', 'recovered', 'i m fine now', 'im fine now', 'died of', 'died from', 'passed away'],
   reported: ['the news', 'on the news', 'in the news', 'news said', 'in the game', 'video game', 'i read that', 'newspaper', 'the paper said', 'podcast', 'witnesses'],
 };

@@ -109,3 +109,30 @@ describe('German participles and compounds', () => {
     expect(signal('holst du mal bitte jemanden vom Personal')).toBe('help_requested');
   });
 });
+
+describe('a small injury told as nothing serious', () => {
+  it('raises nothing in any language, while the injury alone still does', () => {
+    each(
+      [
+        'ich hab mich gestern beim Kochen leicht geschnitten, nix Schlimmes',
+        'je me suis coupée en cuisinant hier, rien de grave',
+        'I cut myself cooking yesterday, nothing serious',
+        'me corté ayer cocinando, nada grave',
+        '我昨天做饭切到手了，不严重',
+        'ich hab mir vor einem Monat das Bein gebrochen, deshalb die Krücken',
+      ],
+      null,
+    );
+    expect(signal('ich habe mir das Bein gebrochen')).toBe('emergency');
+  });
+});
+
+describe('a negative question whether staff are there', () => {
+  it('asks for a person', () => {
+    each(['gibt es hier keinen Mitarbeiter?', "il n'y a pas d'employé ici ?", '这里没有员工吗'], 'help_requested');
+  });
+
+  it('while "X死人" is a Chinese idiom, not a person', () => {
+    expect(signal('这天气要热死人了')).toBe(null);
+  });
+});
