@@ -163,10 +163,12 @@ function denied(occ: Occurrence, lexicon: CompiledLexicon, raw: readonly Token[]
   const before = tokens.slice(from, occ.first);
   // "no para de tocarme": a negation that asserts, in any language whose negator this may be.
   const reach = Math.max(0, from - 3);
-  const asserted = affirming.flatMap((l) => occurrences(l.affirm, l.read(raw).slice(reach, occ.first)).map((o) => ({ first: o.first + reach, last: o.last + reach })));
+  let asserted: Occurrence[] | undefined;
+  const assertedAt = (at: number) =>
+    (asserted ??= affirming.flatMap((l) => occurrences(l.affirm, l.read(raw).slice(reach, occ.first)).map((o) => ({ first: o.first + reach, last: o.last + reach })))).some((o) => at >= o.first && at <= o.last);
   for (const n of occurrences(lexicon.negators, before)) {
     const at = from + n.first;
-    if (asserted.some((o) => at >= o.first && at <= o.last)) continue;
+    if (assertedAt(at)) continue;
     // A negation ends with its clause: "ich rede nicht mit Robotern, wo ist ein Mensch?"
     if (tokens[at]!.clause !== tokens[occ.first]!.clause) continue;
     // "能不能", "是不是": a question (A-not-A), not a denial.
