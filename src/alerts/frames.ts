@@ -69,6 +69,8 @@ export interface Lexicon {
    * inside one denies nothing.
    */
   affirm?: readonly string[];
+  /** Intensifiers and particles ("ganz", "vraiment", "really"): a frame's window does not count them. */
+  fillers?: readonly string[];
 }
 
 export interface CompiledLexicon {
@@ -82,6 +84,7 @@ export interface CompiledLexicon {
   hyperbole: LexemeSet;
   reported: LexemeSet;
   affirm: LexemeSet;
+  fillers: ReadonlySet<string>;
   subjects: ReadonlySet<string>;
   /** The tokens as this lexicon reads them (see `spoken`, `endings`): same offsets, same count. */
   read: (tokens: readonly Token[]) => readonly Token[];
@@ -103,7 +106,7 @@ export function compileLexicon(lexicon: Lexicon, fold: (s: string) => string): C
   }
   const list = (l: readonly string[]) => new LexemeSet(l.map((x) => compileLexeme(x, fold)).filter((x) => x.length > 0));
   // Every word the lexicon writes, in any of its lists: a word it has is never read as another.
-  const written = [...Object.values(lexicon.concepts), lexicon.negators, lexicon.past, lexicon.hyperbole ?? [], lexicon.reported ?? [], lexicon.affirm ?? [], lexicon.subjects ?? []];
+  const written = [...Object.values(lexicon.concepts), lexicon.negators, lexicon.past, lexicon.hyperbole ?? [], lexicon.reported ?? [], lexicon.affirm ?? [], lexicon.subjects ?? [], lexicon.fillers ?? []];
   const vocabulary = new Set(written.flatMap((l) => l.flatMap((w) => fold(w).split(/[^\p{L}\p{N}]+/u))));
   return {
     concepts: new LexemeSet(lexemes),
@@ -115,6 +118,7 @@ export function compileLexicon(lexicon: Lexicon, fold: (s: string) => string): C
     reported: list(lexicon.reported ?? []),
     subjects: new Set((lexicon.subjects ?? []).map(fold)),
     affirm: list(lexicon.affirm ?? []),
+    fillers: new Set((lexicon.fillers ?? []).map(fold)),
     read: spokenForms(lexicon.spoken ?? {}, lexicon.endings ?? [], vocabulary),
   };
 }
@@ -203,6 +207,11 @@ export function matchFrames(
 ): FrameMatch[] {
   const matches: FrameMatch[] = [];
   const cache = new Map<string, Occurrence[]>();
+  // Words that are no filler, counted up to each token: what a window measures.
+  const read = lexicon.read(tokens);
+  const counted = [0];
+  for (const t of read) counted.push(counted.at(-1)! + (lexicon.fillers.has(t.text) ? 0 : 1));
+  const words = (a: number, b: number) => counted[b + 1]! - counted[a]!;
   // An occurrence inside an idiom ("my feet are killing me") fills no slot.
   const live = (o: Occurrence) => !vetoed(tokens[o.first]!.start, tokens[o.last]!.end);
   const of = (concept: string) => {
@@ -222,12 +231,13 @@ export function matchFrames(
       for (const occ of of(frame.slots[slot]!)) {
         if (chosen.some((o) => occ.first <= o.last && o.first <= occ.last)) continue;
         if (frame.ordered && slot > 0 && occ.first <= chosen[slot - 1]!.last) continue;
-        // The window counts the tokens between the parts, not the parts' own words.
+        // The window counts the words between the parts, not the parts' own words nor fillers
+        // ("er atmet nur noch ganz flach": three fillers, no word between).
         const parts = [...chosen, occ];
         const first = Math.min(...parts.map((o) => o.first));
         const last = Math.max(...parts.map((o) => o.last));
-        const own = parts.reduce((n, o) => n + o.last - o.first + 1, 0);
-        if (last - first + 1 - own >= windowOf(frame, tokens, first)) continue;
+        const own = parts.reduce((n, o) => n + words(o.first, o.last), 0);
+        if (words(first, last) - own >= windowOf(frame, tokens, first)) continue;
         chosen.push(occ);
         if (fill(slot + 1)) return true;
         chosen.pop();

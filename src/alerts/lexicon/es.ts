@@ -143,6 +143,7 @@ export const ES: Lexicon = {
   // The other gender or number of what the lexicon lists ("herida", "heridos").
   endings: [['a', 'o'], ['as', 'os'], ['os', 'o'], ['as', 'a']],
   negators: ['casi', 'por poco', 'a punto de', 'no', 'nadie', 'nunca', 'nada', 'ningun', 'ninguna', 'ninguno', 'sin', 'ni'],
+  fillers: ['muy', 'mucho', 'super', 'tan', 'todo', 'toda', 'bastante', 'demasiado', 'ya', 'ahora', 'realmente', 'de verdad', 'pues'],
   affirm: ['no para de', 'no deja de', 'no paran de', 'no dejan de'],
   past: ['nada grave', 'no es grave', 'nada serio', 'la semana pasada', 'ya esta bien', 'ya estoy mejor', 'cuando era pequeno', 'cuando era pequena', 'cuando era nino', 'cuando era nina', 'de pequeno', 'de pequena', 'de nino', 'de nina', 'en mi infancia', 'hace * anos', 'hace anos', 'hace * meses', 'hace * semanas', 'el ano pasado', 'el mes pasado', 'ya estoy bien', 'ahora estoy bien', 'murio de', 'se murio de', 'fallecio', 'antes tenia'],
   reported: ['las noticias', 'en las noticias', 'el periodico', 'en la tele', 'en el juego', 'videojuego', 'lei que', 'testigos'],

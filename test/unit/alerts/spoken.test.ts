@@ -136,3 +136,23 @@ describe('a negative question whether staff are there', () => {
     expect(signal('这天气要热死人了')).toBe(null);
   });
 });
+
+describe('fillers', () => {
+  it("are not counted in a frame's window", () => {
+    const lexicon = compileLexicon({ concepts: { a: ['atmet'], b: ['flach'] }, frames: [{ signal: 'emergency', slots: ['a', 'b'], window: 2 }], negators: [], past: [], fillers: ['nur', 'noch', 'ganz'] }, fold);
+    expect(matchFrames(lexicon, tokens('er atmet nur noch ganz flach'))).toHaveLength(1);
+    expect(matchFrames(lexicon, tokens('er atmet morgens im Park flach'))).toHaveLength(0);
+  });
+
+  it('so that intensifiers do not hide an emergency or a request', () => {
+    each(['da hinten im Gang liegt ein Mann und atmet nur noch ganz flach'], 'emergency');
+    expect(signal('il me faut vraiment un humain qui m’écoute')).toBe('help_requested');
+  });
+});
+
+describe('medicine', () => {
+  it('taken twice or too much is an emergency, taken as prescribed is not', () => {
+    each(['meine Mutter hat ihre Tabletten doppelt genommen und ist ganz benommen', 'ma mère a pris deux fois ses médicaments et elle est toute groggy'], 'emergency');
+    each(['ich habe meine Tabletten genommen', "j'ai pris mes médicaments ce matin"], null);
+  });
+});
