@@ -96,6 +96,8 @@ export const PHRASES: Record<Language, AlertPhrases> = {
     ],
     ignore: [
       words('(?:bouche|langue|gorge) (?:est )?en feu', '(?:la |ma )?(?:bouche|langue) (?:qui )?brule', '(?:ca|ça) (?:me )?brule la (?:bouche|langue)'),
+      // "comment s'appelle le médecin": a name, not a call.
+      words("(?:s|m|t)'appelle(?:nt|s)?"),
       words('me tue', '(?:chaleur|air|ambiance) (?:\\w+ )?etouffante?', 'meur[st]? (?:de|d\') ?(?:faim|soif|rire|chaud|froid|envie|honte|fatigue|ennui)', 'je tuerais pour', '(?:telephone|portable|batterie) (?:est mort|est morte|est a plat)', "feu d'artifice", 'mort de rire', "aidez-moi a (?:trouver|comprendre)", 'tombee? (?:amoureu(?:x|se)|en panne|d\'accord|malade)', 'suis tombee? sur', 'feux? (?:rouges?|verts?|orange|de circulation)'),
     ],
     context: [words('film', 'livre', 'roman', 'serie', 'histoire', 'personnage', 'episode', "s'il y a (?:le feu|un incendie|une urgence)", 'en cas de', 'dans le film', 'dans le livre', 'dans la serie', 'le personnage', "(?:que|qu'est-ce que) (?:je dois|on doit|faut-il) faire (?:si|en cas)", 'en cas (?:d\'incendie|d\'urgence)', 'sortie de secours', 'extincteur', 'formation (?:sur|aux|de secouris)', 'cours de secourisme', 'seminaire sur', 'conference sur')],

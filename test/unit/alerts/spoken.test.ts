@@ -156,3 +156,19 @@ describe('medicine', () => {
     each(['ich habe meine Tabletten genommen', "j'ai pris mes médicaments ce matin"], null);
   });
 });
+
+describe('German compound participles and staff titles', () => {
+  it('find a limb crushed or trapped by the participle\'s head, not a paper cut', () => {
+    each(['mein Mann hat sich an der Maschine den Arm eingequetscht', "mon mari s'est coincé le bras dans la machine", "my husband's trapped his arm in the machine"], 'emergency');
+    expect(signal('haben Sie ein Pflaster? Ich hab mir beim Papier in den Finger geschnitten')).toBe(null);
+  });
+
+  it('ask for a person by title or as someone real', () => {
+    each(['ich möchte mich beschweren, holen Sie bitte Ihren Teamleiter', 'sind Sie ein Roboter? Dann will ich einen richtigen Mitarbeiter', "j'y arrive pas avec toi, y a pas quelqu'un de vrai ?"], 'help_requested');
+  });
+
+  it("a French name is no call: \"comment s'appelle le médecin\"", () => {
+    expect(signal("comment s'appelle le médecin que je dois voir ?")).toBe(null);
+    expect(signal('appelle le médecin, vite')).toBe('emergency');
+  });
+});
