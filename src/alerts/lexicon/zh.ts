@@ -1,5 +1,10 @@
 import type { Lexicon } from '../frames.js';
 
+// A title after a surname names a person ("我叫王医生": I am Dr Wang; "他叫李护士"), where the bare
+// title after 叫 calls for one ("快叫医生"). The commonest surnames cover most visitors.
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+const TITLES = ['医生', '大夫', '护士', '警官'];
+
 /**
  * Chinese concepts. Every character is a token, so a lexeme is a run of characters ("晕倒") and a
  * frame's window counts characters (twice the words of the other languages: see frames.ts).
@@ -56,6 +61,7 @@ export const ZH: Lexicon = {
     armed: ['持刀', '持枪', '带刀', '带枪'],
     talk: ['跟', '和', '找'],
     personTalk: ['一个人说', '人说话', '真人说', '人聊', '人谈', '一个人聊'],
+    titled: [...SURNAMES].flatMap((surname) => TITLES.map((title) => surname + title)),
     servicePlace: ['警笛', '鸣笛', '站', '派出所', '号码', '预约', '电话号'],
     lose: ['找不到', '找不着', '丢了', '看不到', '不见了'],
     child: ['儿子', '女儿', '孩子', '小孩', '宝宝', '孙子', '孙女', '闺女'],
@@ -93,7 +99,7 @@ export const ZH: Lexicon = {
     { signal: 'emergency', slots: ['wielding', 'weapon'], window: 2, ordered: true },
     { signal: 'emergency', slots: ['attack'], window: 1 },
     { signal: 'emergency', slots: ['passive', 'harmed'], window: 2, ordered: true },
-    { signal: 'emergency', slots: ['call', 'service'], window: 2, ordered: true, unless: ['servicePlace'] },
+    { signal: 'emergency', slots: ['call', 'service'], window: 2, ordered: true, unless: ['servicePlace', 'titled'] },
     { signal: 'emergency', slots: ['urgent', 'service'], window: 3, ordered: true },
     { signal: 'emergency', slots: ['ems'], window: 1, unless: ['servicePlace'] },
     { signal: 'help_requested', slots: ['role', 'ask'], window: 3, unless: ['appointment'] },

@@ -23,6 +23,10 @@ describe('emergencies said indirectly, in every language', () => {
     ['es', 'sale mucho humo de la sala de máquinas'],
     ['zh', '我同事刚才突然昏倒了'],
     ['zh', '会议室冒出浓烟'],
+    // Calling for a service, beside the guard below for a name that carries a title.
+    ['zh', '帮我叫医生！'],
+    ['zh', '快叫个医生来'],
+    ['fr', 'appelez le médecin, vite'],
   ])('%s: %s', (_lang, text) => {
     expect(signal(text)).toBe('emergency');
   });
@@ -60,6 +64,12 @@ describe('the guards', () => {
     ['de', 'ich bin beinahe umgekippt vor lachen'],
     ['es', 'por poco me desmayo del susto, qué risa'],
     ['zh', '我差一点昏倒，开玩笑的'],
+    // Saying who one is: a name (the verb of calling) beside a job that is a service.
+    ['fr', "bonjour, je m'appelle Inès, je suis infirmière à Lyon"],
+    ['fr', "ma soeur s'appelle Julie, elle est médecin"],
+    ['zh', '我叫王医生。'],
+    ['zh', '他叫李护士，是我的朋友'],
+    ['es', 'hola, me llamo Lucía, soy enfermera en Madrid'],
     // Asking the way to the desk, or coming to see someone.
     ['en', 'how do I get to the front desk'],
     ['en', "I'm here to see the manager, we have a meeting"],
