@@ -115,7 +115,7 @@ describe('the warm-up at start-up', () => {
     const memory = recordingMemory();
     const perception = new RecordingPerception();
     const llm = recordingModel();
-    const alerts = new AlertDesk({ config: config.alerts, log: silentLogger });
+    const alerts = new AlertDesk({ config: config.alerts, log: silentLogger, now: () => new Date('2026-11-21T10:00:00Z') });
     const raised: unknown[] = [];
     alerts.on('alert', (a) => raised.push(a));
     const report = vi.spyOn(alerts, 'report');
