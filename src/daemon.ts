@@ -196,7 +196,9 @@ function observed(dialogue: Dialogue, bus: MqttBus | null, affect: AffectPort, v
 }
 
 /** Warm-up longer than this (a slow model server behind the embedder) goes on beside the start. */
-const WARM_UP_WAIT_MS = 5_000;
+// The warm-up turns took 1-3 s on a loaded 2-core machine (6 s at a load of 16): the first
+// visitor would otherwise share the cores with them.
+const WARM_UP_WAIT_MS = 15_000;
 
 /** The warm-up, waited for up to WARM_UP_WAIT_MS; it never fails the start (each step logs its own failure). */
 async function warmUpBounded(ports: DaemonPorts, log: Logger, graph: DialogueGraph): Promise<void> {

@@ -129,7 +129,8 @@ function agentsBefore(event: TurnEvent | null): string {
   const reply = spans.find((s) => s.agent === 'response');
   if (!reply) return '?';
   const before = spans.filter((s) => s.start_ms < reply.start_ms && s.ms >= 2).map((s) => `${s.agent} ${s.ms.toFixed(0)}`);
-  return `${reply.start_ms.toFixed(0)} ms in the graph${before.length ? ` (${before.join(', ')})` : ''}`;
+  const sentence = event?.speech?.first_sentence_ms;
+  return `${reply.start_ms.toFixed(0)} ms in the graph${before.length ? ` (${before.join(', ')})` : ''}${sentence != null ? `, first sentence ${sentence.toFixed(0)} ms into the turn` : ''}`;
 }
 
 /**

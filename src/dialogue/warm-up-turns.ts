@@ -2,6 +2,7 @@ import { VolatileAffect } from '../affect/index.js';
 import type { Language } from '../config/index.js';
 import { LlmError, type LanguageModel } from '../llm/index.js';
 import { silentLogger } from '../log/index.js';
+import { SpokenReply } from '../speech/index.js';
 import type { VectorStore } from '../vectors/index.js';
 import { runGraph } from './engine.js';
 import type { DialogueGraph } from './graph.js';
@@ -12,15 +13,17 @@ import { newSession, startTurn } from './state.js';
  * The turns a fresh daemon runs before anyone speaks, so that the graph's agents (their code, the
  * engine, the zod schemas of their inputs and patches) are compiled by V8 before the first
  * visitor's turn rather than during it: a greeting, an introduction with a name and an employer,
- * a question and a farewell, in every language the robot speaks (each language's lexicons and
- * phrase rules get their first use too).
+ * a question and a farewell in English; the greeting and the introduction in the other languages
+ * (each language's lexicons, phrase rules and sentence splitting get their first use; the paths
+ * of a question and a farewell are the same in every language, and the start-up waits for all of
+ * it: twelve turns took 1-3 s on a loaded 2-core machine).
  */
 const TURNS: Record<Language, string[]> = {
   en: ['Hello!', 'My name is Ada and I work as an engineer at Acme.', 'Where is the meeting room?', 'Thank you, goodbye!'],
-  de: ['Hallo!', 'Ich heiße Ada und arbeite als Ingenieurin bei Acme.', 'Wo ist der Besprechungsraum?', 'Danke, auf Wiedersehen!'],
-  fr: ['Bonjour !', "Je m'appelle Ada et je travaille comme ingénieure chez Acme.", 'Où est la salle de réunion ?', 'Merci, au revoir !'],
-  es: ['¡Hola!', 'Me llamo Ada y trabajo como ingeniera en Acme.', '¿Dónde está la sala de reuniones?', '¡Gracias, adiós!'],
-  zh: ['你好！', '我叫艾达，在Acme当工程师。', '会议室在哪里？', '谢谢，再见！'],
+  de: ['Hallo!', 'Ich heiße Ada und arbeite als Ingenieurin bei Acme.'],
+  fr: ['Bonjour !', "Je m'appelle Ada et je travaille comme ingénieure chez Acme."],
+  es: ['¡Hola!', 'Me llamo Ada y trabajo como ingeniera en Acme.'],
+  zh: ['你好！', '我叫艾达，在Acme当工程师。'],
 };
 
 /** What a warm-up turn's reply model "says": the reply path (streaming into the sink) runs; nothing is asked of a server. */
@@ -102,9 +105,19 @@ export function readOnlyPorts(ports: DaemonPorts, turnId: string): Ports {
     // Agents that fail on a refused write log an error: expected here, and counted in the summary instead.
     log: silentLogger,
     signal: new AbortController().signal,
-    reply: { write: () => undefined, end: () => undefined, gesture: () => undefined },
+    reply: silentReply(ports),
     metrics: { model: () => undefined },
   };
+}
+
+/**
+ * The reply sink of a warm-up turn: the real sentence splitting of a spoken reply (its first use
+ * in each language was part of the first visitor's wait), handed to nobody.
+ */
+function silentReply(ports: DaemonPorts): Ports['reply'] {
+  const { speech } = ports.config;
+  const reply = new SpokenReply({ streaming: true, minSentenceChars: speech.minSentenceChars, maxSentenceChars: speech.maxSentenceChars, delivery: { say: () => undefined }, seq: 0 });
+  return { write: (text, language) => reply.write(text, language), end: () => reply.end(), gesture: () => undefined };
 }
 
 export interface WarmUpTurn {

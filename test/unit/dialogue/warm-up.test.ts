@@ -110,7 +110,7 @@ describe('the warm-up at start-up', () => {
     expect(warnings.map((l) => l.step)).toEqual(['intent_model', 'embedder']);
   });
 
-  it("runs the graph's turns (every language, a greeting, an introduction, a question, a farewell) and still writes nothing anywhere", async () => {
+  it("runs the graph's turns (a greeting and an introduction in every language, a question and a farewell) and still writes nothing anywhere", async () => {
     const config = testConfig();
     const memory = recordingMemory();
     const perception = new RecordingPerception();
@@ -130,7 +130,7 @@ describe('the warm-up at start-up', () => {
 
     const turns = steps.find((s) => s.step === 'turns');
     expect(turns?.error).toBeUndefined();
-    expect(turns?.turns).toBe(20);
+    expect(turns?.turns).toBe(12);
     const warmed = lines.find((l) => l.msg === 'warmed up');
     expect(warmed).toBeDefined();
     // The agents of a turn ran: the introduction's name rules and the reply among them.
