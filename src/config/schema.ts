@@ -195,6 +195,12 @@ export const ConfigSchema = z.strictObject({
        * to a profile with think 'on', whose reasoning counts against the limit on most servers.
        */
       jsonMaxTokens: z.number().int().min(32).max(8192).default(512),
+      /**
+       * At most this many tokens in a streamed answer (the reply, a picture's description): a reply
+       * is spoken, a few sentences; a model that does not stop would otherwise talk until its
+       * context is half full, and the next prompt would carry all of it. Not applied with think 'on'.
+       */
+      replyMaxTokens: z.number().int().min(32).max(8192).default(300),
       keepAlive: z.string().default('30m'),
       /** Load the profiles' models (Ollama's, and GGUF files) at start-up and whenever an Ollama server comes back. */
       warm: z.boolean().default(true),

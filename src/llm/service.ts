@@ -212,8 +212,8 @@ export class LlmService implements LanguageModel {
         ...(profile.num_ctx && { num_ctx: profile.num_ctx }),
         structuredOutput: profile.structuredOutput,
         think: profile.think,
-        // A structured answer is short: one that does not end is cut rather than left to fill the context.
-        ...(schema && profile.think !== 'on' && { maxTokens: this.#config.jsonMaxTokens }),
+        // A structured answer is short, and a reply is spoken: one that does not end is cut rather than left to fill the context.
+        ...(profile.think !== 'on' && { maxTokens: schema ? this.#config.jsonMaxTokens : this.#config.replyMaxTokens }),
         signal,
       });
       const filter = new ReasoningFilter();

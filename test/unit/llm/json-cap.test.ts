@@ -17,17 +17,17 @@ afterEach(async () => {
 const schema = z.object({ intent: z.string() });
 const messages = [{ role: 'user' as const, content: 'Hello' }];
 
-describe("a structured answer's length is capped (llm.jsonMaxTokens)", () => {
-  it('asks the server for at most jsonMaxTokens tokens on a JSON call, and leaves the streamed reply alone', async () => {
+describe("an answer's length is capped (llm.jsonMaxTokens, llm.replyMaxTokens)", () => {
+  it('asks the server for at most jsonMaxTokens tokens on a JSON call, and replyMaxTokens on the streamed reply', async () => {
     server = await startFakeOllama();
-    const config = testConfig({ llm: { enabled: true, url: server.url, jsonMaxTokens: 200, warm: false } });
+    const config = testConfig({ llm: { enabled: true, url: server.url, jsonMaxTokens: 200, replyMaxTokens: 120, warm: false } });
     llm = new LlmService({ config: config.llm, log: silentLogger, health: new Health() });
     await llm.start();
     await llm.json({ agent: 'intent', messages }, schema).catch(() => null);
     await llm.complete({ agent: 'response', messages });
     const [json, reply] = server.chats;
     expect(json?.options?.num_predict).toBe(200);
-    expect(reply?.options?.num_predict).toBeUndefined();
+    expect(reply?.options?.num_predict).toBe(120);
   });
 
   it("does not cap a profile that thinks ('on'): its reasoning would count against the limit", async () => {
@@ -37,5 +37,6 @@ describe("a structured answer's length is capped (llm.jsonMaxTokens)", () => {
     await llm.start();
     await llm.json({ agent: 'intent', messages }, schema).catch(() => null);
     expect(server.chats[0]?.options?.num_predict).toBeUndefined();
+    expect(config.llm.replyMaxTokens).toBe(300);
   });
 });
