@@ -37,14 +37,15 @@ export class WarmUpWriteRefused extends LlmError {
 }
 
 /**
- * A language model that calls no server: the reply streams a fixed line, structured calls fail at
- * once (the agents take their fallback, as on a model error). No call record is made, so nothing
- * reaches the interaction log.
+ * A language model that calls no server: offered to the agents the real one serves now (so the
+ * warm-up takes the paths the first turn will), the reply streams a fixed line, structured calls
+ * fail at once (the agents take their fallback, as on a model error). No call record is made, so
+ * nothing reaches the interaction log.
  */
 function warmUpModel(real: LanguageModel): LanguageModel {
   const refuse = () => Promise.reject(new WarmUpWriteRefused('a model call'));
   return {
-    available: () => true,
+    available: (agent) => real.available(agent),
     multimodal: () => false,
     async *stream() {
       yield* WARM_UP_REPLY;
