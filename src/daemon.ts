@@ -87,7 +87,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     // A replayed visit answers each call from the recorded turn it lines up with.
     dialogue.turns.on('turn_start', (start) => models.llm.turnStarted(start));
     // Before the bus connects: the first visitor's turn must not pay for first runs (see warmUp).
-    await warmUpBounded(ports, log);
+    await warmUpBounded(ports, log, graph);
     const forgetUser = registerForgetting(stores.people, dialogue, stores.visualMemory, recall.memory, observer, bus, alerts);
     if (alerts) wireAlertDesk(alerts, dialogue);
     if (bus) await connectBus(bus, dialogue, stores, forgetUser, alerts, observer, config, log, health);
@@ -196,13 +196,15 @@ function observed(dialogue: Dialogue, bus: MqttBus | null, affect: AffectPort, v
 }
 
 /** Warm-up longer than this (a slow model server behind the embedder) goes on beside the start. */
-const WARM_UP_WAIT_MS = 5_000;
+// The warm-up turns took 1-3 s on a loaded 2-core machine (6 s at a load of 16): the first
+// visitor would otherwise share the cores with them.
+const WARM_UP_WAIT_MS = 15_000;
 
 /** The warm-up, waited for up to WARM_UP_WAIT_MS; it never fails the start (each step logs its own failure). */
-async function warmUpBounded(ports: DaemonPorts, log: Logger): Promise<void> {
+async function warmUpBounded(ports: DaemonPorts, log: Logger, graph: DialogueGraph): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), WARM_UP_WAIT_MS)));
-  const warm = warmUp(ports, log).catch((err: unknown) => log.warn({ err: (err as Error).message }, 'warm-up failed'));
+  const warm = warmUp(ports, log, graph).catch((err: unknown) => log.warn({ err: (err as Error).message }, 'warm-up failed'));
   if ((await Promise.race([warm, late])) === 'late') log.warn({ waitedMs: WARM_UP_WAIT_MS }, 'warm-up still running; the daemon starts beside it');
   clearTimeout(timer);
 }

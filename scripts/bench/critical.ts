@@ -119,6 +119,18 @@ interface TurnResult {
   divergedAt: string;
   /** The reply's reasoning: its first token to its first answer token (0 for a model that does not think). */
   thinkMs: number;
+  /** The daemon's own agents that ran before the reply agent (from the turn event's spans), the slow ones with their ms. */
+  agentsBefore: string;
+}
+
+/** The turn's waterfall up to the reply agent: what the daemon did before the reply call (agents of 2 ms or more). */
+function agentsBefore(event: TurnEvent | null): string {
+  const spans = event?.spans ?? [];
+  const reply = spans.find((s) => s.agent === 'response');
+  if (!reply) return '?';
+  const before = spans.filter((s) => s.start_ms < reply.start_ms && s.ms >= 2).map((s) => `${s.agent} ${s.ms.toFixed(0)}`);
+  const sentence = event?.speech?.first_sentence_ms;
+  return `${reply.start_ms.toFixed(0)} ms in the graph${before.length ? ` (${before.join(', ')})` : ''}${sentence != null ? `, first sentence ${sentence.toFixed(0)} ms into the turn` : ''}`;
 }
 
 /**
@@ -160,7 +172,7 @@ export async function benchCritical(options: {
     turns.forEach((t, i) =>
       console.log(
         `${tag}   ${VISIT[i]!.text.slice(0, 40).padEnd(40)} first speak ${t.firstSpeakMs.toFixed(0).padStart(6)} ms, reply ${t.replyOwnMs.toFixed(0).padStart(6)} ms, ` +
-          `computed ${t.computed}/${t.total} tokens from ${t.divergedAt}, before it: ${t.before.join(', ') || '—'}`,
+          `computed ${t.computed}/${t.total} tokens from ${t.divergedAt}, before it: ${t.before.join(', ') || '—'}; reply agent at ${t.agentsBefore}`,
       ),
     );
     const cut = turns.filter((t) => t.replyFirstTokenMs > DEFAULT_FIRST_TOKEN_MS).length;
@@ -214,6 +226,7 @@ async function runVisit(repo: string, dataDir: string, profile: LatencyProfile, 
       await server.idle();
       const from = server.calls.length;
       let first = 0;
+      let turnEvent: TurnEvent | null = null;
       const started = performance.now();
       await new Promise<void>((resolve) => {
         let speaks = 0;
@@ -224,6 +237,7 @@ async function runVisit(repo: string, dataDir: string, profile: LatencyProfile, 
         };
         onTurn = (event) => {
           if (event.user_text !== l.text) return;
+          turnEvent = event;
           expected = event.speech?.sentences ?? 1;
           if (speaks >= expected) resolve();
         };
@@ -234,7 +248,7 @@ async function runVisit(repo: string, dataDir: string, profile: LatencyProfile, 
       const calls = server.calls.slice(from);
       const reply = calls.find((c) => c.agent === 'response');
       if (!reply?.firstSentenceAt || !reply.firstTokenAt) throw new Error(`"${l.text}": the reply did not come from the language model`);
-      results.push(turnResult(calls, reply, first, profile.timeScale));
+      results.push({ ...turnResult(calls, reply, first, profile.timeScale), agentsBefore: agentsBefore(turnEvent) });
     }
   } finally {
     await daemon.stop();
@@ -243,7 +257,7 @@ async function runVisit(repo: string, dataDir: string, profile: LatencyProfile, 
   return results;
 }
 
-function turnResult(calls: ModelCall[], reply: ModelCall, firstSpeak: number, timeScale: number): TurnResult {
+function turnResult(calls: ModelCall[], reply: ModelCall, firstSpeak: number, timeScale: number): Omit<TurnResult, 'agentsBefore'> {
   return {
     firstSpeakMs: firstSpeak / timeScale,
     replyOwnMs: (reply.firstSentenceAt! - reply.receivedAt) / timeScale,

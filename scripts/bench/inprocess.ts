@@ -13,6 +13,7 @@ const UTTERANCES = ['Hello!', 'Tell me about your day.', 'What can you do?', 'Wh
 interface ModelCallEntry {
   type: string;
   agent: string;
+  started_at: string;
   ms: number;
   ttft_ms: number | null;
   output: string;
@@ -65,17 +66,27 @@ export async function benchInProcess(options: { repo: string; dataDir: string })
   } finally {
     await daemon.stop();
   }
-  const replies = modelCalls(path.join(options.dataDir, 'logs/sessions')).filter((c) => c.agent === 'response');
+  const calls = modelCalls(path.join(options.dataDir, 'logs/sessions'));
+  const replies = calls.filter((c) => c.agent === 'response');
   const own = replies.map(ownFirstSentenceMs);
   const overhead = firstSpeak.map((ms, i) => ms - (own[i] ?? 0));
   UTTERANCES.forEach((text, i) =>
-    console.log(`[in-process]   ${text.padEnd(30)} first speak ${firstSpeak[i]!.toFixed(0).padStart(6)} ms, model's own ${(own[i] ?? 0).toFixed(1).padStart(6)} ms, reply call's first token ${(replies[i]?.ttft_ms ?? 0).toFixed(0).padStart(5)} ms`),
+    console.log(`[in-process]   ${text.padEnd(30)} first speak ${firstSpeak[i]!.toFixed(0).padStart(6)} ms, model's own ${(own[i] ?? 0).toFixed(1).padStart(6)} ms, reply call's first token ${(replies[i]?.ttft_ms ?? 0).toFixed(0).padStart(5)} ms (${replies[i]?.tokens.completion ?? '?'} tokens in ${(replies[i]?.ms ?? 0).toFixed(0)} ms), ${overlapping(calls, replies[i])}`),
   );
   return [
     { name: '[in-process] overhead, first turn after start-up (first speak − model token time)', unit: 'ms', summary: summarize(overhead.slice(0, 1)) },
     { name: '[in-process] overhead, later turns', unit: 'ms', summary: summarize(overhead.slice(1)) },
     { name: "[in-process]   reply call's time to its first token", unit: 'ms', summary: summarize(replies.map((r) => r.ttft_ms ?? 0)) },
   ];
+}
+
+/** The other model calls that ran while the reply waited for its first token: what it may have queued behind. */
+function overlapping(calls: ModelCallEntry[], reply: ModelCallEntry | undefined): string {
+  if (!reply) return '';
+  const start = Date.parse(reply.started_at);
+  const first = start + (reply.ttft_ms ?? reply.ms);
+  const others = calls.filter((c) => c !== reply && Date.parse(c.started_at) < first && Date.parse(c.started_at) + c.ms > start);
+  return `beside it: ${others.map((c) => `${c.agent} ${c.ms.toFixed(0)} ms (${c.tokens.completion ?? '?'} tokens)`).join(', ') || '—'}`;
 }
 
 /** Waits until the daemon's status says the model is loaded and warm ("after start-up"); at most two minutes. */

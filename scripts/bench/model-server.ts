@@ -129,9 +129,10 @@ export async function startLatencyModelServer(options: {
 
   const fake = await startFakeOllama({
     reply: (body) => {
-      // A prompt computed ahead of use asks for one token (num_predict): it fills the slot's cache.
+      // A prompt computed ahead of use asks for one token (num_predict 1): it fills the slot's cache.
+      // Any other num_predict is the daemon's cap on an answer's length, honoured as a server would.
       const limit = Number(body.options?.num_predict ?? 0);
-      const agent = limit > 0 ? 'prefill' : agentOf(body);
+      const agent = limit === 1 ? 'prefill' : agentOf(body);
       const answer = options.answer(body, agent);
       const thought = agent === 'response' && options.thinkTokens ? `<think>${Array.from({ length: options.thinkTokens }, (_, i) => ` pondering${i % 10}`).join('')}</think>` : '';
       const text = limit > 0 ? approxTokens(thought + answer).slice(0, limit).join('') : thought + answer;

@@ -188,6 +188,19 @@ export const ConfigSchema = z.strictObject({
         })
         .prefault({}),
       healthIntervalMs: Millis.default(30_000),
+      /**
+       * At most this many tokens in a structured (JSON) answer: the agents' answers are a few dozen
+       * tokens, and a small model that never closes its JSON would otherwise write until the context
+       * is half full, holding its server (in process: the reply's cores) all that time. Not applied
+       * to a profile with think 'on', whose reasoning counts against the limit on most servers.
+       */
+      jsonMaxTokens: z.number().int().min(32).max(8192).default(512),
+      /**
+       * At most this many tokens in a streamed answer (the reply, a picture's description): a reply
+       * is spoken, a few sentences; a model that does not stop would otherwise talk until its
+       * context is half full, and the next prompt would carry all of it. Not applied with think 'on'.
+       */
+      replyMaxTokens: z.number().int().min(32).max(8192).default(300),
       keepAlive: z.string().default('30m'),
       /** Load the profiles' models (Ollama's, and GGUF files) at start-up and whenever an Ollama server comes back. */
       warm: z.boolean().default(true),

@@ -1,9 +1,11 @@
 import type { Language } from '../config/index.js';
 import { identifyLanguage } from '../language/index.js';
 import type { Logger } from '../log/index.js';
+import type { DialogueGraph } from './graph.js';
 import type { DaemonPorts } from './ports.js';
 import { responseMessages } from './prompt.js';
 import { newSession, startTurn, TurnStateSchema } from './state.js';
+import { warmUpTurns } from './warm-up-turns.js';
 
 /**
  * The first turn after start-up paid for everything done for the first time in this process:
@@ -12,8 +14,12 @@ import { newSession, startTurn, TurnStateSchema } from './state.js';
  * The daemon does that work once on dummy input before it says it is online, so that the first
  * visitor waits only for their own turn.
  *
+ * Then, given the graph, a few whole turns run through it on read-only ports (warm-up-turns.ts),
+ * so that the agents' own code is compiled before the first visitor's turn too.
+ *
  * Read-only by construction: only the ports' read paths (classify, embed, search, recall), on a
- * user id nobody has, and pure functions. Nothing is written to the stores, the history, the bus
+ * user id nobody has, and pure functions; the turns get ports built by allow-list, with no bus,
+ * no model server and no store writes. Nothing is written to the stores, the history, the bus
  * or the interaction log. A step that fails is logged and skipped: warming is an optimisation,
  * never a reason not to start.
  */
@@ -34,9 +40,12 @@ export interface WarmUpStep {
   step: string;
   ms: number;
   error?: string;
+  /** The turns step: how many turns ran, and the agents whose writes were refused (or that failed). */
+  turns?: number;
+  refused?: string[];
 }
 
-export async function warmUp(ports: DaemonPorts, log: Logger): Promise<WarmUpStep[]> {
+export async function warmUp(ports: DaemonPorts, log: Logger, graph?: DialogueGraph): Promise<WarmUpStep[]> {
   const quiet = log.child({ component: 'warm_up' });
   const texts = Object.values(PHRASES);
   const steps: WarmUpStep[] = [];
@@ -64,6 +73,14 @@ export async function warmUp(ports: DaemonPorts, log: Logger): Promise<WarmUpSte
       responseMessages(state, ports.config, ports.clock.now());
     }
   });
+  if (graph) {
+    let turns: Awaited<ReturnType<typeof warmUpTurns>> = [];
+    await step('turns', async () => (turns = await warmUpTurns(graph, ports)));
+    const last = steps.at(-1)!;
+    last.turns = turns.length;
+    last.refused = [...new Set(turns.flatMap((t) => t.failed))];
+    for (const turn of turns) quiet.debug(turn, 'warm-up turn');
+  }
   quiet.info({ steps, ms: steps.reduce((a, s) => a + s.ms, 0) }, 'warmed up');
   return steps;
 }

@@ -16,6 +16,12 @@ export interface BackendChat {
   think?: ThinkSetting;
   /** At most this many tokens (a prompt computed ahead of use asks for one: Ollama reads 0 as no limit). */
   maxTokens?: number;
+  /**
+   * 'background': nobody waits for the answer (a reappraisal, a summary, a prompt computed ahead of
+   * use). Backends whose calls share one machine's cores (in process) run it only when no other
+   * call runs, and stop it for one that comes meanwhile.
+   */
+  priority?: 'background';
   /** The turn the call belongs to, when it belongs to one (the replay backend answers from that turn's calls). */
   turnId?: string;
   /** Aborted on time-out, barge-in or when the caller stops reading: the adapter must then stop generating. */

@@ -5,6 +5,7 @@ import type { LlmAgent } from '../config/index.js';
 import type { Logger } from '../log/index.js';
 import { LlmError, type LlmMessage } from './port.js';
 import type { BackendChat, BackendChunk, BackendProbe, LlmBackend } from './backend.js';
+import { PriorityGate } from './priority.js';
 
 export interface GgufBackendOptions {
   path: string;
@@ -70,6 +71,8 @@ export class GgufBackend implements LlmBackend {
   readonly #grammars = new Map<string, Promise<LlamaGrammar>>();
   /** The contexts made, with the agents on their sequences (for health and tests). */
   readonly #pools: { size: number; agents: LlmAgent[] }[] = [];
+  /** Every context of this file shares the same cores: a reply goes before background calls, which yield to it. */
+  readonly #gate = new PriorityGate();
 
   constructor(private readonly options: GgufBackendOptions) {
     this.label = `the GGUF file ${options.path}`;
@@ -188,7 +191,16 @@ export class GgufBackend implements LlmBackend {
     return grammar;
   }
 
-  async *chat(request: BackendChat): AsyncGenerator<BackendChunk> {
+  /** Background attempts stopped so that a foreground call could run (see PriorityGate). */
+  get yielded(): number {
+    return this.#gate.yielded;
+  }
+
+  chat(request: BackendChat): AsyncIterable<BackendChunk> {
+    return this.#gate.run(request.priority === 'background', request.signal, (signal) => this.#generate({ ...request, signal }));
+  }
+
+  async *#generate(request: BackendChat): AsyncGenerator<BackendChunk> {
     const agent = await this.#contextFor(request.agent, request.num_ctx);
     const grammar = request.schema ? await this.#grammar(request.schema) : undefined;
     const previous = agent.busy;

@@ -16,6 +16,12 @@ export interface LlmRequest {
   temperature?: number;
   /** The turn that asks, for the interaction log. */
   turnId?: string;
+  /**
+   * Nobody waits for the answer (after the reply, or between visits): where calls share the same
+   * cores (in process), it runs only when no other call does and yields to one that comes. The
+   * first-token time-out does not apply (the answer comes whole, once it has run).
+   */
+  background?: boolean;
 }
 
 export type LlmErrorKind = 'disabled' | 'unavailable' | 'model_missing' | 'timeout' | 'aborted' | 'http' | 'invalid_output';

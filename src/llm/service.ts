@@ -194,7 +194,8 @@ export class LlmService implements LanguageModel {
     const { timeouts } = this.#config;
     const limits = deadline(request.signal, {
       requestMs: timeouts.requestMs,
-      firstTokenMs: timeouts.firstTokenMs,
+      // A background call may wait for the replies before it: only its whole time is bounded.
+      ...(!request.background && { firstTokenMs: timeouts.firstTokenMs }),
       what: `no complete reply within ${timeouts.requestMs} ms`,
     });
     const { signal } = limits;
@@ -205,11 +206,14 @@ export class LlmService implements LanguageModel {
         model: profile.model,
         messages: request.messages,
         ...(request.turnId && { turnId: request.turnId }),
+        ...(request.background && { priority: 'background' as const }),
         ...(schema && { schema }),
         temperature: request.temperature ?? profile.temperature,
         ...(profile.num_ctx && { num_ctx: profile.num_ctx }),
         structuredOutput: profile.structuredOutput,
         think: profile.think,
+        // A structured answer is short, and a reply is spoken: one that does not end is cut rather than left to fill the context.
+        ...(profile.think !== 'on' && { maxTokens: schema ? this.#config.jsonMaxTokens : this.#config.replyMaxTokens }),
         signal,
       });
       const filter = new ReasoningFilter();

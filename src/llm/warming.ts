@@ -126,6 +126,8 @@ export class Warming {
         ...(profile.num_ctx && { num_ctx: profile.num_ctx }),
         think: profile.think,
         maxTokens: 1,
+        // A reply that comes meanwhile goes first (it computes the same prefix anyway).
+        priority: 'background',
         signal: AbortSignal.timeout(config.timeouts.requestMs),
       });
       for await (const _ of chunks);

@@ -62,7 +62,8 @@ export async function summarize(conversation: ConversationText, options: Summari
   const extractive = extractiveEpisode(conversation, options.sentences);
   if (!options.useLlm || !options.llm.available('summary')) return { ...extractive, source: 'extractive' };
   const asked = await askModel(options, { agent: 'summary', fallback: 'using the extractive summary' }, (llm, base) =>
-    llm.json({ ...base, messages: summaryPrompt(conversation) }, LlmEpisodeSchema),
+    // Between visits: a turn's calls go first.
+    llm.json({ ...base, background: true, messages: summaryPrompt(conversation) }, LlmEpisodeSchema),
   );
   const episode = asked.ok ? sanitizeEpisode(asked.value) : null;
   if (episode) return { ...extractive, episode, source: 'llm' };

@@ -69,7 +69,8 @@ export const reappraisalAgent = defineAgent({
   async run(s, ports: AppraisalPorts) {
     if (!s.reappraise || !s.appraisal) return {};
     const asked = await askModel(ports, { agent: 'appraisal', fallback: 'keeping the lexicon’s appraisal' }, (llm, base) =>
-      llm.json({ ...base, messages: appraisalMessages({ robotName: ports.config.persona.name, text: s.user_text }) }, LlmAppraisalSchema),
+      // After the reply: the next turn's calls go first.
+      llm.json({ ...base, background: true, messages: appraisalMessages({ robotName: ports.config.persona.name, text: s.user_text }) }, LlmAppraisalSchema),
     );
     const appraisal: Appraisal = asked.ok ? { emotions: cleanLlmAppraisal(asked.value), source: 'llm' } : s.appraisal;
     const now = snapshot(felt(ports, appraisal));

@@ -18,15 +18,19 @@ function asksAboutLastTime(text: string): boolean {
  * knowledge: the current person's earlier episode and piece of conversation that best match what
  * they said, each only above the minimum similarity. When a
  * known person greets the robot, or asks whether it remembers them or what they said last time,
- * and nothing matches, their latest episode ("Last time you told me …"). Nothing for someone unknown: memories are kept per person.
+ * and nothing matches, their latest episode ("Last time you told me …"). Nothing for someone unknown, or met this
+ * very turn: memories are kept per person.
  */
 export const memoryRetrieveAgent = defineAgent({
   name: 'memory_retrieve',
-  reads: ['user_text', 'standalone_question', 'user_info', 'intent', 'name_confirmation'],
+  reads: ['user_text', 'standalone_question', 'user_info', 'intent', 'name_confirmation', 'name_resolution'],
   writes: ['episode_memory', 'conversation_memory'],
   async run(s, ports: Pick<Ports, 'memory' | 'config' | 'log' | 'metrics'>) {
     const userId = s.user_info.user_id;
     if (!ports.memory || !userId || s.name_confirmation || (s.intent && NO_RECALL.has(s.intent))) return NONE;
+    // Met this very turn (a new id): nothing can be remembered of them yet, so the reply does not
+    // wait for a search of their empty memory (the introduction's first search cost 200 ms and more).
+    if (s.name_resolution.status === 'new_user') return NONE;
     try {
       const started = performance.now();
       // A follow-up ("and how is it going?") is recalled as the contextualizer restated it. A turn

@@ -36,7 +36,8 @@ export const profileRefineAgent = defineAgent({
     if (!toldAboutThemselves(s) || s.name_confirmation || s.name_resolution.status === 'asking' || !ports.llm.available('memory_update')) return asked;
     const request = extractionRequest(extractionInput(s, ports, null));
     const answer = await askModel(ports, { agent: 'memory_update', fallback: 'the rules’ reading stands' }, (llm, base) =>
-      llm.json({ ...base, messages: request.messages }, LlmExtractionSchema),
+      // After the reply: the next turn's calls go first.
+      llm.json({ ...base, background: true, messages: request.messages }, LlmExtractionSchema),
     );
     if (!answer.ok) return asked;
     const model = sanitizeExtraction(answer.value, request.context);

@@ -6,15 +6,16 @@ const NO_RECALL = new Set(['end_conversation', 'language_change']);
 
 /**
  * Visual memory: the current user's remembered scene that best matches what was
- * said, if one reaches the threshold. Nothing for an unknown user: scenes are stored per user.
+ * said, if one reaches the threshold. Nothing for an unknown user, or one met this very turn: scenes are stored per user.
  */
 export const visualMemoryAgent = defineAgent({
   name: 'visual_memory',
-  reads: ['user_text', 'user_info', 'intent'],
+  reads: ['user_text', 'user_info', 'intent', 'name_resolution'],
   writes: ['visual_memory'],
   async run(s, ports: Pick<Ports, 'visualMemory' | 'log' | 'metrics'>) {
     const userId = s.user_info.user_id;
-    if (!ports.visualMemory || !userId || (s.intent && NO_RECALL.has(s.intent))) return { visual_memory: null };
+    // Met this very turn (a new id): perception has stored no scene of them yet.
+    if (!ports.visualMemory || !userId || s.name_resolution.status === 'new_user' || (s.intent && NO_RECALL.has(s.intent))) return { visual_memory: null };
     const recall = await ports.visualMemory.recall(userId, s.user_text, { log: ports.log });
     if (recall.modelMs) ports.metrics.model('visual_memory', recall.modelMs);
     if (recall.match) {

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { warmUp } from '../../../src/dialogue/index.js';
+import { AlertDesk } from '../../../src/alerts/index.js';
+import { buildDialogueGraph, warmUp } from '../../../src/dialogue/index.js';
+import type { LanguageModel } from '../../../src/llm/index.js';
+import { silentLogger } from '../../../src/log/index.js';
 import { OnnxIntentClassifier } from '../../../src/intent/index.js';
 import type { MemoryPort } from '../../../src/memory/index.js';
 import { MODELS_DIR, testConfig } from '../../helpers/config.js';
@@ -40,6 +43,24 @@ function recordingMemory(): MemoryPort & { used: string[] } {
     recall: async (userId) => (used.push(`recall ${userId}`), { episode: null, conversation: null, embedMs: 0, queryMs: 0 }),
     latestEpisode: async (userId) => (used.push(`latest ${userId}`), null),
     remember: async () => void used.push('remember'),
+  };
+}
+
+/** A language model that records every call made to it (none should be). */
+function recordingModel(): LanguageModel & { calls: string[] } {
+  const calls: string[] = [];
+  const fail = (what: string) => {
+    calls.push(what);
+    throw new Error(`${what} called`);
+  };
+  return {
+    calls,
+    available: () => true,
+    multimodal: () => false,
+    stream: () => fail('stream'),
+    complete: () => fail('complete'),
+    json: () => fail('json'),
+    health: () => ({ enabled: true, reachable: true, version: null, models: {}, checkedAt: null }),
   };
 }
 
@@ -87,5 +108,46 @@ describe('the warm-up at start-up', () => {
     expect(steps.find((s) => s.step === 'prompt')?.error).toBeUndefined();
     const warnings = lines.filter((l) => l.msg?.toString().startsWith('warm-up step failed'));
     expect(warnings.map((l) => l.step)).toEqual(['intent_model', 'embedder']);
+  });
+
+  it("runs the graph's turns (a greeting and an introduction in every language, a question and a farewell) and still writes nothing anywhere", async () => {
+    const config = testConfig();
+    const memory = recordingMemory();
+    const perception = new RecordingPerception();
+    const llm = recordingModel();
+    const alerts = new AlertDesk({ config: config.alerts, log: silentLogger, now: () => new Date('2026-11-21T10:00:00Z') });
+    const raised: unknown[] = [];
+    alerts.on('alert', (a) => raised.push(a));
+    const report = vi.spyOn(alerts, 'report');
+    const intent = existsSync(path.join(intentDir, 'intent.onnx')) ? await OnnxIntentClassifier.load(intentDir) : null;
+    const ports = daemonPorts(config, { memory, perception, intent, llm, alerts });
+    const committed = vi.spyOn(ports.affect, 'commit');
+    const affectBefore = JSON.stringify(ports.affect.current(new Date('2026-11-21T10:00:00Z')));
+    const before = snapshot(config.paths.data);
+    const { log, lines } = capturingLogger();
+
+    const steps = await warmUp(ports, log, buildDialogueGraph(config));
+
+    const turns = steps.find((s) => s.step === 'turns');
+    expect(turns?.error).toBeUndefined();
+    expect(turns?.turns).toBe(12);
+    const warmed = lines.find((l) => l.msg === 'warmed up');
+    expect(warmed).toBeDefined();
+    // The agents of a turn ran: the introduction's name rules and the reply among them.
+    const ran = (lines.filter((l) => l.msg === 'warm-up turn') as { agents?: string[] }[]).flatMap((l) => l.agents ?? []);
+    expect(ran).toEqual(expect.arrayContaining(['intent', 'memory_update', 'appraisal', 'response', 'turn_end']));
+
+    // Nothing reached a model, the bus, the stores, the robot's feelings or the staff desk.
+    expect(llm.calls).toEqual([]);
+    expect(perception.settled).toEqual([]);
+    expect(perception.captures).toEqual([]);
+    expect(memory.used.filter((u) => u === 'remember')).toEqual([]);
+    expect(ports.people.knownUsers()).toEqual([]);
+    expect(snapshot(config.paths.data)).toEqual(before);
+    expect(committed).not.toHaveBeenCalled();
+    expect(JSON.stringify(ports.affect.current(new Date('2026-11-21T10:00:00Z')))).toBe(affectBefore);
+    expect(report).not.toHaveBeenCalled();
+    expect(raised).toEqual([]);
+    expect(alerts.history(null)).toEqual({ valences: [], abusive: 0, staff: null });
   });
 });

@@ -104,6 +104,20 @@ describe.skipIf(!present)('the in-process GGUF backend (node-llama-cpp, stories2
       await broker.close();
     }
   });
+  it('runs a background call (a reappraisal) asked while a reply streams only once the reply has ended', async () => {
+    const order: string[] = [];
+    const schema = z.object({ emotion: z.string(), intensity: z.number() });
+    const ask = () =>
+      llm.json({ agent: 'appraisal', background: true, messages: [{ role: 'user', content: 'How does the story feel?' }] }, schema).then(() => order.push('background answered'));
+    let background: Promise<unknown> | null = null;
+    for await (const _ of llm.stream({ agent: 'response', messages: [{ role: 'user', content: 'Once upon a time' }] })) {
+      // Asked while the reply streams: a short structured answer that would otherwise be done long before it.
+      background ??= ask();
+    }
+    order.push('reply ended');
+    await background;
+    expect(order).toEqual(['reply ended', 'background answered']);
+  });
 });
 
 describe('a GGUF profile whose file is not usable', () => {

@@ -44,13 +44,15 @@ describe('visual memory agent', () => {
     expect(patch.visual_memory!.score).toBeGreaterThanOrEqual(0.15);
   });
 
-  it('recalls nothing for an unknown user, a farewell, a language switch, or when switched off', async () => {
+  it('recalls nothing for an unknown user, one met this very turn, a farewell, a language switch, or when switched off', async () => {
     const { port, calls } = visualMemory();
     const ports = turnPorts(testConfig(), { visualMemory: port });
     const unknown = turn(UMBRELLA, { user_info: { user_id: null, user_name: null } });
     expect(await step(visualMemoryAgent, unknown, ports)).toEqual({ visual_memory: null });
     expect(await step(visualMemoryAgent, turn(UMBRELLA, { intent: 'end_conversation' }), ports)).toEqual({ visual_memory: null });
     expect(await step(visualMemoryAgent, turn(UMBRELLA, { intent: 'language_change' }), ports)).toEqual({ visual_memory: null });
+    // Met this very turn: perception has no scene of them yet, so nothing is searched.
+    expect(await step(visualMemoryAgent, turn(UMBRELLA, { name_resolution: { status: 'new_user', candidate: null } }), ports)).toEqual({ visual_memory: null });
     expect(calls).toEqual([]);
     expect(await step(visualMemoryAgent, turn(UMBRELLA), turnPorts(testConfig(), { visualMemory: null }))).toEqual({ visual_memory: null });
   });
