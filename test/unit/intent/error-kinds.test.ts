@@ -47,6 +47,32 @@ const switchAndAsk = [
   '我们能改用英语吗？我想问你个问题。',
 ];
 
+// Said to the robot or about someone else: conversation, never an introduction or a greeting.
+const notAboutTheVisitor = [
+  // backchannels, repeated as listeners do
+  'yeah yeah, I hear you',
+  'Ja ja, schon klar.',
+  'Oui oui, je comprends.',
+  'Vale, vale.',
+  '对对，明白。',
+  // what the visitor thinks of the robot ("你好…" is "you are so…", not "hello")
+  'You\'re pretty clever for a machine.',
+  'Du bist echt witzig.',
+  'Tu es vraiment rigolote.',
+  'Eres muy divertida.',
+  '你好可爱呀。',
+  '你好厉害！',
+  // another person's job
+  'My wife works at Lufthansa.',
+  'Mein Sohn arbeitet bei Porsche.',
+  'Ma fille travaille chez L\'Oréal.',
+  'Mi padre trabaja en Repsol.',
+  '我爸爸在百度上班。',
+];
+
+// A greeting with a question about who the robot is: still the greeting.
+const greetAndAsk = ['Hello! Are you the receptionist?', 'Hallo, bist du hier am Empfang?', 'Bonjour, c\'est vous l\'accueil ?', 'Hola, ¿tú eres la de recepción?', '你好，你是前台吗？'];
+
 describe('the intent model on the kinds of error it used to make', () => {
   let classifier: OnnxIntentClassifier;
   beforeAll(async () => {
@@ -74,6 +100,20 @@ describe('the intent model on the kinds of error it used to make', () => {
       let switched = whole.intent === 'language_change';
       for (const s of sentences) switched ||= (await classifier.classify(s)).intent === 'language_change' && detectLanguageRequest(s, 'zh')?.supported === true;
       expect(switched, `${text} → ${whole.intent} ${whole.confidence.toFixed(2)}`).toBe(true);
+    }
+  });
+
+  it('takes backchannels, opinions of the robot and news of other people for conversation', async () => {
+    for (const text of notAboutTheVisitor) {
+      const p = await classifier.classify(text);
+      expect(p.intent === 'continue_conversation' || p.confidence < THRESHOLD, `${text} → ${p.intent} ${p.confidence.toFixed(2)}`).toBe(true);
+    }
+  });
+
+  it('keeps a greeting that asks who the robot is a greeting', async () => {
+    for (const text of greetAndAsk) {
+      const p = await classifier.classify(text);
+      expect(p.intent === 'first_greeting' || p.confidence < THRESHOLD, `${text} → ${p.intent} ${p.confidence.toFixed(2)}`).toBe(true);
     }
   });
 });
