@@ -87,6 +87,22 @@ export interface TermOptions {
   keepStopwords?: boolean;
 }
 
+/**
+ * The content words of `text` outside Han runs (stop words and fillers dropped), each as its
+ * stemmed term with the concepts it carries: what a question is about, word by word.
+ */
+export function contentWords(text: string): { term: string; concepts: string[] }[] {
+  const out: { term: string; concepts: string[] }[] = [];
+  for (const part of text.split(/\p{Script=Han}+/u))
+    for (const { segment, isWordLike } of segmenter.segment(part)) {
+      if (!isWordLike) continue;
+      const word = fold(segment).split("'").filter(Boolean).at(-1) ?? '';
+      if (!word || FILLERS.has(word) || STOPWORDS.has(word) || STOPWORDS.has(fold(segment)) || /^\d+$/.test(word)) continue;
+      out.push({ term: stem(word), concepts: conceptsOf(word) });
+    }
+  return out;
+}
+
 /** The retrieval terms of `text`, in order, repeated as often as they occur. */
 export function terms(text: string, options: TermOptions = {}): string[] {
   const keepStop = options.keepStopwords ?? false;
