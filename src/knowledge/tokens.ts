@@ -44,9 +44,10 @@ export const isConcept = (term: string) => term.startsWith('~');
 /**
  * Concept terms by word: a listed word matches itself, and, from MIN_PREFIX letters on, the words
  * it begins ("remember" → "remembering", "Gefühl" → "Gefühle"); shorter words only themselves
- * ("see" is not "seem"). Cutting to five letters here would join "company" and "companion".
+ * ("see" is not "seem", "build" is not "building": a five-letter word begins too many others, so
+ * its other forms are listed). Cutting to five letters here would join "company" and "companion".
  */
-const MIN_PREFIX = 5;
+const MIN_PREFIX = 6;
 const EXACT = new Map<string, string[]>();
 const PREFIXES: [string, string][] = [];
 const HAN_WORDS: [string, string][] = [];
