@@ -25,7 +25,8 @@ import { VariantIndex } from './variants.js';
  * Σ 1/(k + rank)), which needs no common scale; but ranks say nothing about whether the best
  * section answers at all. So a section's score is a weighted sum of its signals and its fused
  * rank, sections are ranked by it, and the best answers when its score is high enough and clearly
- * ahead of the next (weights and thresholds are calibrated by `npm run eval:retrieval`).
+ * ahead of the next section it is not related to (`See also:`); a question whose words the
+ * knowledge never uses needs a higher score (weights and thresholds are calibrated by `npm run eval:retrieval`).
  */
 
 export interface HybridThresholds {
@@ -73,12 +74,6 @@ const FUZZY_CANDIDATES = 40;
 
 const strip = (text: string) => text.replace(/[\p{P}\p{S}]+/gu, ' ').replace(/\s+/g, ' ').trim();
 
-/**
- * Coverage says how much of the question a section speaks of, not how much the section is about
- * it: "feelings" is one word of "How my mind works" and the whole of "My feelings". Each coverage
- * is scaled by the section's BM25 score relative to the best section's (term frequency and length
- * normalisation), which keeps a refusal's low coverage low and ranks the section about it first.
- */
 const headingKey = (heading: string) => strip(heading).toLocaleLowerCase();
 
 /**
@@ -104,6 +99,12 @@ function relatedSections(chunks: readonly HybridChunk[]): Map<string, Set<string
   return related;
 }
 
+/**
+ * Coverage says how much of the question a section speaks of, not how much the section is about
+ * it: "feelings" is one word of "How my mind works" and the whole of "My feelings". Each coverage
+ * is scaled by the section's BM25 score relative to the best section's (term frequency and length
+ * normalisation), which keeps a refusal's low coverage low and ranks the section about it first.
+ */
 function weighted(coverage: readonly number[], bm25: readonly number[]): number[] {
   const top = Math.max(0, ...bm25);
   return coverage.map((c, i) => (top > 0 ? c * (bm25[i]! / top) : 0));
@@ -200,7 +201,8 @@ export class HybridIndex {
 
 /**
  * A section's score: the weighted sum of its signals, the cosine counted relative to the
- * embedder's usual threshold (capped at 2) so that one set of weights fits any embedder.
+ * embedder's usual threshold (capped at 2) so that one set of weights fits any embedder, less the
+ * weighted share of the question's unknown words.
  */
 export const scoreOf = (s: Pick<SectionScore, 'similarity' | 'coverage' | 'concepts' | 'fuzzy' | 'variants' | 'rrf'> & Partial<Pick<SectionScore, 'unknown'>>, t: HybridThresholds) =>
   t.weights.similarity * Math.min(2, Math.max(0, s.similarity) / t.minSimilarity) +
