@@ -553,12 +553,14 @@ export const ConfigSchema = z.strictObject({
           fuzzy: z.number().min(0).max(10).default(2),
           variants: z.number().min(0).max(10).default(2),
           rrf: z.number().min(0).max(10).default(0),
+          /** Subtracted, times the share of the question's words the knowledge never uses (a question about something else). */
+          unknown: z.number().min(0).max(10).default(1),
         })
         .prefault({}),
       /** A section answers from this score on. */
-      minScore: z.number().min(0).max(50).default(1.75),
+      minScore: z.number().min(0).max(50).default(1.55),
       /** The best section answers only when it leads the next by this much. */
-      minMargin: z.number().min(0).max(10).default(0.25),
+      minMargin: z.number().min(0).max(10).default(0.2),
       /** k of the reciprocal rank fusion of the embedder's, BM25's, the concepts' and the fuzzy ranking (larger: ranks matter less). */
       rrfK: z.number().min(0).max(1000).default(60),
       chunk: z

@@ -89,17 +89,19 @@ export function calibrate(ranked: readonly Ranked[], base: HybridThresholds, lab
       for (const concepts of [0, 1, 2])
         for (const fuzzy of [0, 1, 2])
           for (const variants of [0, 1, 2])
-            for (const rrf of [0, 1]) {
-              const weights = { similarity, coverage, concepts, fuzzy, variants, rrf };
-              const total = similarity * 2 + coverage + concepts + fuzzy + variants + rrf;
-              if (total === 0) continue;
-              for (const share of steps(0.2, 0.8, 0.05))
-                for (const margin of [0, 0.02, 0.05, 0.1, 0.2]) {
-                  const thresholds = { ...base, weights, minScore: Math.round(share * total * 1000) / 1000, minMargin: Math.round(margin * total * 1000) / 1000 };
-                  const o = outcomes(ranked, thresholds, label);
-                  const score = objective(o);
-                  if (!best || score > best.score + 1e-9) best = { thresholds, outcomes: o, score };
-                }
-            }
+            for (const rrf of [0, 1])
+              // A question about something else (its words unknown to the knowledge) needs a stronger match; never a reason to answer.
+              for (const unknown of [0, 1]) {
+                const weights = { similarity, coverage, concepts, fuzzy, variants, rrf, unknown };
+                const total = similarity * 2 + coverage + concepts + fuzzy + variants + rrf;
+                if (total === 0) continue;
+                for (const share of steps(0.2, 0.8, 0.05))
+                  for (const margin of [0, 0.02, 0.05, 0.1, 0.2]) {
+                    const thresholds = { ...base, weights, minScore: Math.round(share * total * 1000) / 1000, minMargin: Math.round(margin * total * 1000) / 1000 };
+                    const o = outcomes(ranked, thresholds, label);
+                    const score = objective(o);
+                    if (!best || score > best.score + 1e-9) best = { thresholds, outcomes: o, score };
+                  }
+              }
   return { thresholds: best!.thresholds, outcomes: best!.outcomes };
 }

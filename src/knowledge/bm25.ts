@@ -38,6 +38,11 @@ export class Bm25 {
     return this.#docs.length;
   }
 
+  /** Whether any document has `term`. */
+  has(term: string): boolean {
+    return this.#df.has(term);
+  }
+
   idf(term: string): number {
     const n = this.#docs.length;
     const df = this.#df.get(term) ?? 0;

@@ -27,6 +27,8 @@ export interface KnowledgeChunk {
   section: string;
   /** How visitors ask for the section (its `Questions:` lines). */
   questions: string[];
+  /** Headings of sections on nearly the same topic (its `See also:` line; absent when none). */
+  related?: string[];
   /** What is embedded: the heading path gives a short section its topic ("Languages" of "What I can do"). */
   embedText: string;
 }
@@ -60,8 +62,8 @@ export function chunkMarkdown(file: string, source: string, options: ChunkOption
     const language = declared ?? detectLanguage(section.text) ?? fileLanguage;
     for (const text of splitLongText(section.text, { ...options, ...(language && { locale: language }) })) {
       const index = chunks.length;
-      const { questions } = section;
-      chunks.push({ id: chunkId(file, index), file, index, headings, text, language, section: sectionKey(file, place), questions, embedText: embedTextOf(headings, text, questions) });
+      const { questions, related } = section;
+      chunks.push({ id: chunkId(file, index), file, index, headings, text, language, section: sectionKey(file, place), questions, ...(related && { related }), embedText: embedTextOf(headings, text, questions) });
     }
   }
   return { chunks, warnings };

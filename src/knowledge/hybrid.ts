@@ -5,7 +5,7 @@ import { toHit } from './collection.js';
 import { foldForFuzzy, FuzzyPattern } from './fuzzy.js';
 import type { IndexedChunk } from './manifest.js';
 import type { KnowledgeHit } from './port.js';
-import { isConcept, terms } from './tokens.js';
+import { contentWords, isConcept, terms } from './tokens.js';
 import { VariantIndex } from './variants.js';
 
 /**
@@ -25,14 +25,15 @@ import { VariantIndex } from './variants.js';
  * Σ 1/(k + rank)), which needs no common scale; but ranks say nothing about whether the best
  * section answers at all. So a section's score is a weighted sum of its signals and its fused
  * rank, sections are ranked by it, and the best answers when its score is high enough and clearly
- * ahead of the next (weights and thresholds are calibrated by `npm run eval:retrieval`).
+ * ahead of the next section it is not related to (`See also:`); a question whose words the
+ * knowledge never uses needs a higher score (weights and thresholds are calibrated by `npm run eval:retrieval`).
  */
 
 export interface HybridThresholds {
   /** Cosine similarity of an embedder that counts as 1 in the fusion (the embedder's usual threshold). */
   minSimilarity: number;
   /** Weights of the signals in a section's score. */
-  weights: { similarity: number; coverage: number; concepts: number; fuzzy: number; variants: number; rrf: number };
+  weights: { similarity: number; coverage: number; concepts: number; fuzzy: number; variants: number; rrf: number; unknown?: number };
   /** A section answers from this score on… */
   minScore: number;
   /** …and, for the best, when it leads the next section by this much (else the question is too ambiguous to answer offline). */
@@ -51,15 +52,19 @@ export interface SectionScore {
   variants: number;
   /** Reciprocal rank fusion of the five rankings, scaled to 0–1 (1: first in all five). */
   rrf: number;
+  /** The share of the question's words that the knowledge never uses (the same for every section; see unknownShare). */
+  unknown: number;
   /** The weighted sum of the signals (see scoreOf). */
   score: number;
   /** score / minScore: from 1 on, the section answers. */
   confidence: number;
+  /** The sections on nearly the same topic (`See also:`, either way round): being close to one of them is no ambiguity. */
+  related: string[];
   /** Cosine per chunk of this section, by chunk id. */
   chunks: { id: string; language: Language | null; file: string; similarity: number; coverage: number }[];
 }
 
-type HybridChunk = Pick<KnowledgeChunk, 'id' | 'file' | 'section' | 'language' | 'headings' | 'text' | 'questions'>;
+type HybridChunk = Pick<KnowledgeChunk, 'id' | 'file' | 'section' | 'language' | 'headings' | 'text' | 'questions' | 'related'>;
 
 /** The share of a question's characters that may be edited for a variant to match at all (fuse.js's threshold). */
 const FUZZY_THRESHOLD = 0.6;
@@ -68,6 +73,31 @@ const FUZZY_THRESHOLD = 0.6;
 const FUZZY_CANDIDATES = 40;
 
 const strip = (text: string) => text.replace(/[\p{P}\p{S}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+
+const headingKey = (heading: string) => strip(heading).toLocaleLowerCase();
+
+/**
+ * Which sections each section declares related (`See also:` names `##` headings of any file, in
+ * any language version), both ways round: if "Changing the language" sees "Languages", a question
+ * close to both is about their common topic whichever declared it.
+ */
+function relatedSections(chunks: readonly HybridChunk[]): Map<string, Set<string>> {
+  const byHeading = new Map<string, Set<string>>();
+  for (const c of chunks) {
+    const heading = c.headings.at(-1);
+    if (heading) byHeading.set(headingKey(heading), (byHeading.get(headingKey(heading)) ?? new Set()).add(c.section));
+  }
+  const related = new Map<string, Set<string>>();
+  const link = (a: string, b: string) => related.set(a, (related.get(a) ?? new Set()).add(b));
+  for (const c of chunks)
+    for (const name of c.related ?? [])
+      for (const other of byHeading.get(headingKey(name)) ?? [])
+        if (other !== c.section) {
+          link(c.section, other);
+          link(other, c.section);
+        }
+  return related;
+}
 
 /**
  * Coverage says how much of the question a section speaks of, not how much the section is about
@@ -85,9 +115,11 @@ export class HybridIndex {
   readonly #bm25: Bm25;
   readonly #variantTexts: readonly { section: string; text: string; folded: string }[];
   readonly #variants: VariantIndex;
+  readonly #related: Map<string, Set<string>>;
 
   constructor(chunks: readonly HybridChunk[]) {
     this.#chunks = chunks;
+    this.#related = relatedSections(chunks);
     // A section's heading and questions are words of it too: "Languages" answers "which languages".
     this.#bm25 = new Bm25(chunks.map((c) => terms([...c.headings, ...c.questions, c.text].join('\n'))));
     const variants = chunks.flatMap((c) => [...c.questions, c.headings.at(-1) ?? ''].filter(Boolean).map((q) => ({ section: c.section, text: strip(q) })));
@@ -97,6 +129,20 @@ export class HybridIndex {
 
   get size(): number {
     return this.#chunks.length;
+  }
+
+  /**
+   * The share (0–1) of the question's content words that no section uses and that carry no
+   * concept of the thesaurus: "Which company rents the offices on the third floor?" shares
+   * "company" with "Who built me" and is otherwise about things the knowledge never mentions. It
+   * is the same for every section, so it lowers the bar for none and raises it for all: a
+   * question about something else needs a stronger match. Words of Han runs are not counted
+   * (every character occurs somewhere, and a new bigram says little).
+   */
+  unknownShare(question: string): number {
+    const words = contentWords(question);
+    if (words.length === 0) return 0;
+    return words.filter((w) => w.concepts.length === 0 && !this.#bm25.has(w.term)).length / words.length;
   }
 
   /**
@@ -131,9 +177,10 @@ export class HybridIndex {
     const matched = new Map<string, number>();
     for (const v of nearest) if (!matched.has(v.section)) matched.set(v.section, v.cosine);
     const fuzzy = this.#fuzzy(question, nearest);
+    const unknown = this.unknownShare(question);
     const sections = new Map<string, SectionScore & { bm25: number }>();
     this.#chunks.forEach((c, i) => {
-      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, variants: matched.get(c.section) ?? 0, rrf: 0, score: 0, confidence: 0, chunks: [], bm25: 0 };
+      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, variants: matched.get(c.section) ?? 0, rrf: 0, unknown, score: 0, confidence: 0, related: [...(this.#related.get(c.section) ?? [])], chunks: [], bm25: 0 };
       const cos = similarity(c.id);
       s.similarity = Math.max(s.similarity, cos);
       s.coverage = Math.max(s.coverage, coverage[i]!);
@@ -154,15 +201,17 @@ export class HybridIndex {
 
 /**
  * A section's score: the weighted sum of its signals, the cosine counted relative to the
- * embedder's usual threshold (capped at 2) so that one set of weights fits any embedder.
+ * embedder's usual threshold (capped at 2) so that one set of weights fits any embedder, less the
+ * weighted share of the question's unknown words.
  */
-export const scoreOf = (s: Pick<SectionScore, 'similarity' | 'coverage' | 'concepts' | 'fuzzy' | 'variants' | 'rrf'>, t: HybridThresholds) =>
+export const scoreOf = (s: Pick<SectionScore, 'similarity' | 'coverage' | 'concepts' | 'fuzzy' | 'variants' | 'rrf'> & Partial<Pick<SectionScore, 'unknown'>>, t: HybridThresholds) =>
   t.weights.similarity * Math.min(2, Math.max(0, s.similarity) / t.minSimilarity) +
   t.weights.coverage * s.coverage +
   t.weights.concepts * s.concepts +
   t.weights.fuzzy * s.fuzzy +
   t.weights.variants * s.variants +
-  t.weights.rrf * s.rrf;
+  t.weights.rrf * s.rrf -
+  (t.weights.unknown ?? 0) * (s.unknown ?? 0);
 
 /** Scores and confidences for `t`, best first. */
 export function rescore(sections: readonly SectionScore[], t: HybridThresholds): SectionScore[] {
@@ -174,9 +223,14 @@ export function rescore(sections: readonly SectionScore[], t: HybridThresholds):
     .sort((a, b) => b.score - a.score || b.rrf - a.rrf);
 }
 
-/** The sections that answer, best first: none when the best is below minScore or too close to the next; then those from minScore on. */
+/**
+ * The sections that answer, best first: none when the best is below minScore or too close to the
+ * next section it is not related to (a section it declares related answers the same question);
+ * then those from minScore on.
+ */
 export function answering(ranked: readonly SectionScore[], t: Pick<HybridThresholds, 'minScore' | 'minMargin'>): SectionScore[] {
-  const [best, next] = ranked;
+  const [best, ...rest] = ranked;
+  const next = rest.find((s) => !best?.related.includes(s.section));
   if (!best || best.score < t.minScore || (next && best.score - next.score < t.minMargin)) return [];
   return ranked.filter((s) => s.score >= t.minScore);
 }

@@ -53,6 +53,7 @@ const ChunkEntrySchema = z.object({
   // Absent in manifests of chunker version 1 (their files are chunked again: see CHUNKER_VERSION).
   section: z.string().min(1).optional(),
   questions: z.array(z.string()).default([]),
+  related: z.array(z.string()).optional(),
   sha: Hex64,
   /** Little-endian float32, base64. */
   vector: z.string(),
@@ -103,6 +104,7 @@ export async function loadManifest(file: string): Promise<{ index: KnowledgeInde
         language: c.language,
         section: c.section ?? sectionKey(name, c.index),
         questions: c.questions,
+        ...(c.related && { related: c.related }),
         embedText: embedTextOf(c.headings, c.text, c.questions),
         sha: c.sha,
         vector: decodeVector(c.vector, m.embedder.dims),
@@ -125,7 +127,7 @@ export async function saveManifest(file: string, index: KnowledgeIndexState): Pr
         sha256: f.sha256,
         size: f.size,
         mtimeMs: f.mtimeMs,
-        chunks: f.chunks.map((c) => ({ index: c.index, headings: c.headings, text: c.text, language: c.language, section: c.section, questions: c.questions, sha: c.sha, vector: encodeVector(c.vector) })),
+        chunks: f.chunks.map((c) => ({ index: c.index, headings: c.headings, text: c.text, language: c.language, section: c.section, questions: c.questions, ...(c.related && { related: c.related }), sha: c.sha, vector: encodeVector(c.vector) })),
       },
     ]),
   );

@@ -25,6 +25,8 @@ export interface Section {
   text: string;
   /** How visitors ask for this section, from its `Questions:` lines (not part of its text). */
   questions: string[];
+  /** Headings of sections on nearly the same topic, from its `See also:` line (absent when there is none). */
+  related?: string[];
 }
 
 export interface ParsedMarkdown {
@@ -130,6 +132,19 @@ function blocksText(tokens: readonly Token[]): string {
     .join('\n\n');
 }
 
+/** A paragraph `<keyword>: a | b | c` as its items (a line break separates items too), or null. */
+function listLine(token: Token, keyword: RegExp): string[] | null {
+  if (token.type !== 'paragraph' || !new RegExp(`^${keyword.source}\\s*:`, 'i').test(blockText(token).trim())) return null;
+  // Line by line: a soft line break is a space in text, but here it separates items as `|` does (a list written one item a line, or wrapped).
+  const lines = token.raw.split('\n').map((l) => inlineText(Lexer.lexInline(l)).trim());
+  const match = new RegExp(`^${keyword.source}\\s*:\\s*([\\s\\S]*)$`, 'i').exec(lines.join('\n').trim());
+  if (!match) return null;
+  return match[1]!
+    .split(/\s*[|\n]\s*/)
+    .map((q) => q.trim())
+    .filter(Boolean);
+}
+
 /**
  * A `Questions:` paragraph lists ways a visitor may ask for its section, separated by `|`:
  *
@@ -138,17 +153,19 @@ function blocksText(tokens: readonly Token[]): string {
  * A line break separates questions too. The keyword is English in every language's file (it is
  * markup, not knowledge); the questions are in the file's language. Null for any other paragraph.
  */
-export function questionsLine(token: Token): string[] | null {
-  if (token.type !== 'paragraph' || !/^questions\s*:/i.test(blockText(token).trim())) return null;
-  // Line by line: a soft line break is a space in text, but here it separates questions as `|` does (a list written one question a line, or wrapped).
-  const lines = token.raw.split('\n').map((l) => inlineText(Lexer.lexInline(l)).trim());
-  const match = /^questions\s*:\s*([\s\S]*)$/i.exec(lines.join('\n').trim());
-  if (!match) return null;
-  return match[1]!
-    .split(/\s*[|\n]\s*/)
-    .map((q) => q.trim())
-    .filter(Boolean);
-}
+export const questionsLine = (token: Token): string[] | null => listLine(token, /questions/);
+
+/**
+ * A `See also:` paragraph names the `##` headings of sections on nearly the same topic, in any
+ * file, separated by `|`:
+ *
+ *     See also: Languages | Greeting and remembering people
+ *
+ * A question about their common topic ("Can you speak French?" of "Changing the language" and
+ * "Languages") is answered by either, so the best of them is not refused for being close to the
+ * other (see hybrid.ts). Null for any other paragraph.
+ */
+export const relatedLine = (token: Token): string[] | null => listLine(token, /see\s+also/);
 
 /**
  * Front matter, then sections: a `#` heading starts a new top section, a `##` heading a
@@ -162,11 +179,13 @@ export function parseMarkdown(source: string): ParsedMarkdown {
   let h2: string | null = null;
   let blocks: string[] = [];
   let questions: string[] = [];
+  let related: string[] = [];
   const flush = () => {
     const text = blocks.filter(Boolean).join('\n\n').trim();
-    if (text) sections.push({ title: h1 || null, heading: h2 || null, text, questions });
+    if (text) sections.push({ title: h1 || null, heading: h2 || null, text, questions, ...(related.length && { related }) });
     blocks = [];
     questions = [];
+    related = [];
   };
   for (const token of marked.lexer(body)) {
     if (token.type === 'heading' && (token as Tokens.Heading).depth <= 2) {
@@ -177,7 +196,9 @@ export function parseMarkdown(source: string): ParsedMarkdown {
       continue;
     }
     const asked = questionsLine(token);
+    const seeAlso = asked ? null : relatedLine(token);
     if (asked) questions.push(...asked);
+    else if (seeAlso) related.push(...seeAlso);
     else blocks.push(blockText(token).trim());
   }
   flush();

@@ -34,13 +34,18 @@ const short = (sentence: string, language: Language) => sentence.length < (langu
 /**
  * The one or two sentences of a section that answer `question`: the one sharing the most of its
  * retrieval terms (see tokens.ts), with another that shares as many, or, when it is short, with
- * the sentence after it; in the section's order. A question that shares no words with any sentence ("What can you do?" asks for the whole
- * section) gets the section's beginning. At most about `maxChars`, always at least one sentence.
+ * the sentence after it; in the section's order. The section's `heading` counts as words of its
+ * lead sentence, which answers the question the heading asks: "Who built you?" is the heading's
+ * question ("Who built me") and gets "I am an open-source project.", not the later sentence that
+ * happens to say "builders". A question that shares no words with any sentence ("What can you
+ * do?" asks for the whole section) gets the section's beginning. At most about `maxChars`, always
+ * at least one sentence.
  */
-export function answerExcerpt(text: string, question: string, language: Language, maxChars = 320): string {
+export function answerExcerpt(text: string, question: string, language: Language, maxChars = 320, heading = ''): string {
   const sentences = sentencesOf(text, language);
   const asked = new Set(terms(question));
-  const scores = sentences.map((s) => new Set(terms(s)).size && [...new Set(terms(s))].filter((t) => asked.has(t)).length);
+  const shared = (words: string) => [...new Set(terms(words))].filter((t) => asked.has(t)).length;
+  const scores = sentences.map((s, i) => (i === 0 ? Math.max(shared(s), shared(heading)) : shared(s)));
   const best = scores.reduce((b, s, i) => (s > scores[b]! ? i : b), 0);
   if (!sentences.length || scores[best] === 0) return spokenExcerpt(text, language, maxChars);
   // A second sentence only when it answers as much as the first (the question asked two things).

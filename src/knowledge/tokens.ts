@@ -44,9 +44,10 @@ export const isConcept = (term: string) => term.startsWith('~');
 /**
  * Concept terms by word: a listed word matches itself, and, from MIN_PREFIX letters on, the words
  * it begins ("remember" → "remembering", "Gefühl" → "Gefühle"); shorter words only themselves
- * ("see" is not "seem"). Cutting to five letters here would join "company" and "companion".
+ * ("see" is not "seem", "build" is not "building": a five-letter word begins too many others, so
+ * its other forms are listed). Cutting to five letters here would join "company" and "companion".
  */
-const MIN_PREFIX = 5;
+const MIN_PREFIX = 6;
 const EXACT = new Map<string, string[]>();
 const PREFIXES: [string, string][] = [];
 const HAN_WORDS: [string, string][] = [];
@@ -85,6 +86,22 @@ export interface TermOptions {
    * noise against a section's text.
    */
   keepStopwords?: boolean;
+}
+
+/**
+ * The content words of `text` outside Han runs (stop words and fillers dropped), each as its
+ * stemmed term with the concepts it carries: what a question is about, word by word.
+ */
+export function contentWords(text: string): { term: string; concepts: string[] }[] {
+  const out: { term: string; concepts: string[] }[] = [];
+  for (const part of text.split(/\p{Script=Han}+/u))
+    for (const { segment, isWordLike } of segmenter.segment(part)) {
+      if (!isWordLike) continue;
+      const word = fold(segment).split("'").filter(Boolean).at(-1) ?? '';
+      if (!word || FILLERS.has(word) || STOPWORDS.has(word) || STOPWORDS.has(fold(segment)) || /^\d+$/.test(word)) continue;
+      out.push({ term: stem(word), concepts: conceptsOf(word) });
+    }
+  return out;
 }
 
 /** The retrieval terms of `text`, in order, repeated as often as they occur. */

@@ -27,7 +27,7 @@ export function toolAnswer(state: ToolInput, ctx: OfflineContext): string | null
     if (best.language && best.language !== state.language) {
       return line('knowledge_other_language', state.language, ctx, { language: languageName(best.language, state.language) });
     }
-    return answerExcerpt(best.text, state.knowledge_retrieval?.query ?? '', state.language, EXCERPT_CHARS);
+    return answerExcerpt(best.text, state.knowledge_retrieval?.query ?? '', state.language, EXCERPT_CHARS, best.headings.at(-1));
   }
   const r = state.search_results;
   if (r) {

@@ -140,3 +140,15 @@ describe('a chunk, spoken', () => {
     expect(spokenExcerpt('我是娜丁。我在前台工作。', 'zh', 6)).toBe('我是娜丁。');
   });
 });
+
+describe('a section’s See also: line', () => {
+  it('names related sections, is no part of the text, and reaches the chunks', () => {
+    const source = '# Talk\n\n## Changing the language\n\nQuestions: Can you speak French?\n\nSee also: Languages\nGreeting and remembering people\n\nAsk me to speak another language.\n\n## Goodbye\n\nSay goodbye.\n';
+    const { sections } = parseMarkdown(source);
+    expect(sections[0]).toEqual({ title: 'Talk', heading: 'Changing the language', text: 'Ask me to speak another language.', questions: ['Can you speak French?'], related: ['Languages', 'Greeting and remembering people'] });
+    expect(sections[1]!.related).toBeUndefined();
+    const { chunks } = chunkMarkdown('talk.md', source, OPTIONS);
+    expect(chunks[0]!.related).toEqual(['Languages', 'Greeting and remembering people']);
+    expect(chunks[0]!.embedText).not.toContain('See also');
+  });
+});

@@ -65,3 +65,37 @@ describe('hybrid knowledge search', () => {
     expect(chunkFor(section, null).file).toBe('can.md');
   });
 });
+
+describe('related sections and questions about something else', () => {
+  const LANG = [
+    { ...chunk('talk.md', 'talk.md#0', 'en', 'Changing the language', 'Ask me to speak another language, for example French.', ['How do I change the language?']), related: ['Languages'] },
+    chunk('can.md', 'can.md#1', 'en', 'Languages', 'I speak English, German, French, Chinese and Spanish.', ['Which languages do you speak?']),
+    chunk('feel.md', 'feel.md#0', 'en', 'My feelings', 'Kind words make me happy.', ['Do you have feelings?']),
+  ].map((c, i) => ({ ...c, id: `${c.file}::${i}` }));
+  const index = new HybridIndex(LANG);
+  const t: HybridThresholds = { ...T, minScore: 0.5, minMargin: 0.3 };
+
+  it('close to a section it declares related (either way round) is no reason to refuse; close to another is', () => {
+    const ranked = index.rank('Can you speak French?', none, t);
+    expect(ranked.slice(0, 2).map((s) => s.section).sort()).toEqual(['can.md#1', 'talk.md#0']);
+    // A margin the second section is within, and the third (unrelated) is not.
+    const close = { ...t, minMargin: ranked[0]!.score - ranked[1]!.score + 0.01 };
+    expect(ranked[0]!.score - ranked[2]!.score).toBeGreaterThan(close.minMargin);
+    expect(answering(ranked, close)[0]?.section).toBe(ranked[0]!.section);
+    expect(ranked.find((s) => s.section === 'can.md#1')!.related).toEqual(['talk.md#0']);
+    // The same scores without the declaration: too close to answer.
+    const unrelated = ranked.map((s) => ({ ...s, related: [] }));
+    expect(answering(unrelated, close)).toEqual([]);
+  });
+
+  it('the share of the question’s words the knowledge never uses lowers every section’s score alike', () => {
+    expect(index.unknownShare('Which languages do you speak?')).toBe(0);
+    // "company" carries a concept of the thesaurus: it is not unknown, the offices and the floor are.
+    expect(index.unknownShare('Which company rents the offices on the third floor?')).toBeGreaterThan(0.5);
+    const weighted = { ...t, weights: { ...t.weights, unknown: 1 } };
+    const q = 'Which languages do you speak in the offices upstairs?';
+    const [plain] = index.rank(q, none, t);
+    const [penalised] = index.rank(q, none, weighted);
+    expect(plain!.score - penalised!.score).toBeCloseTo(index.unknownShare(q), 5);
+  });
+});

@@ -20,3 +20,19 @@ describe('the sentences of a section that answer a question', () => {
     expect(answerExcerpt('我不能四处走动，也不能收款。如果你不在我的摄像头前面，我就看不到你。', '你能收款吗？', 'zh')).toBe('我不能四处走动，也不能收款。');
   });
 });
+
+describe('the lead sentence answers the question its heading asks', () => {
+  const BUILT = 'I am an open-source project. Robot builders connect me to their robot’s camera, speakers and motors over MQTT. My knowledge, my personality and my name can all be changed by the people who look after me.';
+
+  it('speaks the lead sentence when the question asks what the heading asks, in any language', () => {
+    expect(answerExcerpt(BUILT, 'Who built you?', 'en', 320, 'Who built me')).toMatch(/^I am an open-source project\./);
+    const de = 'Ich bin ein Open-Source-Projekt. Roboterbauer verbinden mich mit der Kamera ihres Roboters. Mein Wissen und mein Name lassen sich ändern.';
+    expect(answerExcerpt(de, 'Wer hat dich gebaut?', 'de', 320, 'Wer mich gebaut hat')).toMatch(/^Ich bin ein Open-Source-Projekt\./);
+    const es = 'Soy un proyecto de código abierto. Los constructores de robots me conectan a la cámara de su robot. Mi nombre se puede cambiar.';
+    expect(answerExcerpt(es, '¿Quién te construyó?', 'es', 320, 'Quién me construyó')).toMatch(/^Soy un proyecto de código abierto\./);
+  });
+
+  it('a later sentence that answers words the heading lacks is still chosen', () => {
+    expect(answerExcerpt(BUILT, 'Can your name be changed?', 'en', 320, 'Who built me')).toBe('My knowledge, my personality and my name can all be changed by the people who look after me.');
+  });
+});

@@ -27,4 +27,11 @@ describe('retrieval terms', () => {
     expect(terms("Je m'appelle Anne")).not.toContain('~phone');
     expect(terms('Me llamo Ana')).not.toContain('~phone');
   });
+
+  it('a five-letter concept word is no prefix: the building is not who built the robot; a job and being alive are concepts in five languages', () => {
+    expect(terms('What time does the building close?')).not.toContain('~build');
+    expect(terms('Who built you?')).toContain('~build');
+    for (const q of ['Are you alive?', 'Bist du lebendig?', 'Tu es vivante ?', '¿Estás viva?', '你是活的吗？']) expect(terms(q)).toContain('~robot');
+    for (const q of ["What's your job?", 'Was ist dein Beruf?', 'Quel est ton métier ?', '¿Eres la recepcionista?', '你是前台吗？']) expect(terms(q)).toContain('~job');
+  });
 });
