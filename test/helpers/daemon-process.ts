@@ -8,7 +8,7 @@ export interface DaemonProcess {
   exited: Promise<number | null>;
 }
 
-/** The environment variable naming the folder test/global-setup.ts built the repository into. */
+/** The environment variable naming the folder test/global-build.ts built the repository into. */
 export const BUILD_ENV = 'BRAIN_TEST_BUILD'; // not NADINE_: the daemon refuses settings it does not know
 
 /**
@@ -52,6 +52,6 @@ export function runTsx(script: string, args: string[] = [], options: { env?: Rec
 /** The node arguments that run a TypeScript entry point: its JavaScript in the run's build. */
 export function built(script: string, args: string[] = []): string[] {
   const build = process.env[BUILD_ENV];
-  if (!build) throw new Error(`${BUILD_ENV} is not set: spawned daemons run from the build test/global-setup.ts makes (run the tests with vitest)`);
+  if (!build) throw new Error(`${BUILD_ENV} is not set: spawned daemons run from the build test/global-build.ts makes (run the tests with vitest)`);
   return [path.join(build, script.replace(/\.ts$/, '.js')), ...args];
 }
