@@ -56,6 +56,8 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // expect.poll waits on a condition; its default of 1 s is a wall-clock limit under load.
+          expect: { poll: { timeout: 30_000 } },
           sequence: { groupOrder: 1 },
         },
       },
