@@ -2,6 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { REPO } from './config.js';
 
+/**
+ * How long a spawned daemon may take to say it is online before a test gives up on it: it imports
+ * its modules and starts what it supervises (ChromaDB) first. Measured at 28 s with the machine's
+ * load at 18 (two test files at once and other work beside them); a daemon that hangs still fails.
+ */
+export const SPAWNED_ONLINE_MS = 90_000;
+
 export interface DaemonProcess {
   child: ChildProcess;
   /** The exit code (null when killed by a signal). */
