@@ -36,9 +36,10 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Pure computation: one worker per core.
-          maxWorkers: 2,
-          // First, so a broken unit fails the run in about half a minute.
+          // One worker: a second one imports the whole module graph again, and on this 2-core
+          // machine, shared with other work, the two only took each other's CPU.
+          maxWorkers: 1,
+          // First, so a broken unit fails the run in about a minute.
           sequence: { groupOrder: 0 },
         },
       },
@@ -49,11 +50,14 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           // Only these files spawn the daemon and scripts: the build is theirs.
           globalSetup: ['test/global-build.ts'],
-          // Two files at once: most of a file's time is waiting on the daemons, ChromaDB servers,
-          // mosquittos and Chromium it starts (each on its own free port and temp folder), so two
-          // files fill each other's waits. Their start-ups then compete for the 2 cores: tests wait
-          // on events and conditions, and the limits below only catch a test that hangs.
-          maxWorkers: 2,
+          // One file at a time. Two at once (each file's servers, brokers and daemons take free
+          // ports and temp folders of their own, so they can) were slower here: a file's time is
+          // mostly CPU (daemon starts, model loads, ChromaDB), and on 2 cores beside other work two
+          // files doubled each other's times (inbound-mosquitto and affect-mqtt: 29 s one after the
+          // other, 37 s side by side; the whole suite's integration files summed 763 s, against
+          // 345 s one at a time). The limits below only catch a hang, so that a loaded machine
+          // (or more workers on a bigger one) fails no test that would pass.
+          maxWorkers: 1,
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // expect.poll waits on a condition; its default of 1 s is a wall-clock limit under load.
