@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { assertIntentModelFresh } from '../src/intent/index.js';
 import { ensureStandinModels } from '../src/models/standin/index.js';
-import { MODELS_DIR, REPO } from './helpers/config.js';
-import { BUILD_ENV } from './helpers/daemon-process.js';
+import { MODELS_DIR } from './helpers/config.js';
 import { HAS_SHARED_TOKENIZERS, SHARED_TOKENIZERS } from './helpers/standin.js';
 
 /**
@@ -16,23 +14,15 @@ import { HAS_SHARED_TOKENIZERS, SHARED_TOKENIZERS } from './helpers/standin.js';
  *
  * Tests use the real, committed intent model; a stale one (its corpus changed since) fails the run
  * at once, naming the command that retrains it, so CI can never test against a model that drifted.
+ * (The integration project builds the repository for the processes its tests spawn: test/global-build.ts.)
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const runDir = mkdtempSync(path.join(tmpdir(), 'nadine-run-'));
   process.env.TMPDIR = runDir;
   assertIntentModelFresh(path.join(MODELS_DIR, 'intent'), path.join(MODELS_DIR, 'intent', 'corpus'));
-  // The daemons and scripts that tests spawn run from JavaScript built once here, as `npm start`
-  // runs them (tsc without type checks: `npm run typecheck` is CI's own step): started through
-  // tsx's loader, each one spent about 1.5 s more, and a loaded machine doubled it. The build sits
-  // inside the repository so that its imports find node_modules, and goes with the run.
-  mkdirSync(path.join(REPO, 'dist'), { recursive: true });
-  const build = mkdtempSync(path.join(REPO, 'dist', 'test-run-'));
-  execFileSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(REPO, 'tsconfig.build.json'), '--noCheck', '--outDir', build], { cwd: REPO, stdio: 'inherit' });
-  process.env[BUILD_ENV] = build;
   // Stand-in models (real shapes, random weights) for the real loading code; regenerated only when stale.
   await ensureStandinModels({ modelsDir: MODELS_DIR, tokenizersRoot: HAS_SHARED_TOKENIZERS ? SHARED_TOKENIZERS : null, only: ['minilm', 'clip'] });
   return async () => {
     await rm(runDir, { recursive: true, force: true });
-    await rm(build, { recursive: true, force: true });
   };
 }

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
+import type { ConfigInput } from '../../src/config/index.js';
 import { chromaCliPath } from '../../src/vectors/index.js';
 import { tempDir } from './config.js';
 import { freePort } from './mosquitto.js';
@@ -62,4 +64,23 @@ export async function startChroma(dataDir = tempDir('nadine-chroma-')): Promise<
     },
     restart: start,
   };
+}
+
+let files = 0;
+
+/**
+ * One ChromaDB server for all the daemons of a file, each daemon in collections of its own (a
+ * prefix of its own). A daemon without `chroma.url` starts and stops a server of its own: seconds
+ * of CPU for every test that starts a daemon. Call at the top of a file; put what the returned
+ * function gives into each daemon's config.
+ */
+export function chromaPerFile(): () => NonNullable<ConfigInput['chroma']> {
+  let server: ChromaProcess | null = null;
+  const file = ++files;
+  let daemons = 0;
+  beforeAll(async () => {
+    server = await startChroma();
+  });
+  afterAll(() => server?.kill());
+  return () => ({ url: server!.url, collectionPrefix: `f${file}d${++daemons}p${process.pid}` });
 }

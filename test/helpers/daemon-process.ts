@@ -2,13 +2,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { REPO } from './config.js';
 
+/**
+ * How long a spawned daemon may take to say it is online before a test gives up on it: it imports
+ * its modules and starts what it supervises (ChromaDB) first. Measured at 28 s with the machine's
+ * load at 18 (two test files at once and other work beside them); a daemon that hangs still fails.
+ */
+export const SPAWNED_ONLINE_MS = 90_000;
+
 export interface DaemonProcess {
   child: ChildProcess;
   /** The exit code (null when killed by a signal). */
   exited: Promise<number | null>;
 }
 
-/** The environment variable naming the folder test/global-setup.ts built the repository into. */
+/** The environment variable naming the folder test/global-build.ts built the repository into. */
 export const BUILD_ENV = 'BRAIN_TEST_BUILD'; // not NADINE_: the daemon refuses settings it does not know
 
 /**
@@ -52,6 +59,6 @@ export function runTsx(script: string, args: string[] = [], options: { env?: Rec
 /** The node arguments that run a TypeScript entry point: its JavaScript in the run's build. */
 export function built(script: string, args: string[] = []): string[] {
   const build = process.env[BUILD_ENV];
-  if (!build) throw new Error(`${BUILD_ENV} is not set: spawned daemons run from the build test/global-setup.ts makes (run the tests with vitest)`);
+  if (!build) throw new Error(`${BUILD_ENV} is not set: spawned daemons run from the build test/global-build.ts makes (run the tests with vitest)`);
   return [path.join(build, script.replace(/\.ts$/, '.js')), ...args];
 }

@@ -23,7 +23,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitForPort(port: number, timeoutMs = 5000): Promise<void> {
+async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
   const { connect } = await import('node:net');
   const deadline = Date.now() + timeoutMs;
   for (;;) {

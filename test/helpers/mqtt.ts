@@ -28,8 +28,12 @@ export class Probe {
     return probe;
   }
 
-  /** Resolves with the first message (already received or future) on `topic` that matches. */
-  next(topic: string, match: (m: Received) => boolean = () => true, timeoutMs = 10_000): Promise<Received> {
+  /**
+   * Resolves with the first message (already received or future) on `topic` that matches. The
+   * default limit only catches a message that never comes: a loaded machine (two test files at
+   * once beside a CPU hog) can take seconds for one that does.
+   */
+  next(topic: string, match: (m: Received) => boolean = () => true, timeoutMs = 30_000): Promise<Received> {
     const done = this.messages.find((m) => m.topic === topic && match(m));
     if (done) return Promise.resolve(done);
     return new Promise((resolve, reject) => {

@@ -7,10 +7,12 @@ import type { Config } from '../../src/config/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { REACTION_LINES } from '../../src/dialogue/offline/reaction-lines.js';
 import { silentLogger } from '../../src/log/index.js';
+import { chromaPerFile } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
+const sharedChroma = chromaPerFile();
 
 /** The daemon on its embedded broker, with a clock the test moves, and a client that talks to it. */
 class Robot {
@@ -55,7 +57,7 @@ afterEach(async () => {
 describe('affect over MQTT (daemon, embedded broker, no language model)', () => {
   it('a compliment and an insult produce visibly different emotions, replies and gestures', async () => {
     const clock = { t: Date.parse('2026-11-21T10:00:00Z') };
-    running = await Robot.start(testConfig(), clock);
+    running = await Robot.start(testConfig({ chroma: sharedChroma() }), clock);
 
     const praised = await running.say("You're so smart and lovely!");
     expect(praised.event.affect).toMatchObject({ emotion: 'joy', appraisal_source: 'lexicon', octant: 'exuberant' });
@@ -79,7 +81,7 @@ describe('affect over MQTT (daemon, embedded broker, no language model)', () => 
 
   it('repeated insults make it hostile, which it keeps across a restart, and it calms down while off', async () => {
     const clock = { t: Date.parse('2026-11-21T10:00:00Z') };
-    const config = testConfig();
+    const config = testConfig({ chroma: sharedChroma() });
     running = await Robot.start(config, clock);
     const cheerfulBye = (await running.say('Goodbye!')).event.reply;
 
@@ -119,7 +121,7 @@ describe('affect over MQTT (daemon, embedded broker, no language model)', () => 
   });
 
   it('leaves affect out entirely when the agent is disabled', async () => {
-    const config = testConfig({ agents: { affect: false } });
+    const config = testConfig({ agents: { affect: false }, chroma: sharedChroma() });
     running = await Robot.start(config, { t: Date.parse('2026-11-21T10:00:00Z') });
     const { event, animations } = await running.say("You're so smart and lovely!");
     expect(event.affect).toBeUndefined();

@@ -4,11 +4,13 @@ import { afterEach, expect, it } from 'vitest';
 import { TurnEventSchema } from '../../src/bus/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
+import { chromaPerFile } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { startFakeOllama, type ChatBody, type FakeOllama } from '../helpers/fake-ollama.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
+const sharedChroma = chromaPerFile();
 let daemon: Daemon | null = null;
 let probe: Probe | null = null;
 let fake: FakeOllama | null = null;
@@ -38,7 +40,7 @@ it.each([
     },
   });
   // A threshold of 1 makes the intent agent always ask the model.
-  const config = testConfig({ llm: { enabled: true, url: fake.url }, dialogue: { intentThreshold: slowStep === INTENT ? 1 : 0.6 } });
+  const config = testConfig({ llm: { enabled: true, url: fake.url }, dialogue: { intentThreshold: slowStep === INTENT ? 1 : 0.6 }, chroma: sharedChroma() });
   daemon = await startDaemon({ config, log: silentLogger, mqtt: true });
   probe = await Probe.connect(daemon.broker!.url, `${P}#`);
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { createLogger, silentLogger } from '../../src/log/index.js';
+import { chromaPerFile } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../helpers/mosquitto.js';
 import { Probe } from '../helpers/mqtt.js';
@@ -8,6 +9,7 @@ import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 
 const noMosquitto = !MOSQUITTO && !process.env.CI;
 const P = 'nadine/';
+const sharedChroma = chromaPerFile();
 const USER_INFO = `${P}face_recognition/user_info`;
 const SPEAK = `${P}agent/control/speak`;
 const MAX_DELAY_MS = 1_000;
@@ -28,6 +30,7 @@ async function setUp() {
   const config = testConfig({
     mqtt: { url: proxy.url, reconnect: { initialMs: 100, maxMs: 500 } },
     speech: { maxDelayMs: MAX_DELAY_MS, waitForEndSpeak: false },
+    chroma: sharedChroma(),
   });
   /** What the daemon handed to its bus, and when (the bus itself still runs). */
   const handed: { key: string; payload: unknown; at: number }[] = [];

@@ -4,6 +4,7 @@ import type { Config } from '../../src/config/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { startEmbeddedBroker } from '../../src/bus/index.js';
 import { createLogger, silentLogger } from '../../src/log/index.js';
+import { chromaPerFile } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { MOSQUITTO, startMosquitto } from '../helpers/mosquitto.js';
 import { Probe } from '../helpers/mqtt.js';
@@ -11,6 +12,7 @@ import { startTcpProxy } from '../helpers/tcp-proxy.js';
 
 const noMosquitto = !MOSQUITTO && !process.env.CI;
 const P = 'nadine/';
+const sharedChroma = chromaPerFile();
 const USER_INFO = `${P}face_recognition/user_info`;
 const FORGOTTEN = `${P}agent/state/user_forgotten`;
 const TURN = `${P}agent/state/turn`;
@@ -38,7 +40,7 @@ async function setUp(kind: 'mosquitto' | 'aedes' = 'mosquitto') {
   const proxy = await startTcpProxy({ host: '127.0.0.1', port: broker.port });
   const perception = await Probe.connect(broker.url, `${P}#`);
   cleanup.push(() => broker.stop(), () => proxy.close(), () => perception.close());
-  const config: Config = testConfig({ mqtt: { url: proxy.url, reconnect: { initialMs: 100, maxMs: 500 } }, speech: { waitForEndSpeak: false } });
+  const config: Config = testConfig({ mqtt: { url: proxy.url, reconnect: { initialMs: 100, maxMs: 500 } }, speech: { waitForEndSpeak: false }, chroma: sharedChroma() });
   const lines: Line[] = [];
   /** What each inbound topic handed to its handlers, in order (after the bus's policies). */
   const handled: { key: InboundKey; value: unknown }[] = [];

@@ -8,7 +8,7 @@ import { conversationQueueDir, memoryCollectionName } from '../../src/memory/ind
 import { startChroma, waitFor, type ChromaProcess } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
-import { spawnDaemon } from '../helpers/daemon-process.js';
+import { spawnDaemon, SPAWNED_ONLINE_MS } from '../helpers/daemon-process.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
@@ -31,7 +31,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-it('kill -9 of the daemon before the farewell is summarised: the conversation is remembered at the next start', { timeout: 120_000 }, async () => {
+it('kill -9 of the daemon before the farewell is summarised: the conversation is remembered at the next start', { timeout: 300_000 }, async () => {
   const config = testConfig({ chroma: { url: chroma.url, collectionPrefix: 'crash' }, embeddings: { backend: 'lexical' } });
   const data = config.paths.data;
   writeFileSync(path.join(data, 'user_ids.json'), JSON.stringify({ alice_01: 'Alice' }));
@@ -49,7 +49,7 @@ it('kill -9 of the daemon before the farewell is summarised: the conversation is
     NADINE_SPEECH__BARGE_IN: 'false',
   });
   try {
-    await probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online', 30_000);
+    await probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online', SPAWNED_ONLINE_MS);
     await probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_id: 'alice_01', user_name: 'Alice', confidence: 95 }));
     const events = () => probe.messages.filter((m) => m.topic === `${P}agent/state/turn`).map((m) => TurnEventSchema.parse(JSON.parse(m.text)));
     await probe.publish(`${P}agent/user_speech`, 'I just adopted a grey cat called Pixel.');

@@ -6,7 +6,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/bus/index.js
 import { silentLogger } from '../../src/log/index.js';
 import { ID_MAP_FILE, parseIdMap, PROFILE_FILE, ProfileSchema } from '../../src/people/index.js';
 import { tempDir } from '../helpers/config.js';
-import { spawnDaemon } from '../helpers/daemon-process.js';
+import { spawnDaemon, SPAWNED_ONLINE_MS } from '../helpers/daemon-process.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
@@ -62,7 +62,7 @@ function checkFiles(data: string): number {
 }
 
 describe('kill -9 while the daemon writes profiles', () => {
-  it(`leaves every file parseable, ${ROUNDS} times in a row`, { timeout: 180_000 }, async () => {
+  it(`leaves every file parseable, ${ROUNDS} times in a row`, { timeout: 600_000 }, async () => {
     const data = tempDir();
     let random = 42;
     const next = () => ((random = (random * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
@@ -72,7 +72,7 @@ describe('kill -9 while the daemon writes profiles', () => {
       probe.clear();
       const child = daemonOn(data);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      await probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online', 30_000);
+      await probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online', SPAWNED_ONLINE_MS);
       // Two known people and newcomers, telling facts while the daemon answers. The kill comes a
       // random moment after this round's first new profile has reached the disk: writes are then
       // under way (profile writes queue behind the conversation), whatever the machine's speed.

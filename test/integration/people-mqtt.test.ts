@@ -4,10 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ForgetReportSchema, TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
+import { chromaPerFile } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
+const sharedChroma = chromaPerFile();
 let running: { daemon: Daemon; probe: Probe } | null = null;
 afterEach(async () => {
   await running?.probe.close();
@@ -22,7 +24,7 @@ interface Seed {
 
 /** A daemon on its embedded broker, with user_ids.json and profiles as perception left them. */
 async function start(seed: Seed = {}) {
-  const config = testConfig();
+  const config = testConfig({ chroma: sharedChroma() });
   const data = config.paths.data;
   writeFileSync(path.join(data, 'user_ids.json'), JSON.stringify(seed.ids ?? {}));
   for (const [id, name] of Object.entries(seed.ids ?? {})) {
@@ -206,9 +208,9 @@ describe('perception and people over MQTT', () => {
 
     // The report itself waits on disk until the broker has acknowledged it (a durable message).
     await t.daemon.bus!.delivered();
-    // Every file the daemon writes itself. (ChromaDB's own storage is left out: Alice's visit was
-    // remembered when Bob stepped in, and SQLite keeps deleted rows in free pages until it reuses
-    // them; the forget report's own search found nothing of her there.)
+    // Every file the daemon writes itself. (ChromaDB's storage is the file's server's, elsewhere:
+    // Alice's visit was remembered when Bob stepped in, and SQLite keeps deleted rows in free pages
+    // until it reuses them; the forget report's own search found nothing of her there.)
     const chroma = path.join(t.data, 'chroma');
     const everything = walk(t.data)
       .filter((f) => !f.startsWith(chroma))

@@ -5,10 +5,11 @@ import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
 import { testConfig } from '../helpers/config.js';
 import { startFakeOllama, type ChatBody, type FakeOllama, type FakeReply } from '../helpers/fake-ollama.js';
-import { waitFor } from '../helpers/chroma.js';
+import { chromaPerFile, waitFor } from '../helpers/chroma.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
+const chroma = chromaPerFile();
 const SPEAK = `${P}agent/control/speak`;
 const STOP = `${P}agent/control/stop_speaking`;
 const TURN = `${P}agent/state/turn`;
@@ -36,7 +37,7 @@ async function start(script?: (text: string) => string | FakeReply, config: Conf
     });
   }
   daemon = await startDaemon({
-    config: testConfig({ ...config, ...(fake && { llm: { enabled: true, url: fake.url } }) }),
+    config: testConfig({ chroma: chroma(), ...config, ...(fake && { llm: { enabled: true, url: fake.url } }) }),
     log: silentLogger,
     mqtt: true,
   });

@@ -1,17 +1,13 @@
 import { once } from 'node:events';
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildDialogueGraph, createDialogue, type TurnEvent } from '../../../src/dialogue/index.js';
 import { Health } from '../../../src/health/index.js';
-import { OnnxIntentClassifier } from '../../../src/intent/index.js';
 import { silentLogger } from '../../../src/log/index.js';
-import { MODELS_DIR, testConfig } from '../../helpers/config.js';
+import { testConfig } from '../../helpers/config.js';
 import { daemonPorts, RecordingPerception, testProfileStore } from '../../helpers/ports.js';
+import { intentModel } from '../../helpers/per-test.js';
 
-let classifier: OnnxIntentClassifier;
-beforeAll(async () => {
-  classifier = await OnnxIntentClassifier.load(path.join(MODELS_DIR, 'intent'));
-});
+const classifier = await intentModel();
 
 const GRETA = { user_id: 'greta_01', user_name: 'Greta' };
 

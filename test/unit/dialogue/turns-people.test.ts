@@ -1,19 +1,15 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TurnEventSchema, type TurnEvent } from '../../../src/bus/index.js';
 import { intentAgent } from '../../../src/dialogue/agents/intent.js';
 import { buildDialogueGraph, createDialogue, newSession, startTurn , step } from '../../../src/dialogue/index.js';
 import { modelInstructions } from '../../helpers/prompt.js';
 import { Health } from '../../../src/health/index.js';
-import { OnnxIntentClassifier } from '../../../src/intent/index.js';
 import { silentLogger } from '../../../src/log/index.js';
-import { MODELS_DIR, testConfig } from '../../helpers/config.js';
+import { testConfig } from '../../helpers/config.js';
 import { daemonPorts, RecordingPerception, testProfileStore, turnPorts } from '../../helpers/ports.js';
+import { intentModel } from '../../helpers/per-test.js';
 
-let classifier: OnnxIntentClassifier;
-beforeAll(async () => {
-  classifier = await OnnxIntentClassifier.load(path.join(MODELS_DIR, 'intent'));
-});
+const classifier = await intentModel();
 
 async function dialogue(overrides: Parameters<typeof testConfig>[0] = {}) {
   const config = testConfig(overrides);

@@ -1,20 +1,16 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TurnEventSchema, type TurnEvent } from '../../../src/bus/index.js';
 import { once } from 'node:events';
 import { buildDialogueGraph, createDialogue, defineAgent, defineGraph, END, type Ports } from '../../../src/dialogue/index.js';
 import { Health } from '../../../src/health/index.js';
-import { OnnxIntentClassifier } from '../../../src/intent/index.js';
 import { OllamaLanguageModel } from '../../../src/llm/index.js';
 import { silentLogger } from '../../../src/log/index.js';
 import { joinSentences } from '../../../src/speech/index.js';
-import { MODELS_DIR, testConfig } from '../../helpers/config.js';
+import { testConfig } from '../../helpers/config.js';
 import { daemonPorts } from '../../helpers/ports.js';
+import { intentModel } from '../../helpers/per-test.js';
 
-let classifier: OnnxIntentClassifier;
-beforeAll(async () => {
-  classifier = await OnnxIntentClassifier.load(path.join(MODELS_DIR, 'intent'));
-});
+const classifier = await intentModel();
 
 function dialogue(overrides: Parameters<typeof testConfig>[0] = {}, graph?: ReturnType<typeof buildDialogueGraph>) {
   const config = testConfig(overrides);

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { OnnxIntentClassifier, type Intent } from '../../../src/intent/index.js';
+import { describe, expect, it } from 'vitest';
+import type { Intent } from '../../../src/intent/index.js';
 import { seededRandom } from '../../../src/models/random.js';
 import { MODELS_DIR, REPO } from '../../helpers/config.js';
+import { intentModel } from '../../helpers/per-test.js';
 
 const CORPUS = path.join(MODELS_DIR, 'intent', 'corpus');
 /** One name per line of a fixture list; blank lines and `#` comments are skipped (the corpus's own format). */
@@ -63,11 +64,9 @@ const BARE: [string, string[]][] = [
   ['zh', ['我是{name}。']],
 ];
 
+const classifier = await intentModel();
+
 describe('the intent model on canonical phrasings', () => {
-  let classifier: OnnxIntentClassifier;
-  beforeAll(async () => {
-    classifier = await OnnxIntentClassifier.load(path.join(MODELS_DIR, 'intent'));
-  });
 
   it('tests with names the corpus never uses', () => {
     const corpus = readdirSync(CORPUS).map((f) => readFileSync(path.join(CORPUS, f), 'utf8')).join('\n');

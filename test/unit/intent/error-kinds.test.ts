@@ -1,8 +1,7 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigSchema } from '../../../src/config/index.js';
-import { detectLanguageRequest, OnnxIntentClassifier } from '../../../src/intent/index.js';
-import { MODELS_DIR } from '../../helpers/config.js';
+import { detectLanguageRequest } from '../../../src/intent/index.js';
+import { intentModel } from '../../helpers/per-test.js';
 
 /**
  * The kinds of error issue 23 found, in all five languages, on utterances in neither the corpus nor
@@ -73,12 +72,9 @@ const notAboutTheVisitor = [
 // A greeting with a question about who the robot is: still the greeting.
 const greetAndAsk = ['Hello! Are you the receptionist?', 'Hallo, bist du hier am Empfang?', 'Bonjour, c\'est vous l\'accueil ?', 'Hola, ¿tú eres la de recepción?', '你好，你是前台吗？'];
 
-describe('the intent model on the kinds of error it used to make', () => {
-  let classifier: OnnxIntentClassifier;
-  beforeAll(async () => {
-    classifier = await OnnxIntentClassifier.load(path.join(MODELS_DIR, 'intent'));
-  });
+const classifier = await intentModel();
 
+describe('the intent model on the kinds of error it used to make', () => {
   it('does not take apologies, moods or disagreement for something the person tells about themselves', async () => {
     for (const text of notAboutThemselves) {
       const p = await classifier.classify(text);

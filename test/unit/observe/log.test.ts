@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, utimesSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { TurnEvent } from '../../../src/bus/index.js';
 import { ConfigSchema } from '../../../src/config/index.js';
@@ -9,7 +9,8 @@ import { OllamaLanguageModel, type LlmCallRecord } from '../../../src/llm/index.
 import { silentLogger } from '../../../src/log/index.js';
 import { BACKGROUND_SESSION, hashText, pruneSessions, readSession, SessionIdSchema, SessionLog } from '../../../src/observe/index.js';
 import { tempDir, testConfig } from '../../helpers/config.js';
-import { startFakeOllama, type FakeOllama } from '../../helpers/fake-ollama.js';
+import type { FakeOllama } from '../../helpers/fake-ollama.js';
+import { fakeOllamaForTest } from '../../helpers/per-test.js';
 
 const NOW = new Date('2026-11-25T10:00:00Z');
 
@@ -199,13 +200,9 @@ describe('the http settings', () => {
 
 describe('the Ollama client reports each call', () => {
   let server: FakeOllama | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
 
   it('with prompt, raw output, tokens and how the output was read', async () => {
-    server = await startFakeOllama({ reply: (body) => (body.format ? (body.messages[0]!.content === 'bad' ? 'not json' : '{"mood":"fine"}') : 'Hi there.') });
+    server = await fakeOllamaForTest({ reply: (body) => (body.format ? (body.messages[0]!.content === 'bad' ? 'not json' : '{"mood":"fine"}') : 'Hi there.') });
     const records: LlmCallRecord[] = [];
     const config = testConfig({ llm: { enabled: true, url: server.url } });
     const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health(), observe: (r) => records.push(r) });

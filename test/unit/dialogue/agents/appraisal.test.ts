@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { affectParams, VolatileAffect, type AffectPort, type AffectState } from '../../../../src/affect/index.js';
 import { appraisalAgent, reappraisalAgent } from '../../../../src/dialogue/agents/appraisal.js';
 import { newSession, startTurn, type TurnState, step } from '../../../../src/dialogue/index.js';
@@ -7,8 +7,9 @@ import { Health } from '../../../../src/health/index.js';
 import { OllamaLanguageModel } from '../../../../src/llm/index.js';
 import { silentLogger } from '../../../../src/log/index.js';
 import { testConfig } from '../../../helpers/config.js';
-import { startFakeOllama, type FakeOllama } from '../../../helpers/fake-ollama.js';
+import type { FakeOllama } from '../../../helpers/fake-ollama.js';
 import { turnPorts } from '../../../helpers/ports.js';
+import { fakeOllamaForTest } from '../../../helpers/per-test.js';
 
 const turn = (text: string, patch: Partial<TurnState> = {}): TurnState => ({ ...startTurn(newSession('en'), 't', text, null), ...patch });
 
@@ -22,13 +23,9 @@ class CountingAffect extends VolatileAffect {
 }
 
 let server: FakeOllama | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
 
 async function withOllama(reply: (body: { messages: { content: string }[] }) => string) {
-  server = await startFakeOllama({ reply });
+  server = await fakeOllamaForTest({ reply });
   const config = testConfig({ llm: { enabled: true, url: server.url } });
   const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() });
   await llm.start();

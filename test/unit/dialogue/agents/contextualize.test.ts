@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../../../src/config/index.js';
 import { contextualizeAgent } from '../../../../src/dialogue/agents/contextualize.js';
 import { newSession, startTurn, type TurnState, step } from '../../../../src/dialogue/index.js';
@@ -6,19 +6,16 @@ import { Health } from '../../../../src/health/index.js';
 import { OllamaLanguageModel } from '../../../../src/llm/index.js';
 import { silentLogger } from '../../../../src/log/index.js';
 import { testConfig } from '../../../helpers/config.js';
-import { startFakeOllama, type ChatBody, type FakeOllama } from '../../../helpers/fake-ollama.js';
+import type { ChatBody, FakeOllama } from '../../../helpers/fake-ollama.js';
 import { turnPorts } from '../../../helpers/ports.js';
+import { fakeOllamaForTest } from '../../../helpers/per-test.js';
 
 let server: FakeOllama | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
 
 const turn = (text: string, patch: Partial<TurnState> = {}): TurnState => ({ ...startTurn(newSession('en'), 't', text, null), intent: 'continue_conversation', ...patch });
 
 async function online(reply: (body: ChatBody) => string, config: ConfigInput = {}) {
-  server = await startFakeOllama({ reply });
+  server = await fakeOllamaForTest({ reply });
   // The language model rewrites here (plan.useModel), unless a test says otherwise.
   const cfg = testConfig({ ...config, plan: { useModel: true, ...config.plan }, llm: { enabled: true, url: server.url } });
   const llm = new OllamaLanguageModel({ config: cfg.llm, log: silentLogger, health: new Health() });

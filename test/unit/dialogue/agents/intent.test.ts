@@ -1,22 +1,14 @@
-import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { intentAgent } from '../../../../src/dialogue/agents/intent.js';
 import { newSession, startTurn, step, type TurnState } from '../../../../src/dialogue/index.js';
-import { OnnxIntentClassifier } from '../../../../src/intent/index.js';
-import { MODELS_DIR, testConfig } from '../../../helpers/config.js';
+import { testConfig } from '../../../helpers/config.js';
 import type { FakeOllama } from '../../../helpers/fake-ollama.js';
 import { onFakeOllama } from '../../../helpers/online.js';
 import { turnPorts } from '../../../helpers/ports.js';
+import { intentModel } from '../../../helpers/per-test.js';
 
-let classifier: OnnxIntentClassifier;
-beforeAll(async () => {
-  classifier = await OnnxIntentClassifier.load(path.join(MODELS_DIR, 'intent'));
-});
+const classifier = await intentModel();
 let server: FakeOllama | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
 
 const turn = (text: string, patch: Partial<TurnState> = {}): TurnState => ({ ...startTurn(newSession('en'), 't', text, null), ...patch });
 

@@ -1,20 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../../../src/config/index.js';
 import { memorySaveAgent } from '../../../../src/dialogue/agents/memory-save.js';
 import { buildDialogueGraph, Conversations, Handoff, newSession, Presence, runGraph, startTurn, step, type TurnState } from '../../../../src/dialogue/index.js';
-import { OnnxIntentClassifier, type IntentClassifier } from '../../../../src/intent/index.js';
+import type { IntentClassifier } from '../../../../src/intent/index.js';
 import { silentLogger } from '../../../../src/log/index.js';
 import { conversationQueueDir, PendingConversationSchema, type MemoryPort } from '../../../../src/memory/index.js';
 import { ALICE, memoryWithoutStore as memory, stopMemories } from '../../../helpers/agent-memory.js';
-import { MODELS_DIR, testConfig } from '../../../helpers/config.js';
+import { testConfig } from '../../../helpers/config.js';
 import { daemonPorts, turnPorts } from '../../../helpers/ports.js';
+import { intentModel } from '../../../helpers/per-test.js';
 
-let intent: IntentClassifier;
-beforeAll(async () => {
-  intent = await OnnxIntentClassifier.load(path.join(MODELS_DIR, 'intent'));
-});
+const intent: IntentClassifier = await intentModel();
 afterEach(() => stopMemories());
 
 const queued = (config: Config) =>

@@ -1,6 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryUpdateAgent } from '../../../../src/dialogue/agents/memory-update.js';
 import { responseAgent } from '../../../../src/dialogue/agents/response.js';
 import { newSession, startTurn, type TurnState , step } from '../../../../src/dialogue/index.js';
@@ -11,12 +11,9 @@ import type { ProfileStore } from '../../../../src/people/index.js';
 import { testConfig } from '../../../helpers/config.js';
 import { startFakeOllama, type FakeOllama } from '../../../helpers/fake-ollama.js';
 import { RecordingPerception, testProfileStore, turnPorts } from '../../../helpers/ports.js';
+import { fakeOllamaForTest } from '../../../helpers/per-test.js';
 
 let server: FakeOllama | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
 
 function setup(overrides: Parameters<typeof testConfig>[0] = {}) {
   const config = testConfig(overrides);
@@ -97,7 +94,7 @@ describe('the memory_update agent', () => {
   });
 
   it('settles the name and facts by the rules, without waiting for the language model', async () => {
-    server = await startFakeOllama({ reply: () => '{"user_name": "Zoey", "location": "Utrecht", "interests": ["typography"]}' });
+    server = await fakeOllamaForTest({ reply: () => '{"user_name": "Zoey", "location": "Utrecht", "interests": ["typography"]}' });
     const config = testConfig({ llm: { enabled: true, url: server.url } });
     const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() });
     await llm.start();
@@ -129,7 +126,7 @@ describe('the memory_update agent', () => {
 describe('the memory_update agent with the extraction model', () => {
   /** A fake Ollama answering `reply`; the agent's ports on it, and its log lines ("memory update" says the source). */
   async function online(reply: NonNullable<Parameters<typeof startFakeOllama>[0]>['reply']) {
-    server = await startFakeOllama({ reply });
+    server = await fakeOllamaForTest({ reply });
     const config = testConfig({ llm: { enabled: true, url: server.url } });
     const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() });
     await llm.start();

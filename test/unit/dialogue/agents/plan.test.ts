@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../../../src/config/index.js';
 import { planAgent } from '../../../../src/dialogue/agents/plan.js';
 import { newSession, startTurn, step, type TurnState } from '../../../../src/dialogue/index.js';
@@ -7,14 +7,11 @@ import { OllamaLanguageModel } from '../../../../src/llm/index.js';
 import { silentLogger } from '../../../../src/log/index.js';
 import { asksToLook } from '../../../../src/planning/index.js';
 import { testConfig } from '../../../helpers/config.js';
-import { startFakeOllama, type ChatBody, type FakeOllama } from '../../../helpers/fake-ollama.js';
+import type { ChatBody, FakeOllama } from '../../../helpers/fake-ollama.js';
 import { turnPorts } from '../../../helpers/ports.js';
+import { fakeOllamaForTest } from '../../../helpers/per-test.js';
 
 let server: FakeOllama | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
 
 const SEARCH_ON: ConfigInput = { agents: { search: true }, search: { url: 'http://127.0.0.1:9/searxng' } };
 
@@ -26,7 +23,7 @@ function offline(config: ConfigInput = {}) {
 }
 
 async function online(reply: (body: ChatBody) => string, config: ConfigInput = {}) {
-  server = await startFakeOllama({ reply });
+  server = await fakeOllamaForTest({ reply });
   // The language model plans here (plan.useModel), unless a test says otherwise.
   const cfg = testConfig({ ...config, plan: { useModel: true, ...config.plan }, llm: { enabled: true, url: server.url } });
   const llm = new OllamaLanguageModel({ config: cfg.llm, log: silentLogger, health: new Health() });

@@ -1,32 +1,24 @@
-import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryUpdateAgent } from '../../../../src/dialogue/agents/memory-update.js';
 import { profileRefineAgent } from '../../../../src/dialogue/agents/profile-refine.js';
 import { buildDialogueGraph, createDialogue, newSession, startTurn, step, type TurnState } from '../../../../src/dialogue/index.js';
 import { Health } from '../../../../src/health/index.js';
-import { OnnxIntentClassifier } from '../../../../src/intent/index.js';
 import { OllamaLanguageModel } from '../../../../src/llm/index.js';
 import { silentLogger } from '../../../../src/log/index.js';
 import type { ProfileStore } from '../../../../src/people/index.js';
-import { MODELS_DIR, testConfig } from '../../../helpers/config.js';
-import { startFakeOllama, type ChatBody, type FakeOllama, type FakeReply } from '../../../helpers/fake-ollama.js';
+import { testConfig } from '../../../helpers/config.js';
+import type { ChatBody, FakeOllama, FakeReply } from '../../../helpers/fake-ollama.js';
 import { daemonPorts, testProfileStore, turnPorts } from '../../../helpers/ports.js';
+import { fakeOllamaForTest, intentModel } from '../../../helpers/per-test.js';
 
-let classifier: OnnxIntentClassifier;
-beforeAll(async () => {
-  classifier = await OnnxIntentClassifier.load(path.join(MODELS_DIR, 'intent'));
-});
+const classifier = await intentModel();
 let server: FakeOllama | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
 
 const isExtraction = (body: ChatBody) => JSON.stringify(body.format ?? {}).includes('user_name');
 
 /** A dialogue whose model server reads the person as `extraction` says and replies "Noted." */
 async function dialogue(extraction: Record<string, unknown>) {
-  server = await startFakeOllama({ reply: (body) => (isExtraction(body) ? JSON.stringify({ ...FIELDS, ...extraction }) : body.format ? '{}' : 'Noted.') });
+  server = await fakeOllamaForTest({ reply: (body) => (isExtraction(body) ? JSON.stringify({ ...FIELDS, ...extraction }) : body.format ? '{}' : 'Noted.') });
   const config = testConfig({ llm: { enabled: true, url: server.url }, agents: { affect: false } });
   const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() });
   await llm.start();
@@ -40,7 +32,7 @@ const FIELDS = { user_name: null, current_company: null, current_position: null,
 /** The agent's ports, with a model server that reads the person as `extraction` says (none: no model). */
 async function agentPorts(extraction?: Record<string, unknown> | (() => FakeReply)) {
   if (!extraction) return { ports: turnPorts(testConfig()), server: null };
-  server = await startFakeOllama({ reply: typeof extraction === 'function' ? extraction : () => JSON.stringify({ ...FIELDS, ...extraction }) });
+  server = await fakeOllamaForTest({ reply: typeof extraction === 'function' ? extraction : () => JSON.stringify({ ...FIELDS, ...extraction }) });
   const config = testConfig({ llm: { enabled: true, url: server.url } });
   const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() });
   await llm.start();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../../src/config/index.js';
 import { responseAgent } from '../../../../src/dialogue/agents/response.js';
 import { newSession, offlineReply, startTurn, step, type TurnState } from '../../../../src/dialogue/index.js';
@@ -9,10 +9,6 @@ import { onFakeOllama } from '../../../helpers/online.js';
 import { turnPorts } from '../../../helpers/ports.js';
 
 let server: FakeOllama | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
 
 const turn = (text: string, patch: Partial<TurnState> = {}): TurnState => ({ ...startTurn(newSession('en'), 't', text, null), ...patch });
 

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConfigInput } from '../../../../src/config/index.js';
 import { visionAgent } from '../../../../src/dialogue/agents/vision.js';
 import { newSession, startTurn, type TurnState, step } from '../../../../src/dialogue/index.js';
@@ -8,18 +8,15 @@ import { OllamaLanguageModel } from '../../../../src/llm/index.js';
 import { silentLogger } from '../../../../src/log/index.js';
 import { framesDir, PerceptionCamera } from '../../../../src/vision/index.js';
 import { testConfig } from '../../../helpers/config.js';
-import { startFakeOllama, type FakeOllama } from '../../../helpers/fake-ollama.js';
+import type { FakeOllama } from '../../../helpers/fake-ollama.js';
 import { RecordingPerception, turnPorts } from '../../../helpers/ports.js';
 import { fixtureImage } from '../../../helpers/scenes.js';
+import { fakeOllamaForTest } from '../../../helpers/per-test.js';
 
 const JPEG = fixtureImage('scene_20260315_143000');
 
 describe('the vision agent', () => {
   let server: FakeOllama | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
 
   const turn = (patch: Partial<TurnState> = {}): TurnState => ({
     ...startTurn(newSession('en'), 'turn-7', 'What am I holding?', null),
@@ -29,7 +26,7 @@ describe('the vision agent', () => {
 
   /** Ports with a fake Ollama and a fake perception that writes `frame` (or nothing) when asked. */
   async function setup(frame: Buffer | null, config: ConfigInput = {}, models?: string[]) {
-    server = await startFakeOllama({ reply: () => 'You are holding a brown wooden box.', ...(models && { models }) });
+    server = await fakeOllamaForTest({ reply: () => 'You are holding a brown wooden box.', ...(models && { models }) });
     const cfg = testConfig({ ...config, llm: { ...config.llm, enabled: true, url: server.url }, vision: { captureTimeoutMs: 1_000, pollMs: 20, stableMs: 20 } });
     const llm = new OllamaLanguageModel({ config: cfg.llm, log: silentLogger, health: new Health() });
     await llm.start();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TurnEventSchema } from '../../../../src/bus/index.js';
 import { responseAgent } from '../../../../src/dialogue/agents/response.js';
 import { visualMemoryAgent } from '../../../../src/dialogue/agents/visual-memory.js';
@@ -10,17 +10,14 @@ import { OllamaLanguageModel } from '../../../../src/llm/index.js';
 import { silentLogger } from '../../../../src/log/index.js';
 import { VisualMemory, type VisualMemoryPort } from '../../../../src/visual-memory/index.js';
 import { tempDir, testConfig } from '../../../helpers/config.js';
-import { startFakeOllama, type FakeOllama } from '../../../helpers/fake-ollama.js';
+import type { FakeOllama } from '../../../helpers/fake-ollama.js';
 import { daemonPorts, turnPorts } from '../../../helpers/ports.js';
 import { FIXTURE_USER, installSceneFixtures, sceneDir } from '../../../helpers/scenes.js';
+import { fakeOllamaForTest } from '../../../helpers/per-test.js';
 
 const ALICE = { user_id: FIXTURE_USER, user_name: 'Alice' };
 const UMBRELLA = 'Do you remember my red umbrella?';
 let server: FakeOllama | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
 
 /** Description-only visual memory over the fixture scenes (ranking on words is meaningful; the stand-in's is not). */
 function visualMemory(dataDir = tempDir()) {
@@ -60,7 +57,7 @@ describe('visual memory agent', () => {
 
 describe('response agent with a remembered scene', () => {
   async function respond(multimodal: boolean) {
-    server = await startFakeOllama({ reply: () => 'Yes, the red umbrella on the beach!' });
+    server = await fakeOllamaForTest({ reply: () => 'Yes, the red umbrella on the beach!' });
     const config = testConfig({ llm: { enabled: true, url: server.url, profiles: { response: { model: 'qwen2.5:7b', multimodal } } } });
     const llm = new OllamaLanguageModel({ config: config.llm, log: silentLogger, health: new Health() });
     await llm.start();
