@@ -10,9 +10,9 @@ const shared: TestProjectInlineConfiguration['test'] = {
   pool: 'forks',
   // Daemons that tests spawn (src/main.ts) must not all take port 8080 (tests that look at the
   // HTTP server switch it on with a free port), must not greet unasked among the turns a test
-  // counts (the engagement tests switch it on), and must not answer with a model a developer
-  // downloaded in place of the test's dead Ollama.
-  env: { NADINE_HTTP__ENABLED: 'false', NADINE_ENGAGEMENT__ENABLED: 'false', NADINE_LLM__EMBEDDED__ENABLED: 'false' },
+  // counts (the engagement tests switch it on), must not answer with a model a developer
+  // downloaded in place of the test's dead Ollama, and need not warm up (the warm-up tests do).
+  env: { NADINE_HTTP__ENABLED: 'false', NADINE_ENGAGEMENT__ENABLED: 'false', NADINE_LLM__EMBEDDED__ENABLED: 'false', NADINE_DIALOGUE__WARM_UP: 'false' },
   // The files of a project share their worker and its module cache (each file used to spend most
   // of its time importing modules). A file must then leave no state behind: mocks and stubs are
   // undone here, and the setup file fails a file that leaves fake timers on, changes the

@@ -87,7 +87,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     // A replayed visit answers each call from the recorded turn it lines up with.
     dialogue.turns.on('turn_start', (start) => models.llm.turnStarted(start));
     // Before the bus connects: the first visitor's turn must not pay for first runs (see warmUp).
-    await warmUpBounded(ports, log, graph);
+    if (config.dialogue.warmUp) await warmUpBounded(ports, log, graph);
     const forgetUser = registerForgetting(stores.people, dialogue, stores.visualMemory, recall.memory, observer, bus, alerts);
     if (alerts) wireAlertDesk(alerts, dialogue);
     if (bus) await connectBus(bus, dialogue, stores, forgetUser, alerts, observer, config, log, health);

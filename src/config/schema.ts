@@ -246,6 +246,12 @@ export const ConfigSchema = z.strictObject({
 
   dialogue: z
     .strictObject({
+      /**
+       * Before the bus connects, run the first runs of the turn's code (models, searches, a few
+       * whole turns on read-only ports) so the first visitor does not pay for them: about 1 s at
+       * start-up on a 2-core machine. Off for short-lived daemons (tests, one-off scripts).
+       */
+      warmUp: z.boolean().default(true),
       /** Turns (user + robot message pairs) of history kept per user. */
       historyTurns: z.number().int().min(1).max(200).default(10),
       /** Below this confidence the intent model defers to the language model, when one is available. */

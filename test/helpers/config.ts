@@ -31,7 +31,9 @@ export function testConfig(overrides: ConfigInput = {}): Config {
     // Tests that look at the HTTP server switch it on; it then takes a free port, never 8080.
     http: { enabled: false, port: 0 },
     // No embedded model either: a developer's downloaded one must not answer in place of a dead Ollama.
-    llm: { enabled: false, url: 'http://127.0.0.1:9', healthIntervalMs: 60_000, timeouts: { healthMs: 1_000 }, embedded: { enabled: false } },
+    // A dead server refuses at once; a live fake answers its probe at once unless the machine is
+    // loaded, and then a short probe limit would mark it down (a test failing on the clock).
+    llm: { enabled: false, url: 'http://127.0.0.1:9', healthIntervalMs: 60_000, timeouts: { healthMs: 30_000 }, embedded: { enabled: false } },
     paths: { models: MODELS_DIR, data: tempDir() },
     mqtt: { connectTimeoutMs: 5_000, reconnect: { initialMs: 100, maxMs: 1_000 } },
     log: { level: 'silent' },
@@ -39,6 +41,9 @@ export function testConfig(overrides: ConfigInput = {}): Config {
     // The robot speaks first only in the tests about that: elsewhere a greeting would be an
     // unasked-for turn among the ones a test counts.
     engagement: { enabled: false },
+    // Warming up runs whole turns (about 1 s quiet, several under load) before every daemon a
+    // test starts; the warm-up tests switch it on.
+    dialogue: { warmUp: false },
   };
   return ConfigSchema.parse(deepMerge(base as Plain, overrides as Plain));
 }

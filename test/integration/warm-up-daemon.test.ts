@@ -23,7 +23,7 @@ describe('the daemon warms its ports up before it says it is online', () => {
 
   beforeAll(async () => {
     const stream = new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()) });
-    daemon = await startDaemon({ config: testConfig(), log: pino({ level: 'info' }, stream), mqtt: true });
+    daemon = await startDaemon({ config: testConfig({ dialogue: { warmUp: true } }), log: pino({ level: 'info' }, stream), mqtt: true });
     probe = await Probe.connect(daemon.broker!.url, `${P}#`);
   });
   afterAll(async () => {
@@ -49,5 +49,14 @@ describe('the daemon warms its ports up before it says it is online', () => {
     const logged = linesUnder(path.join(daemon.config.paths.data, 'logs', 'sessions'));
     // No visit yet, so nothing in the interaction log: the warm-up is not a turn and calls no model.
     expect(logged).toEqual([]);
+  });
+
+  it('leaves the warm-up out when dialogue.warmUp is off', async () => {
+    const quiet: Record<string, unknown>[] = [];
+    const stream = new Writable({ write: (chunk: Buffer, _e, done) => (quiet.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()) });
+    const cold = await startDaemon({ config: testConfig({ dialogue: { warmUp: false } }), log: pino({ level: 'info' }, stream), mqtt: false });
+    await cold.stop();
+    expect(quiet.some((l) => l.msg === 'daemon ready')).toBe(true);
+    expect(quiet.some((l) => l.msg === 'warmed up')).toBe(false);
   });
 });
