@@ -50,7 +50,7 @@ export function findCorrection(said: string): Correction {
   const text = spelled ? said.replace(SPELLED, ' ') : said;
   const zh = /(?:不是|不叫)/u.exec(text);
   if (zh) {
-    const name = nameAfter(text, zh.index + zh[0].length, false);
+    const name = nameAfter(text, zh.index + zh[0].length, 'named');
     if (name) return { rejected: name, rest: text.slice(0, zh.index) + text.slice(zh.index + zh[0].length + name.length), spelled };
   }
   for (const { re, tokens } of NEGATIONS) {
