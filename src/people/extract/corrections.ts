@@ -32,11 +32,12 @@ const NEGATIONS: { re: RegExp; tokens: (text: string) => Token[] }[] = [
 const SPELLED_WHERE = String.raw`(?:\s+(?:at the (?:end|start|beginning)|am (?:Ende|Anfang)|à la fin|au début|al (?:final|principio)))?`;
 const SPELLED = new RegExp(
   [
-    String.raw`${L}(?:without|with) (?:an?|one|two|double|the letter) \p{L}(?!\p{L})`,
+    // "with an h", "with just one l", "with a single n", "with a double t".
+    String.raw`${L}(?:without|with) (?:only |just )?(?:an?|one|two|double|the letter|a single|a double)(?: letter)? \p{L}(?!\p{L})`,
     String.raw`${L}(?:spelled|spelt|spelling)(?!\p{L})`,
-    String.raw`${L}(?:ohne|mit) (?:einem?|zwei|doppel-?)?\s?\p{L}(?!\p{L})`,
-    String.raw`${L}(?:sans|avec) (?:une?|deux|la lettre)?\s?\p{L}(?!\p{L})`,
-    String.raw`${L}(?:sin|con) (?:una?|dos|la letra)?\s?\p{L}(?!\p{L})`,
+    String.raw`${L}(?:ohne|mit) (?:nur )?(?:einem?|zwei|doppel-?|doppeltem|einfachem)?\s?\p{L}(?!\p{L})`,
+    String.raw`${L}(?:sans|avec) (?:seulement )?(?:un seul|une seule|une?|deux|la lettre|un double|double)?\s?\p{L}(?!\p{L})`,
+    String.raw`${L}(?:sin|con) (?:solo |sólo )?(?:una? sola|una?|dos|la letra|doble)?\s?\p{L}(?!\p{L})`,
     String.raw`(?:写作|拼作|不带|没有)\p{Script=Latin}`,
   ]
     .map((mark) => `(?:${mark})${SPELLED_WHERE}`)
