@@ -102,6 +102,35 @@ function items(list: string): string[] {
     .filter((s) => s.length > 0 && s.length <= 15 && !/你|这里|这个|那个/u.test(s));
 }
 
+const GREETING = '(?:你好|您好|大家好|嗨|哈喽|哈罗|早上好|上午好|下午好|晚上好|早)';
+const LEAD = new RegExp(`^(?:${GREETING}(?:啊|呀)?[！!，,。\\s…~]*)?(?:(?:嗯|呃|额|那个|啊)[，,。\\s…~]*)*`, 'u');
+/** After a name said first: what makes it a self-introduction. */
+const AFTER_FIRST_NAME = new RegExp(
+  [
+    // "王芳是我的名字", "何平，你好。", "周杰，很高兴认识你".
+    `^[，,。！!\\s…~]*(?:就?是我的名字|${GREETING}|很高兴|幸会|请多(?:关照|指教))`,
+    // "王芳，来自上海。", "李伟，在华为当工程师", "刘洋，今年三十岁": after a pause, the person says more about themselves.
+    `^[，,。！!\\s…~]+我?(?:来自|从|是从|家在|住在|在|今年|是|做|当|目前|现在|的名字)`,
+    `^[，,\\s]*(?:来自|从|是从|家在|住在)`,
+  ].join('|'),
+  'u',
+);
+
+/**
+ * A name said first ("王芳，来自上海。", "你好！李伟，从成都来的。", "何平，你好。", "你好，王芳。"):
+ * a full name at the start (after a greeting or filler), then a greeting, more about the person,
+ * or nothing after a greeting. A question is never an introduction ("李明，在吗？").
+ */
+function nameFirst(text: string): string | null {
+  if (/[?？吗]\s*$/u.test(text)) return null;
+  const lead = LEAD.exec(text)?.[0] ?? '';
+  const name = nameAfter(text, lead.length, 'full');
+  if (!name) return null;
+  const after = text.slice(lead.length + name.length);
+  const greeted = /\p{Script=Han}/u.test(lead) && new RegExp(`^${GREETING}`, 'u').test(lead);
+  return AFTER_FIRST_NAME.test(after) || (greeted && /^[，,。！!\s…~]*$/u.test(after)) ? name : null;
+}
+
 const first = (text: string, re: RegExp) => re.exec(text)?.groups ?? null;
 
 export function applyChinese(raw: string, expectingName: boolean): RuleResult {
@@ -110,16 +139,7 @@ export function applyChinese(raw: string, expectingName: boolean): RuleResult {
   const text = raw.normalize('NFKC');
   let user_name = cuedName(text) ?? surnameFirst(text);
 
-  // "王芳，来自上海。", "你好！李伟，从成都来的。": a name, then where the person is from.
-  if (!user_name) {
-    const from = /^(?:(?:你好|您好|大家好|嗨|哈喽|早上好|上午好|下午好|晚上好)[！!，,。\s]*)?(?<name>\p{Script=Han}{2,4}?)[，,\s]*我?(?:来自|从|是从|家在|住在)/u.exec(text);
-    if (from) user_name = nameAfter(from.groups!.name!, 0, 'full');
-  }
-  // "何平，你好。", "周杰，很高兴认识你", "王芳是我的名字": a name, then a greeting or "is my name".
-  if (!user_name) {
-    const greeted = /^(?:(?:你好|您好|大家好|嗨|哈喽|早上好|上午好|下午好|晚上好)[！!，,。\s]*)?(?<name>\p{Script=Han}{2,4}?)[，,。！!\s]*(?:是我的名字|就是我的名字|你好|您好|很高兴(?:认识|见到)(?:你|您)|幸会)/u.exec(text);
-    if (greeted) user_name = nameAfter(greeted.groups!.name!, 0, 'full');
-  }
+  user_name ??= nameFirst(text);
   // "我是京东集团的吴军", "我是华为的，叫陈静", "我是新来的王芳": what describes the person comes
   // first, the name after 的 (never the employer). Unless an employer came first, the name must
   // end the clause: "我是李明的同事" is no one called 同事.
@@ -168,9 +188,11 @@ export function applyChinese(raw: string, expectingName: boolean): RuleResult {
 // Fillers too (呃, 那个, 额): "呃，不是张伟华，是张维华" leaves "呃 是张维华" once the rejected name is cut out.
 const NOT_A_BARE_NAME = /^(?:而是|错了|搞错了|你好|您好|谢谢|再见|什么|是的|是我|是|不是|不对|不|对|对的|没错|嗯|好的|好|哦|啊|没有|呃|额|那个|哎|唉|喔|其实|就是)/u;
 
-/** "李明。" or "不是，王芳" in reply to a name question: a full name, starting with a surname. */
+/** "李明。" or "不是，王芳" in reply to a name question: a full name, starting with a surname, and nothing more. */
 export function bareChineseName(text: string): string | null {
   let rest = text.replace(/[，。！？、；：,.!?;:\s]+/gu, ' ').trim();
   for (let match = NOT_A_BARE_NAME.exec(rest); match; match = NOT_A_BARE_NAME.exec(rest)) rest = rest.slice(match[0].length).trim();
-  return rest ? nameAfter(rest, 0, 'full') : null;
+  const name = rest ? nameAfter(rest, 0, 'full') : null;
+  // The name is all of the answer ("王芳呀"), not the start of a sentence ("李明是我的朋友").
+  return name && /^[\s呀啊吧呢哦嘛啦]*$/u.test(rest.slice(name.length)) ? name : null;
 }
