@@ -190,7 +190,7 @@ const NOT_A_BARE_NAME = /^(?:而是|错了|搞错了|你好|您好|谢谢|再见
 
 /** "李明。" or "不是，王芳" in reply to a name question: a full name, starting with a surname, and nothing more. */
 export function bareChineseName(text: string): string | null {
-  let rest = text.replace(/[，。！？、；：,.!?;:\s]+/gu, ' ').trim();
+  let rest = text.replace(/[，。！？、；：,.!?;:…~～—\s]+/gu, ' ').trim();
   for (let match = NOT_A_BARE_NAME.exec(rest); match; match = NOT_A_BARE_NAME.exec(rest)) rest = rest.slice(match[0].length).trim();
   const name = rest ? nameAfter(rest, 0, 'full') : null;
   // The name is all of the answer ("王芳呀"), not the start of a sentence ("李明是我的朋友").

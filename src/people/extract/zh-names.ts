@@ -26,7 +26,7 @@ const COMPOUND_SURNAMES = ['欧阳', '司马', '上官', '诸葛', '东方', '�
  * Characters that never sit inside a given name as said in a sentence: pronouns, particles,
  * copulas, prepositions, fillers, and verbs that start the next clause ("我叫王芳在华为", "我是李明来面试的").
  */
-const STOP_CHARS = new Set([...'我你您他她它们在的地得和跟与及是也很就都还吧啦呀呢啊哦嘛了吗呗哈噢喔哟咯嗯呃额唔来住从做当今喜工总请谢叫姓名说要想去到给让被把这那哪谁什么个位']);
+const STOP_CHARS = new Set([...'我你您他她它们在的和跟与及是也很就都还吧啦呀呢啊哦嘛了吗呗哈噢喔哟咯嗯呃额唔来住从做当今喜工总请谢叫姓名说要想去到给让被把这那哪谁什么个位']);
 
 /** Words that start the next part of the sentence (age, work, place, title): a name ends before them. */
 const NEXT_WORDS = [

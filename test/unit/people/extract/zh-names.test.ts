@@ -19,6 +19,7 @@ const NAMES: [name: string, surname: string][] = [
   ['郑雨萱', '郑'],
   ['欧阳娜娜', '欧阳'],
   ['司马俊', '司马'],
+  ['刘得明', '刘'],
 ];
 
 const CONSTRUCTIONS = [
@@ -79,6 +80,18 @@ describe('what "我是" says that is no name, even while a name is being confirm
   ])('%s', (text) => {
     expect(read(text).user_name).toBeNull();
     expect(read(text, '王芳').user_name).toBeNull();
+  });
+});
+
+describe('a Chinese correction after a filler with an ellipsis', () => {
+  it.each([
+    ['嗯……不是刘德明是刘得明', '刘德明', '刘得明'],
+    ['呃…不是王芳，是王方。', '王芳', '王方'],
+    ['那个～不是欧阳丽，是欧阳莉', '欧阳丽', '欧阳莉'],
+  ])('%s', (text, wrong, right) => {
+    const r = read(text, wrong);
+    expect(r.rejected_name).toBe(wrong);
+    expect(r.user_name).toBe(right);
   });
 });
 
