@@ -7,7 +7,8 @@ import { Conversations } from './conversations.js';
 import { Engagement } from './engagement.js';
 import { buildEngagementGraph, type DialogueGraph } from './graph.js';
 import { Handoff } from './handoff.js';
-import type { DaemonPorts } from './ports.js';
+import { awakeMs } from '../people/index.js';
+import { systemClock, type DaemonPorts } from './ports.js';
 import { Presence } from './presence.js';
 import { QuietGate } from './quiet-gate.js';
 import type { Session } from './state.js';
@@ -64,7 +65,9 @@ export function createDialogue(options: DialogueOptions): Dialogue {
   const { ports, log, health } = options;
   const { config, clock } = ports;
   const quiet = options.quiet ?? new QuietGate({ quietMs: config.dialogue.quietMs });
-  const presence = new Presence({ visits: { absenceMs: config.people.detection.absenceMs, idleMs: config.sessions.idleMs, now: () => clock.now() }, log });
+  // On the system clock, a stall of this process is no absence of the person in front (people/awake.ts).
+  const awake = clock === systemClock ? { awake: awakeMs(() => clock.now()) } : {};
+  const presence = new Presence({ visits: { absenceMs: config.people.detection.absenceMs, idleMs: config.sessions.idleMs, now: () => clock.now(), ...awake }, log });
   const conversations = new Conversations({
     language: config.language,
     historyTurns: config.dialogue.historyTurns,

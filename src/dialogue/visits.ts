@@ -60,6 +60,8 @@ export interface VisitsOptions {
   /** Nothing said for this long after they last spoke: the conversation is over. */
   idleMs: number;
   now: () => Date;
+  /** Milliseconds for gaps (absence, silence): the clock's by default; the daemon's leave out its own stalls (people/awake.ts). */
+  awake?: () => number;
   log: Logger;
 }
 
@@ -86,12 +88,16 @@ export class Visits extends EventEmitter<{ start: [event: SessionEvent]; end: [v
     return this.#o.now();
   }
 
+  #awake(): number {
+    return this.#o.awake?.() ?? this.#o.now().getTime();
+  }
+
   seen(key: string, user: UserInfo): void {
-    this.#at(key, user, 'detected').lastSeen = this.#o.now().getTime();
+    this.#at(key, user, 'detected').lastSeen = this.#awake();
   }
 
   spoke(key: string, user: UserInfo): void {
-    this.#at(key, user, 'speech').lastSpoke = this.#o.now().getTime();
+    this.#at(key, user, 'speech').lastSpoke = this.#awake();
   }
 
   /** A turn of the visit ended (under the person's key after it, which may have been settled). */
@@ -99,7 +105,7 @@ export class Visits extends EventEmitter<{ start: [event: SessionEvent]; end: [v
     if (this.#current?.key !== key) return;
     this.#current.turns++;
     this.#current.user = { user_id: user.user_id, user_name: user.user_name };
-    this.#current.lastSpoke = this.#o.now().getTime();
+    this.#current.lastSpoke = this.#awake();
   }
 
   /** A stranger's name was settled: their visit goes on under their id. */
@@ -124,7 +130,7 @@ export class Visits extends EventEmitter<{ start: [event: SessionEvent]; end: [v
   check(): void {
     const visit = this.#current;
     if (!visit) return;
-    const now = this.#o.now().getTime();
+    const now = this.#awake();
     const since = (t: number | null) => (t === null ? Infinity : now - t);
     const lastActive = Math.min(since(visit.lastSeen), since(visit.lastSpoke));
     if (visit.lastSeen !== null && lastActive > this.#o.absenceMs) this.#end('left');
