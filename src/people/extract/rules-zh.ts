@@ -186,7 +186,7 @@ export function applyChinese(raw: string, expectingName: boolean): RuleResult {
 
 /** Words that answer or greet, never a name: a bare reply is only a name without them. */
 // Fillers too (呃, 那个, 额): "呃，不是张伟华，是张维华" leaves "呃 是张维华" once the rejected name is cut out.
-const NOT_A_BARE_NAME = /^(?:而是|错了|搞错了|你好|您好|谢谢|再见|什么|是的|是我|是|不是|不对|不|对|对的|没错|嗯|好的|好|哦|啊|没有|呃|额|那个|哎|唉|喔|其实|就是)/u;
+const NOT_A_BARE_NAME = /^(?:差不多|差一点|而是|错了|搞错了|你好|您好|谢谢|再见|什么|是的|是我|是|不是|不对|不|对|对的|没错|嗯|好的|好|哦|啊|没有|呃|额|那个|哎|唉|喔|其实|就是)/u;
 
 /** "李明。" or "不是，王芳" in reply to a name question: a full name, starting with a surname, and nothing more. */
 export function bareChineseName(text: string): string | null {
