@@ -115,6 +115,7 @@ export const french: Language = {
     { re: re(String.raw`(?<!\p{L})mon (?:pré)?nom (?:est|c'est)\s+(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:appel(?:le|les|ez)[- ]moi|on m'appelle|m'appeler|moi,? c'est)\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})je me présente\s*[:,]?\s*(?:je (?:suis|m'appelle)\s+)?(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})je me (?:nomme|prénomme)\s+(?<name>.+)`), name: 'explicit' },
     nameThen(String.raw`enchanté(?:e)?|ravie? de (?:vous|te) (?:rencontrer|connaître)`),
     { re: re(String.raw`(?<!\p{L})je suis\s+(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:je\s+)?(?:viens|suis|arrive)\s+)?(?:de\s|d'|du\s)|j'habite\s+(?:à|a)\s`),
