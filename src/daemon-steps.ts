@@ -4,7 +4,7 @@ import { affectParams, AffectStore, VolatileAffect, type AffectPort } from './af
 import type { AlertDesk } from './alerts/index.js';
 import { defaultClientId, MqttBus, startEmbeddedBroker, type EmbeddedBroker } from './bus/index.js';
 import type { Config } from './config/index.js';
-import { systemClock, type Clock, type Dialogue, type PerceptionPort, type QuietGate } from './dialogue/index.js';
+import type { Clock, Dialogue, PerceptionPort, QuietGate } from './dialogue/index.js';
 import { selectEmbedder, type Embedder } from './embeddings/index.js';
 import type { Health } from './health/index.js';
 import { assertIntentModelFresh, OnnxIntentClassifier, RETRAIN_COMMAND, type IntentClassifier } from './intent/index.js';
@@ -13,7 +13,7 @@ import { createLanguageModel, type LlmObserver, type LlmService } from './llm/in
 import type { Logger } from './log/index.js';
 import { Memory } from './memory/index.js';
 import type { Observer } from './observe/index.js';
-import { awakeMs, People } from './people/index.js';
+import { People } from './people/index.js';
 import { startVectors, type Vectors } from './vectors/index.js';
 import { cleanupFrames, framesDir, PerceptionCamera } from './vision/index.js';
 import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
@@ -66,9 +66,7 @@ export async function openStores(s: Started, config: Config, clock: Clock, quiet
   const vectors = (s.vectors = await startVectors({ config, log, health, quiet }));
   const visualMemory = (s.visualMemory = await startVisualMemory(config, log, health));
   const affect = (s.affect = await openAffect(config, clock, log, health));
-  // On the system clock, a stall of this process is no gap between perception's reports (people/awake.ts).
-  const awake = clock === systemClock ? { awake: awakeMs(() => clock.now()) } : {};
-  const people = (s.people = new People({ config, log, health, now: () => clock.now(), ...awake }));
+  const people = (s.people = new People({ config, log, health, now: () => clock.now() }));
   people.start();
   return { vectors, visualMemory, affect, people };
 }

@@ -21,7 +21,7 @@ export interface PresenceEvents {
 
 export interface PresenceOptions {
   /** Visit lifecycle timing; without it, visits never end by themselves. */
-  visits?: { absenceMs: number; idleMs: number; now: () => Date; awake?: () => number } | null;
+  visits?: { absenceMs: number; idleMs: number; now: () => Date; stalled?: () => boolean } | null;
   log: Logger;
 }
 
@@ -39,7 +39,7 @@ export interface PresenceOptions {
 export class Presence extends EventEmitter<PresenceEvents> {
   readonly #log: Logger;
   readonly #visits: Visits;
-  readonly #awake: () => number;
+  readonly #now: () => Date;
   readonly #absenceMs: number;
   #user: UserInfo = NOBODY;
   // Whether perception (or speech-to-text) named the person in front, rather than the conversation.
@@ -50,7 +50,7 @@ export class Presence extends EventEmitter<PresenceEvents> {
     super();
     this.#log = options.log;
     const timing = options.visits ?? { absenceMs: Infinity, idleMs: Infinity, now: () => new Date() };
-    this.#awake = timing.awake ?? (() => timing.now().getTime());
+    this.#now = timing.now;
     this.#absenceMs = timing.absenceMs;
     this.#visits = new Visits({ ...timing, log: options.log });
     this.#visits.on('start', (event) => this.emit('start', event));
@@ -95,7 +95,7 @@ export class Presence extends EventEmitter<PresenceEvents> {
   /** Perception reported the person in front just now: their visit starts, or goes on; nothing starts while they are leaving. */
   seen(): void {
     if (this.#leaving) {
-      this.#leaving.lastSeen = this.#awake();
+      this.#leaving.lastSeen = this.#now().getTime();
       return;
     }
     this.#visits.seen(conversationKey(this.#user), this.#user);
@@ -130,7 +130,7 @@ export class Presence extends EventEmitter<PresenceEvents> {
 
   /** Ends visits that have run out (no report for the absence time, nothing said for the idle time); a leaving person is gone. */
   check(): void {
-    if (this.#leaving && this.#awake() - this.#leaving.lastSeen > this.#absenceMs) this.#leaving = null;
+    if (this.#leaving && this.#now().getTime() - this.#leaving.lastSeen > this.#absenceMs) this.#leaving = null;
     this.#visits.check();
   }
 
@@ -154,7 +154,7 @@ export class Presence extends EventEmitter<PresenceEvents> {
   }
 
   #ended(visit: Visit, reason: VisitEnd): void {
-    if (reason === 'farewell') this.#leaving = { key: visit.key, lastSeen: this.#awake() };
+    if (reason === 'farewell') this.#leaving = { key: visit.key, lastSeen: this.#now().getTime() };
     // A name only the conversation gave does not outlast the visit: the next unnamed face is someone new.
     if ((reason === 'farewell' || reason === 'left') && !this.#named && conversationKey(this.#user) === visit.key) this.#user = NOBODY;
     this.emit('end', { key: visit.key, user: visit.user, reason, event: visit.event(reason) });

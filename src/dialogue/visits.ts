@@ -60,8 +60,8 @@ export interface VisitsOptions {
   /** Nothing said for this long after they last spoke: the conversation is over. */
   idleMs: number;
   now: () => Date;
-  /** Milliseconds for gaps (absence, silence): the clock's by default; the daemon's leave out its own stalls (people/awake.ts). */
-  awake?: () => number;
+  /** Whether this process stalled just now (people/awake.ts): reports it could not read meanwhile may still be queued. */
+  stalled?: () => boolean;
   log: Logger;
 }
 
@@ -88,16 +88,12 @@ export class Visits extends EventEmitter<{ start: [event: SessionEvent]; end: [v
     return this.#o.now();
   }
 
-  #awake(): number {
-    return this.#o.awake?.() ?? this.#o.now().getTime();
-  }
-
   seen(key: string, user: UserInfo): void {
-    this.#at(key, user, 'detected').lastSeen = this.#awake();
+    this.#at(key, user, 'detected').lastSeen = this.#o.now().getTime();
   }
 
   spoke(key: string, user: UserInfo): void {
-    this.#at(key, user, 'speech').lastSpoke = this.#awake();
+    this.#at(key, user, 'speech').lastSpoke = this.#o.now().getTime();
   }
 
   /** A turn of the visit ended (under the person's key after it, which may have been settled). */
@@ -105,7 +101,7 @@ export class Visits extends EventEmitter<{ start: [event: SessionEvent]; end: [v
     if (this.#current?.key !== key) return;
     this.#current.turns++;
     this.#current.user = { user_id: user.user_id, user_name: user.user_name };
-    this.#current.lastSpoke = this.#awake();
+    this.#current.lastSpoke = this.#o.now().getTime();
   }
 
   /** A stranger's name was settled: their visit goes on under their id. */
@@ -129,8 +125,9 @@ export class Visits extends EventEmitter<{ start: [event: SessionEvent]; end: [v
 
   check(): void {
     const visit = this.#current;
-    if (!visit) return;
-    const now = this.#awake();
+    // Right after a stall of the process the reports of the person in view may not have been read yet: no "left" until they are.
+    if (!visit || this.#o.stalled?.()) return;
+    const now = this.#o.now().getTime();
     const since = (t: number | null) => (t === null ? Infinity : now - t);
     const lastActive = Math.min(since(visit.lastSeen), since(visit.lastSpoke));
     if (visit.lastSeen !== null && lastActive > this.#o.absenceMs) this.#end('left');

@@ -1,16 +1,17 @@
 import { performance } from 'node:perf_hooks';
 
 /**
- * Time that passes only while this process runs. Whether someone has left is judged from the gap
- * since perception last reported them; but a process that stalls (a long synchronous inference,
- * garbage collection, a loaded machine) handles no report meanwhile, and the first one after the
- * stall arrives after a gap nobody in front of the robot made. Measured in awake time, that gap
- * is only as long as the process was running: a person still in view does not "leave", and the
- * stranger who just told their name is not taken for a new one.
+ * Whether this process has just stalled. Whether someone has left is judged from the time since
+ * perception last reported them; but a process that stalls (a long synchronous inference, garbage
+ * collection, a loaded machine) reads no report meanwhile: they wait in the socket, and a check
+ * that runs as the process wakes would find the person gone though they never left. So absence is
+ * not judged until the process has been awake long enough to read what queued up.
  *
- * A ticker notes how late each of its ticks comes; lateness beyond a tolerance is a stall. A
- * stall not yet ticked away (the process has just woken) counts too, so a check that runs before
- * the ticker after a stall is not misled.
+ * The gap itself is not shortened: a person who really left during a stall has left, and a new
+ * face after it is a new person (never someone else's identity).
+ *
+ * A ticker notes how late each of its ticks comes; lateness beyond a tolerance is a stall. A stall
+ * not yet ticked away (the process has just woken, the ticker has not run) counts too.
  */
 export interface StallOptions {
   /** Monotonic milliseconds. */
@@ -23,23 +24,24 @@ export interface StallOptions {
 export class StallMonitor {
   readonly #o: StallOptions;
   #lastTick: number;
-  #stalled = 0;
+  #lastStallEnd = -Infinity;
 
   constructor(options: StallOptions) {
     this.#o = options;
     this.#lastTick = options.now();
   }
 
-  /** The ticker's tick: lateness beyond the tolerance is added to the stalls. */
+  /** The ticker's tick: a tick this late ends a stall. */
   tick(): void {
     const now = this.#o.now();
-    this.#stalled += this.#late(now);
+    if (this.#late(now) > 0) this.#lastStallEnd = now;
     this.#lastTick = now;
   }
 
-  /** Milliseconds this process has been stalled so far, the stall in progress included. */
-  stalledMs(): number {
-    return this.#stalled + this.#late(this.#o.now());
+  /** Whether the process is stalled, or woke from a stall less than `ms` ago. */
+  stalledWithin(ms: number): boolean {
+    const now = this.#o.now();
+    return this.#late(now) > 0 || now - this.#lastStallEnd < ms;
   }
 
   #late(now: number): number {
@@ -56,9 +58,4 @@ export function processStalls(): StallMonitor {
   setInterval(() => monitor.tick(), 250).unref();
   processMonitor = monitor;
   return monitor;
-}
-
-/** Awake milliseconds on `clock`: its time less the process's stalls. Only for gaps, never for timestamps. */
-export function awakeMs(clock: () => Date, stalls: Pick<StallMonitor, 'stalledMs'> = processStalls()): () => number {
-  return () => clock().getTime() - stalls.stalledMs();
 }

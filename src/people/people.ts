@@ -33,8 +33,6 @@ export interface PeopleOptions {
   log: Logger;
   health: Health;
   now?: () => Date;
-  /** Milliseconds for the gaps between perception's reports (see awake.ts); the clock's by default. */
-  awake?: () => number;
 }
 
 /** The blackboard's view of a profile. */
@@ -60,15 +58,12 @@ export class People {
   readonly #config: Config['people'];
   readonly #log: Logger;
   readonly #now: () => Date;
-  readonly #awake: () => number;
   #presence = initialPresence;
 
   constructor(options: PeopleOptions) {
     this.#config = options.config.people;
     this.#log = options.log.child({ component: 'people' });
     this.#now = options.now ?? (() => new Date());
-    const now = this.#now;
-    this.#awake = options.awake ?? (() => now().getTime());
     this.store = new ProfileStore({ dataDir: options.config.paths.data, log: options.log, health: options.health, now: this.#now });
     this.forgetting = new Forgetting(this.#log);
     this.forgetting.register({
@@ -88,7 +83,7 @@ export class People {
 
   /** Perception's report of who is there, turned into what the brain should do. */
   detected(detection: Detection, currentUserId: string | null): PresenceAction {
-    const { action, state } = onDetection(this.#presence, detection, this.#config.detection, this.#awake(), currentUserId);
+    const { action, state } = onDetection(this.#presence, detection, this.#config.detection, this.#now().getTime(), currentUserId);
     this.#presence = state;
     if (action.kind === 'ignore') this.#log.debug({ user_id: detection.user_id, reason: action.reason }, 'detection ignored');
     else if (action.kind !== 'same') this.#log.info({ user_id: detection.user_id, action: action.kind }, 'person in front of the robot changed');
