@@ -71,7 +71,8 @@ const common = {
 export const german: Language = {
   ...common,
   rules: [
-    { re: re(String.raw`(?<!\p{L})ich hei(?:ß|ss)e\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
+    // "Ich heiß Hans-Peter": spoken German drops the -e.
+    { re: re(String.raw`(?<!\p{L})ich hei(?:ß|ss)(?:e|')?\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})mein (?:vor)?name (?:ist|lautet)\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:man nennt mich|nenn\p{L}*(?: sie| du)? mich)\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:kannst|können|koennen|könnt|darfst|dürfen|darf)\s+(?:du\s+|sie\s+|ihr\s+)?mich\s+${ADVERBS}(?<name>.+?)\s+nennen`), name: 'explicit' },

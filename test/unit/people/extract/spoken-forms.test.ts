@@ -10,3 +10,13 @@ describe('"je me nomme X"', () => {
     expect(extractionRequest({ text, language: 'fr', robotName: 'Nadine', lastRobotMessage: null, askedName: null }).offline.user_name).toBe(name);
   });
 });
+
+// Spoken German drops the -e of "heiße"; a hyphenated name stays whole.
+describe('"ich heiß X"', () => {
+  it.each([
+    ['Ich heiß Hans-Peter.', 'Hans-Peter'],
+    ['Hallo, ich heiß Anna-Lena und bin Ärztin.', 'Anna-Lena'],
+  ])('%s', (text, name) => {
+    expect(extractionRequest({ text, language: 'de', robotName: 'Nadine', lastRobotMessage: null, askedName: null }).offline.user_name).toBe(name);
+  });
+});
