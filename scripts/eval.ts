@@ -4,12 +4,13 @@
  *   npm run eval [-- FILES_OR_FOLDERS…] [--url mqtt://host:1883] [--prefix nadine/] [--config FILE]
  *                [--ollama URL] [--visitor-model M] [--judge-model M] [--speech-rate CHARS_PER_S]
  *                [--detect-every MS] [--within MS] [--out DIR] [--log-level LEVEL]
- *   npm run eval -- --generate N [--seed S] [--split dev|heldout] [--jobs J]
+ *   npm run eval -- --generate N [--seed S] [--split dev|heldout] [--jobs J] [--only REGEX]
  *   npm run eval -- --replay LOG_OR_FOLDER [--max-gap MS] [--config FILE] [--out DIR]
  *
  * --generate composes N visits from parts (src/eval/generate) instead of reading scenario files,
  * the same ones for the same seed and split, and reports their failures grouped by category.
- * --jobs runs that many visits at once, each on its own daemon.
+ * --jobs runs that many visits at once, each on its own daemon. --only keeps the generated visits
+ * whose name matches REGEX ("zh\]", "confirmation/"): rerunning one category after a fix.
  *
  * Without --url each scenario gets its own daemon, in this process, on its embedded defaults
  * (fresh data directory, embedded broker on a free port); with --url the scenarios talk to a
@@ -50,6 +51,7 @@ const { values: args, positionals } = parseArgs({
     seed: { type: 'string', default: '1' },
     split: { type: 'string', default: 'dev' },
     jobs: { type: 'string', default: '1' },
+    only: { type: 'string' },
     replay: { type: 'string' },
     'max-gap': { type: 'string', default: '3000' },
   },
@@ -82,7 +84,14 @@ function generated(): { scenarios: Scenario[]; visits: GeneratedVisit[] } | null
     console.error(`--split: dev or heldout, got ${JSON.stringify(args.split)}`);
     process.exit(2);
   }
-  const visits = generateVisits({ count: Math.round(number('generate', args.generate)), seed, split: args.split as Split });
+  let only: RegExp | null = null;
+  try {
+    only = args.only === undefined ? null : new RegExp(args.only, 'u');
+  } catch {
+    console.error(`--only: not a regular expression: ${JSON.stringify(args.only)}`);
+    process.exit(2);
+  }
+  const visits = generateVisits({ count: Math.round(number('generate', args.generate)), seed, split: args.split as Split }).filter((v) => !only || only.test(v.scenario.name));
   return { scenarios: visits.map((v) => v.scenario), visits };
 }
 

@@ -7,7 +7,8 @@ import { Conversations } from './conversations.js';
 import { Engagement } from './engagement.js';
 import { buildEngagementGraph, type DialogueGraph } from './graph.js';
 import { Handoff } from './handoff.js';
-import type { DaemonPorts } from './ports.js';
+import { processStalls } from '../people/index.js';
+import { systemClock, type DaemonPorts } from './ports.js';
 import { Presence } from './presence.js';
 import { QuietGate } from './quiet-gate.js';
 import type { Session } from './state.js';
@@ -58,13 +59,18 @@ export interface Dialogue {
 
 /** How often visits are checked for their end (absence, idle time). */
 const CHECK_MS = 1_000;
+/** After a stall, how long reports queued during it take to be read. */
+const STALL_GRACE_MS = 1_000;
 
 /** Builds the dialogue, each part after the parts it uses. */
 export function createDialogue(options: DialogueOptions): Dialogue {
   const { ports, log, health } = options;
   const { config, clock } = ports;
   const quiet = options.quiet ?? new QuietGate({ quietMs: config.dialogue.quietMs });
-  const presence = new Presence({ visits: { absenceMs: config.people.detection.absenceMs, idleMs: config.sessions.idleMs, now: () => clock.now() }, log });
+  // On the system clock, a stall of this process is no absence of the person in front (people/awake.ts).
+  const stalls = clock === systemClock ? processStalls() : null;
+  const stalled = stalls ? { stalled: () => stalls.stalledWithin(STALL_GRACE_MS) } : {};
+  const presence = new Presence({ visits: { absenceMs: config.people.detection.absenceMs, idleMs: config.sessions.idleMs, now: () => clock.now(), ...stalled }, log });
   const conversations = new Conversations({
     language: config.language,
     historyTurns: config.dialogue.historyTurns,

@@ -21,7 +21,7 @@ export interface PresenceEvents {
 
 export interface PresenceOptions {
   /** Visit lifecycle timing; without it, visits never end by themselves. */
-  visits?: { absenceMs: number; idleMs: number; now: () => Date } | null;
+  visits?: { absenceMs: number; idleMs: number; now: () => Date; stalled?: () => boolean } | null;
   log: Logger;
 }
 

@@ -60,6 +60,8 @@ export interface VisitsOptions {
   /** Nothing said for this long after they last spoke: the conversation is over. */
   idleMs: number;
   now: () => Date;
+  /** Whether this process stalled just now (people/awake.ts): reports it could not read meanwhile may still be queued. */
+  stalled?: () => boolean;
   log: Logger;
 }
 
@@ -123,7 +125,8 @@ export class Visits extends EventEmitter<{ start: [event: SessionEvent]; end: [v
 
   check(): void {
     const visit = this.#current;
-    if (!visit) return;
+    // Right after a stall of the process the reports of the person in view may not have been read yet: no "left" until they are.
+    if (!visit || this.#o.stalled?.()) return;
     const now = this.#o.now().getTime();
     const since = (t: number | null) => (t === null ? Infinity : now - t);
     const lastActive = Math.min(since(visit.lastSeen), since(visit.lastSpoke));

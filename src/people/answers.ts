@@ -16,7 +16,7 @@ const YES_WORDS = [
   'that s the one', 'guilty', 'yes sir', 'totally', 'precisely', 'uh huh', 'mm hmm', 'yes it is', 'you ve got it', 'you have got it',
   // de
   'ja', 'jawohl', 'jep', 'genau', 'richtig', 'stimmt', 'korrekt', 'klar', 'naturlich', 'sicher', 'das bin ich', 'bin ich', 'ganz genau',
-  'so ist es', 'doch', 'jap', 'jo', 'jawoll', 'ganz richtig', 'das stimmt', 'ich bin s', 'bin ich', 'genau der', 'genau die',
+  'so ist es', 'doch', 'jap', 'japp', 'jup', 'jupp', 'jo', 'jawoll', 'ganz richtig', 'das stimmt', 'ich bin s', 'bin ich', 'genau der', 'genau die',
   'ich bin das', 'ich bin s', 'ja klar', 'klar doch', 'passt', 'allerdings', 'freilich', 'das ist mein name', 'ist mein name',
   // fr
   'oui', 'ouais', 'ouaip', 'si', 'exact', 'exactement', 'c est ca', 'c est moi', 'tout a fait', 'bien sur', 'voila', 'absolument',
@@ -68,11 +68,18 @@ const SELF_REFERENCE = [
 ];
 
 const ZH_NO = ['不是', '不对', '不', '没有', '错了', '错', '并不是', '否', '搞错'];
-const ZH_YES = ['本人', '是的', '是我', '是啊', '是', '对的', '对啊', '对', '没错', '正确', '好的', '当然', '就是我', '正是', '是我的名字', '对呀', '是呀'];
+/** Said anywhere, a yes: "对，是我", "我就是", "是我本人". */
+const ZH_YES = ['本人', '是的', '是我', '是啊', '对的', '对啊', '没错', '正确', '就是我', '我就是', '正是', '是我的名字', '对呀', '是呀'];
+/**
+ * A yes only as the start of the answer (fillers aside): "是。", "对，没错", but not the 是 of
+ * "我是来面试的" ("I'm here for an interview"), which answers nothing.
+ */
+const ZH_YES_START = ['是', '对', '好的', '当然', '嗯对'];
+const ZH_FILLERS = /^(?:嗯|呃|额|唔|啊|哦|那个|这个|[，,。…~～\s])+/u;
 /** 嗯 is a yes alone ("嗯。", "嗯嗯"), a filler before anything else ("嗯，你说什么？"). */
 const ZH_HUM = /^[嗯唔\s，。！、,.!]+$/u;
 /** Chinese idioms written with a negation character: 没错 ("no mistake") is a yes. */
-const ZH_IDIOMS: [string, string][] = [['没错', '对'], ['没问题', ''], ['不客气', ''], ['不错', ''], ['对不起', '']];
+const ZH_IDIOMS: [string, string][] = [['没错', '对'], ['没问题', ''], ['不客气', ''], ['不错', ''], ['对不起', ''], ['差不多', ''], ['差一点', '']];
 
 export function foldAnswer(text: string): string {
   return ` ${text
@@ -102,6 +109,7 @@ export function detectAnswer(text: string): Answer {
     (short && YES_AT_END.some((w) => folded.endsWith(` ${w} `))) ||
     YES_ALONE.includes(foldAnswer(answerRemainder(text)).trim()) ||
     ZH_YES.some((w) => han.includes(w)) ||
+    ZH_YES_START.some((w) => han.replace(ZH_FILLERS, '').startsWith(w)) ||
     (/嗯/u.test(han) && ZH_HUM.test(han));
   return yes ? 'yes' : 'unclear';
 }
@@ -120,6 +128,8 @@ const ANSWER_FILLERS = new Set([
   'sondern', 'aber', 'eher', 'vielmehr', 'mais', 'plutot', 'sino', 'pero', 'rather', 'instead',
   // Hedges between the two: "sondern eigentlich Katrin", "mais bien Mathieu", "sino más bien Marianna".
   'eigentlich', 'bien', 'mas', 'really',
+  // A near miss before the right name: "Almost! Johnathan.", "Fast, es ist Kathrin", "Presque, c'est Matthieu", "Casi, es Mariana".
+  'almost', 'close', 'nearly', 'fast', 'beinahe', 'knapp', 'presque', 'casi',
 ]);
 
 /** Fillers of one language that are names in another ("Ben, non." in French; Ben in English). */

@@ -11,6 +11,8 @@ export { parseIdMap } from './id-map.js';
 export { newUserId } from './ids.js';
 export { foldName, nameSimilarity, resolveName } from './names.js';
 export type { Candidate, NameMatch, NameThresholds } from './names.js';
+export { processStalls, StallMonitor } from './awake.js';
+export type { StallOptions } from './awake.js';
 export { People, userOfProfile } from './people.js';
 export type { PeopleOptions, PeoplePort } from './people.js';
 export { initialPresence, onDetection } from './presence.js';

@@ -32,11 +32,12 @@ const NEGATIONS: { re: RegExp; tokens: (text: string) => Token[] }[] = [
 const SPELLED_WHERE = String.raw`(?:\s+(?:at the (?:end|start|beginning)|am (?:Ende|Anfang)|à la fin|au début|al (?:final|principio)))?`;
 const SPELLED = new RegExp(
   [
-    String.raw`${L}(?:without|with) (?:an?|one|two|double|the letter) \p{L}(?!\p{L})`,
+    // "with an h", "with just one l", "with a single n", "with a double t".
+    String.raw`${L}(?:without|with) (?:only |just )?(?:an?|one|two|double|the letter|a single|a double)(?: letter)? \p{L}(?!\p{L})`,
     String.raw`${L}(?:spelled|spelt|spelling)(?!\p{L})`,
-    String.raw`${L}(?:ohne|mit) (?:einem?|zwei|doppel-?)?\s?\p{L}(?!\p{L})`,
-    String.raw`${L}(?:sans|avec) (?:une?|deux|la lettre)?\s?\p{L}(?!\p{L})`,
-    String.raw`${L}(?:sin|con) (?:una?|dos|la letra)?\s?\p{L}(?!\p{L})`,
+    String.raw`${L}(?:ohne|mit) (?:nur )?(?:einem?|zwei|doppel-?|doppeltem|einfachem)?\s?\p{L}(?!\p{L})`,
+    String.raw`${L}(?:sans|avec) (?:seulement )?(?:un seul|une seule|une?|deux|la lettre|un double|double)?\s?\p{L}(?!\p{L})`,
+    String.raw`${L}(?:sin|con) (?:solo |sólo )?(?:una? sola|una?|dos|la letra|doble)?\s?\p{L}(?!\p{L})`,
     String.raw`(?:写作|拼作|不带|没有)\p{Script=Latin}`,
   ]
     .map((mark) => `(?:${mark})${SPELLED_WHERE}`)
@@ -50,7 +51,7 @@ export function findCorrection(said: string): Correction {
   const text = spelled ? said.replace(SPELLED, ' ') : said;
   const zh = /(?:不是|不叫)/u.exec(text);
   if (zh) {
-    const name = nameAfter(text, zh.index + zh[0].length, false);
+    const name = nameAfter(text, zh.index + zh[0].length, 'named');
     if (name) return { rejected: name, rest: text.slice(0, zh.index) + text.slice(zh.index + zh[0].length + name.length), spelled };
   }
   for (const { re, tokens } of NEGATIONS) {

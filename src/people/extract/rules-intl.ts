@@ -71,7 +71,8 @@ const common = {
 export const german: Language = {
   ...common,
   rules: [
-    { re: re(String.raw`(?<!\p{L})ich hei(?:ß|ss)e\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
+    // "Ich heiß Hans-Peter": spoken German drops the -e.
+    { re: re(String.raw`(?<!\p{L})ich hei(?:ß|ss)(?:e|')?\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})mein (?:vor)?name (?:ist|lautet)\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:man nennt mich|nenn\p{L}*(?: sie| du)? mich)\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:kannst|können|koennen|könnt|darfst|dürfen|darf)\s+(?:du\s+|sie\s+|ihr\s+)?mich\s+${ADVERBS}(?<name>.+?)\s+nennen`), name: 'explicit' },
@@ -115,6 +116,7 @@ export const french: Language = {
     { re: re(String.raw`(?<!\p{L})mon (?:pré)?nom (?:est|c'est)\s+(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:appel(?:le|les|ez)[- ]moi|on m'appelle|m'appeler|moi,? c'est)\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})je me présente\s*[:,]?\s*(?:je (?:suis|m'appelle)\s+)?(?<name>.+)`), name: 'explicit' },
+    { re: re(String.raw`(?<!\p{L})je me (?:nomme|prénomme)\s+(?<name>.+)`), name: 'explicit' },
     nameThen(String.raw`enchanté(?:e)?|ravie? de (?:vous|te) (?:rencontrer|connaître)`),
     { re: re(String.raw`(?<!\p{L})je suis\s+(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:je\s+)?(?:viens|suis|arrive)\s+)?(?:de\s|d'|du\s)|j'habite\s+(?:à|a)\s`),

@@ -3,6 +3,7 @@ import type { RuleResult } from './engine.js';
 import { looksLikeName } from '../not-names.js';
 import { isOrganisation } from '../organisations.js';
 import { normalizeNameCase } from './name-pick.js';
+import { addressAt, fullNameAt, givenNameAt, namedAt, nicknameAt, skipFillers, surnameAt, ZH_PUNCT } from './zh-names.js';
 
 /**
  * Chinese self-introductions. Without spaces, a name ends where a function character starts
@@ -10,42 +11,33 @@ import { normalizeNameCase } from './name-pick.js';
  * must start with a common surname.
  */
 
-const PUNCT = '，。！？、；：,.!?;: ';
+const PUNCT = ZH_PUNCT;
 const V = `[^${PUNCT}]`;
-/** Characters that start the next part of the sentence after a name. */
-const AFTER_NAME = new Set([...'我在的和跟住来今是喜工做从也很就吧啦呀呢，。！？、 ']);
-const SURNAMES = new Set([
-  ...'李王张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文',
-  // More of the hundred commonest (not those that start common words after 我是: 上海人, 东北人, 司机, 房东, 向导, 车主, 左撇子).
-  ...'严付温施洪莫岳覃牛葛殷柯柴申聂翟庞滕骆尚鲁谷章凌韦晏蓝甘包齐祁窦阮邢闫欧诸慕杭简饶管安纪伍符景辛关卜霍裴倪樊褚季麦芦柳',
-]);
 const ACTIVITY = new Set([...'打踢玩看读听唱跳画弹游跑爬做下写拍旅骑钓滑养种烹学练']);
 const ZH_JOB = /(?:师|员|生|家|长|经理|总监|主管|顾问|记者|护士|老板|总裁|作者|教授|实习生|医生)$/u;
 
-function hanName(raw: string, minLength: number): string | null {
-  let name = '';
-  for (const ch of raw) {
-    if (name.length > 0 && AFTER_NAME.has(ch)) break;
-    if (!/\p{Script=Han}/u.test(ch) || name.length >= 4) break;
-    name += ch;
-  }
-  return name.length >= minLength ? name : null;
-}
+/**
+ * How a name is read after a cue: `named` after a naming cue (any name, "我叫安娜"), `full` where
+ * the same words also say jobs and places (a surname first, "我是王芳" but not "我是老师"), `address`
+ * after "call me" (a name or a nickname, "叫我小李").
+ */
+export type NameMode = 'named' | 'full' | 'address';
 
-/** The name that starts at `index` ("李明" of "我叫李明，…"); strict: a full name starting with a surname. */
-export function nameAfter(text: string, index: number, strict: boolean): string | null {
-  const name = rawNameAfter(text, index, strict);
+/** The name that starts at `index` ("李明" of "我叫李明，…"). */
+export function nameAfter(text: string, index: number, mode: NameMode): string | null {
+  const name = rawNameAfter(text, index, mode);
   return looksLikeName(name) ? name : null;
 }
 
-function rawNameAfter(text: string, index: number, strict: boolean): string | null {
+function rawNameAfter(text: string, index: number, mode: NameMode): string | null {
   const rest = text.slice(index).trimStart();
   const latin = /^[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){0,3}/.exec(rest);
-  if (latin) return strict ? null : normalizeNameCase(latin[0]);
-  const name = hanName(rest, strict ? 2 : 1);
-  if (!name) return null;
-  // "杭州人", "东北人": where someone is from, not who.
-  if (strict && (!SURNAMES.has(name[0]!) || name.length > 3 || name.endsWith('人') || ZH_JOB.test(name) || /^[的人]/.test(rest.slice(name.length)))) return null;
+  if (latin) return mode === 'full' ? null : normalizeNameCase(latin[0]);
+  if (mode === 'named') return namedAt(rest, 0);
+  if (mode === 'address') return addressAt(rest, 0);
+  const name = fullNameAt(rest, 0) ?? nicknameAt(rest, 0);
+  // "杭州人", "东北人", "李明的朋友": where someone is from, or whose someone is, not who.
+  if (!name || name.endsWith('人') || ZH_JOB.test(name) || /^[的人]/u.test(rest.slice(name.length))) return null;
   return name;
 }
 
@@ -54,11 +46,53 @@ function nameAfterJob(text: string, index: number): string | null {
   for (let k = 4; k >= 2; k--) {
     const job = text.slice(index, index + k);
     if (/^\p{Script=Han}+$/u.test(job) && ZH_JOB.test(job)) {
-      const name = nameAfter(text, index + k, true);
+      const name = nameAfter(text, index + k, 'full');
       if (name) return name;
     }
   }
-  return nameAfter(text, index, true);
+  return nameAfter(text, index, 'full');
+}
+
+/**
+ * The cues of a Chinese self-introduction, surest first. Naming cues ("我叫", "我的名字是")
+ * take any name; identity cues ("我是", "本人") also say jobs and places, so there a name must
+ * start with a surname; "叫我" says what to call the person, a nickname as often as a name,
+ * so it comes after both ("我是王芳，叫我小芳就行" is 王芳).
+ */
+const CUES: { re: RegExp; mode: NameMode }[] = [
+  { re: /(?:我的|我)?(?:名字|全名|姓名)(?:是|叫做|叫|为|：|:)|我名叫|我叫做|我就叫|我叫|本人(?:名)?叫/gu, mode: 'named' },
+  { re: /我(?:就|其实|正|便)?是|本人(?:是|就是)?|我乃|这里是/gu, mode: 'full' },
+  { re: /(?:叫|管|称呼|喊)我(?:做|为)?|我的小名是|我的昵称是/gu, mode: 'address' },
+];
+
+function cuedName(text: string): string | null {
+  for (const { re, mode } of CUES) {
+    for (const m of text.matchAll(re)) {
+      const at = skipFillers(text, m.index + m[0].length);
+      // The whole span up to 的 or a pause: "我是一家小面包店的…" is no 4-character name "一家小面".
+      const span = /^[^，。！？、；：,.!?;:\s的]+/u.exec(text.slice(at))?.[0] ?? '';
+      if (mode === 'full' && isOrganisation(span)) continue;
+      const name = nameAfter(text, at, mode);
+      if (name) return name;
+    }
+  }
+  return null;
+}
+
+/** "我姓李，叫李娜", "我姓欧阳，名娜娜", "我姓王，单名一个芳": the surname, then the name or only the given name. */
+function surnameFirst(text: string): string | null {
+  for (const m of text.matchAll(/我姓/gu)) {
+    const at = skipFillers(text, m.index + m[0].length);
+    const surname = surnameAt(text, at, true);
+    if (!surname) continue;
+    const after = /^[，,、\s]*(?:[^，,。！？!?]{0,4}?(?:名叫|叫做|单名一个|单名|双名|名字叫|名字是|全名是|全名|名|叫)|[，,、\s]+)[，,、\s]*/u.exec(text.slice(at + surname.length));
+    if (!after) continue;
+    const start = skipFillers(text, at + surname.length + after[0].length);
+    if (text.startsWith(surname, start)) return nameAfter(text, start, 'full');
+    const given = givenNameAt(text, start);
+    if (given && looksLikeName(surname + given)) return surname + given;
+  }
+  return null;
 }
 
 function items(list: string): string[] {
@@ -68,33 +102,56 @@ function items(list: string): string[] {
     .filter((s) => s.length > 0 && s.length <= 15 && !/你|这里|这个|那个/u.test(s));
 }
 
+const GREETING = '(?:你好|您好|大家好|嗨|哈喽|哈罗|早上好|上午好|下午好|晚上好|早)';
+const LEAD = new RegExp(`^(?:${GREETING}(?:啊|呀)?[！!，,。\\s…~]*)?(?:(?:嗯|呃|额|那个|啊)[，,。\\s…~]*)*`, 'u');
+/** After a name said first: what makes it a self-introduction. */
+const AFTER_FIRST_NAME = new RegExp(
+  [
+    // "王芳是我的名字", "何平，你好。", "周杰，很高兴认识你".
+    `^[，,。！!\\s…~]*(?:就?是我的名字|${GREETING}|很高兴|幸会|请多(?:关照|指教))`,
+    // "王芳，来自上海。", "李伟，在华为当工程师", "刘洋，今年三十岁": after a pause, the person says more about themselves.
+    `^[，,。！!\\s…~]+我?(?:来自|从|是从|家在|住在|在|今年|是|做|当|目前|现在|的名字)`,
+    `^[，,\\s]*(?:来自|从|是从|家在|住在)`,
+  ].join('|'),
+  'u',
+);
+
+/**
+ * A name said first ("王芳，来自上海。", "你好！李伟，从成都来的。", "何平，你好。", "你好，王芳。"):
+ * a full name at the start (after a greeting or filler), then a greeting, more about the person,
+ * or nothing after a greeting. A question is never an introduction ("李明，在吗？").
+ */
+function nameFirst(text: string): string | null {
+  if (/[?？吗]\s*$/u.test(text)) return null;
+  const lead = LEAD.exec(text)?.[0] ?? '';
+  const name = nameAfter(text, lead.length, 'full');
+  if (!name) return null;
+  const after = text.slice(lead.length + name.length);
+  const greeted = /\p{Script=Han}/u.test(lead) && new RegExp(`^${GREETING}`, 'u').test(lead);
+  return AFTER_FIRST_NAME.test(after) || (greeted && /^[，,。！!\s…~]*$/u.test(after)) ? name : null;
+}
+
 const first = (text: string, re: RegExp) => re.exec(text)?.groups ?? null;
 
-export function applyChinese(text: string, expectingName: boolean): RuleResult {
-  if (!/\p{Script=Han}/u.test(text)) return { user_name: null, facts: {} };
-  let user_name: string | null = null;
-  const explicit = /(?:我叫|我的名字是|我的名字叫|名字叫|叫我|我名叫|我姓名是)/u.exec(text);
-  if (explicit) user_name = nameAfter(text, explicit.index + explicit[0].length, false);
+export function applyChinese(raw: string, expectingName: boolean): RuleResult {
+  if (!/\p{Script=Han}/u.test(raw)) return { user_name: null, facts: {} };
+  // Full-width letters, digits and pauses as their half-width forms ("，" stays, "Ａｎｎａ" is "Anna").
+  const text = raw.normalize('NFKC');
+  let user_name = cuedName(text) ?? surnameFirst(text);
+
+  user_name ??= nameFirst(text);
+  // "我是京东集团的吴军", "我是华为的，叫陈静", "我是新来的王芳": what describes the person comes
+  // first, the name after 的 (never the employer). Unless an employer came first, the name must
+  // end the clause: "我是李明的同事" is no one called 同事.
   if (!user_name) {
-    const weak = /我是/u.exec(text);
-    // The whole span up to 的 or a pause: "我是一家小面包店的…" is no 4-character name "一家小面".
-    const span = weak ? (/^[^，。！？、；：,.!?;:\s的]+/u.exec(text.slice(weak.index + 2))?.[0] ?? '') : '';
-    if (weak && !isOrganisation(span)) user_name = nameAfter(text, weak.index + 2, !expectingName);
-  }
-  // "王芳，来自上海。", "你好！李伟，从成都来的。": a name, then where the person is from.
-  if (!user_name) {
-    const from = /^(?:(?:你好|您好|大家好|嗨|哈喽|早上好|上午好|下午好|晚上好)[！!，,。\s]*)?(?<name>\p{Script=Han}{2,4}?)[，,\s]*我?(?:来自|从|是从|家在|住在)/u.exec(text);
-    if (from) user_name = nameAfter(from.groups!.name!, 0, true);
-  }
-  // "何平，你好。", "周杰，很高兴认识你", "王芳是我的名字": a name, then a greeting or "is my name".
-  if (!user_name) {
-    const greeted = /^(?:(?:你好|您好|大家好|嗨|哈喽|早上好|上午好|下午好|晚上好)[！!，,。\s]*)?(?<name>\p{Script=Han}{2,4}?)[，,。！!\s]*(?:是我的名字|就是我的名字|你好|您好|很高兴(?:认识|见到)(?:你|您)|幸会)/u.exec(text);
-    if (greeted) user_name = nameAfter(greeted.groups!.name!, 0, true);
-  }
-  // "我是京东集团的吴军", "我是华为的，叫陈静": the employer comes first, the name after 的 (never the employer).
-  if (!user_name) {
-    const employer = new RegExp(`我是(?<org>[^${PUNCT}的]{2,15})的[，, ]?(?:叫)?`, 'u').exec(text);
-    if (employer && isOrganisation(employer.groups!.org!)) user_name = nameAfterJob(text, employer.index + employer[0].length);
+    for (const m of text.matchAll(new RegExp(`我(?:就)?是(?<mod>[^${PUNCT}的]{1,15})的[，, ]?(?:叫)?`, 'gu'))) {
+      const name = nameAfterJob(text, m.index + m[0].length);
+      const end = name ? text.indexOf(name, m.index + m[0].length) + name.length : -1;
+      if (name && (isOrganisation(m.groups!.mod!) || end >= text.length || PUNCT.includes(text[end]!))) {
+        user_name = name;
+        break;
+      }
+    }
   }
 
   const facts: ProfileFacts = {};
@@ -129,11 +186,13 @@ export function applyChinese(text: string, expectingName: boolean): RuleResult {
 
 /** Words that answer or greet, never a name: a bare reply is only a name without them. */
 // Fillers too (呃, 那个, 额): "呃，不是张伟华，是张维华" leaves "呃 是张维华" once the rejected name is cut out.
-const NOT_A_BARE_NAME = /^(?:而是|错了|搞错了|你好|您好|谢谢|再见|什么|是的|是我|是|不是|不对|不|对|对的|没错|嗯|好的|好|哦|啊|没有|呃|额|那个|哎|唉|喔|其实|就是)/u;
+const NOT_A_BARE_NAME = /^(?:差不多|差一点|而是|错了|搞错了|你好|您好|谢谢|再见|什么|是的|是我|是|不是|不对|不|对|对的|没错|嗯|好的|好|哦|啊|没有|呃|额|那个|哎|唉|喔|其实|就是)/u;
 
-/** "李明。" or "不是，王芳" in reply to a name question: a full name, starting with a surname. */
+/** "李明。" or "不是，王芳" in reply to a name question: a full name, starting with a surname, and nothing more. */
 export function bareChineseName(text: string): string | null {
-  let rest = text.replace(/[，。！？、；：,.!?;:\s]+/gu, ' ').trim();
+  let rest = text.replace(/[，。！？、；：,.!?;:…~～—\s]+/gu, ' ').trim();
   for (let match = NOT_A_BARE_NAME.exec(rest); match; match = NOT_A_BARE_NAME.exec(rest)) rest = rest.slice(match[0].length).trim();
-  return rest ? nameAfter(rest, 0, true) : null;
+  const name = rest ? nameAfter(rest, 0, 'full') : null;
+  // The name is all of the answer ("王芳呀"), not the start of a sentence ("李明是我的朋友").
+  return name && /^[\s呀啊吧呢哦嘛啦]*$/u.test(rest.slice(name.length)) ? name : null;
 }
