@@ -60,6 +60,7 @@ const TEST_ONLY_EXPORTS: Record<string, string> = {
   'src/memory/service.ts conversationQueueDir': 'the on-disk layout the crash and flush tests inspect (what survives a kill)',
   'src/models/download.ts DownloadError': 'tests check a failed download rejects with this class (what callers catch)',
   'src/models/real-models.ts embeddedLlmSpec': 'the download test fetches the embedded model by its spec, as scripts/download-models.ts does by name',
+  'src/people/awake.ts StallMonitor': 'the stall rule on an injected clock: the process’s own monitor (processStalls) runs on the real one, which no test may wait on',
   'src/people/files.ts PROFILE_FILE': 'the on-disk layout the people crash test inspects (what survives a kill)',
   'src/vectors/chroma-server.ts chromaCliPath': 'test/helpers/chroma.ts starts the real ChromaDB with the same binary the daemon finds',
   'src/visual-memory/clip.ts ClipModelError': 'tests check a bad model rejects with this class (what callers catch)',
