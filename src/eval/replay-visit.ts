@@ -63,7 +63,10 @@ export function readVisit(target: string): RecordedVisit {
       const p = PerceptionLine.parse(entry);
       if (p.direction === 'in') {
         const d = Detection.safeParse(p.payload);
-        if (d.success) pending.push(d.data);
+        // The robot's own turn (a greeting) begins on a detection and is logged before it: that
+        // detection is the one that started it, not the next utterance's.
+        const last = [...turns.values()].at(-1);
+        if (d.success) (last && last.user_text === '' && !last.detections.length && !last.event ? last.detections : pending).push(d.data);
       } else {
         const turn = p.turn_id ? turns.get(p.turn_id) : [...turns.values()].at(-1);
         turn?.sent.push({ topic: p.topic, payload: p.payload });

@@ -103,6 +103,10 @@ export async function replayVisit(options: ReplayOptions): Promise<ReplayReport>
     const s = stage;
     const froms: number[] = [];
     const began: number[] = [];
+    // The utterances whose turns the daemon has begun, in order ('' for its own greeting).
+    const begun: string[] = [];
+    const firstBegun: number[] = [];
+    own.daemon.dialogue.turns.on('turn_start', (start) => begun.push(start.user_text));
     const used = new Set<number>();
     const claimed = new Map<number, number>();
     /** The turn event that answers recorded turn i: the first unclaimed one with its utterance after it was said. */
@@ -126,7 +130,11 @@ export async function replayVisit(options: ReplayOptions): Promise<ReplayReport>
     for (const [index, turn] of visit.turns.entries()) {
       const previous = visit.turns[index - 1];
       if (previous?.event?.speech?.interrupted) {
-        // The visitor spoke into the robot's reply: said again at the recorded moment, the same barge-in happens.
+        // The visitor spoke into the robot's reply: said again at the recorded moment, the same
+        // barge-in happens. Into the reply, so not before its turn has begun: a daemon slower than
+        // the recorded one (a loaded machine, a cold start) would otherwise hear the visitor
+        // first, and rightly never greet them.
+        await s.waitFor(() => (begun.slice(firstBegun[index - 1]).includes(previous.user_text) ? true : null), options.withinMs);
         await sleep(Math.max(0, began[index - 1]! + (turn.at_ms - previous.at_ms) - performance.now()));
       } else if (previous) {
         await settle(index - 1);
@@ -134,6 +142,7 @@ export async function replayVisit(options: ReplayOptions): Promise<ReplayReport>
         if (gap > 0 && options.maxGapMs > 0) await sleep(Math.min(gap, options.maxGapMs));
       }
       began[index] = performance.now();
+      firstBegun[index] = begun.length;
       clock.at(visit.startedAt + turn.at_ms);
       froms[index] = stage.heard.length;
       for (const d of turn.detections) await stage.detect(d.user_id, d.user_name, d.confidence);
