@@ -2,9 +2,10 @@
  * Trains the on-device intent classifier from the shipped corpus and exports it to ONNX.
  *
  *   npm run models                 retrains only when the corpus (or the recipe) changed since the committed model
- *   npm run train:intent [-- --corpus DIR] [--out DIR] [--heldout FILE] [--heldout-b FILE] [--unseen FILE] [--report FILE] [--errors] [--quiet]
+ *   npm run train:intent [-- --corpus DIR] [--out DIR] [--dev FILE ...] [--heldout FILE] [--heldout-b FILE] [--unseen FILE] [--report FILE] [--errors] [--quiet]
  *
- * The validation split of the corpus chooses the epoch and the temperature. The held-out set
+ * The validation split of the corpus chooses the epoch; the development sets (eval/intent/dev-*.tsv,
+ * utterances as visitors say them, never trained on) choose the temperature. The held-out set
  * (written apart from the corpus, never trained or tuned on) gives the figures that count:
  * accuracy, calibration error, wrong-but-confident and the share left to the language model.
  * Two held-out lists, written at different times; only their figures are printed, never their
@@ -15,13 +16,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
 import { loadConfig } from '../src/config/index.js';
-import { trainIntentPipeline, type JudgedEvaluation } from '../src/intent/index.js';
+import { DEVELOPMENT_SETS, trainIntentPipeline, type JudgedEvaluation } from '../src/intent/index.js';
 
 const { values: args } = parseArgs({
   options: {
     'if-stale': { type: 'boolean', default: false },
     corpus: { type: 'string' },
     out: { type: 'string' },
+    dev: { type: 'string', multiple: true, default: DEVELOPMENT_SETS },
     heldout: { type: 'string', default: 'test/fixtures/intent/heldout.tsv' },
     'heldout-b': { type: 'string', default: 'test/fixtures/intent/heldout-b.tsv' },
     errors: { type: 'boolean', default: false },
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     corpusDir: path.resolve(args.corpus ?? path.join(outDir, 'corpus')),
     heldoutFile: args.heldout,
     heldoutBFile: args['heldout-b'],
+    developmentFiles: args.dev,
     unseenFile: args.unseen,
     threshold: config.dialogue.intentThreshold,
     ifStale: args['if-stale'],

@@ -1,12 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { INTENT_META_FILE, INTENT_META_FORMAT, INTENT_MODEL_FILE, IntentMetaSchema, IntentModelError } from './classifier.js';
+import { z } from 'zod';
 import { corpusSha256 } from './corpus.js';
+import { developmentSets } from './development.js';
 import { DEFAULT_FEATURIZER } from './featurize.js';
 import { ensembleHidden } from './ensemble.js';
 import { DEFAULT_TRAIN_OPTIONS } from './train.js';
 
 export const RETRAIN_COMMAND = 'npm run models';
+
+const CalibrationRecordSchema = z.object({ files: z.array(z.string()), sha256: z.string().nullable() });
 
 export type Freshness = { fresh: true } | { fresh: false; reason: string };
 
@@ -32,6 +36,13 @@ export function intentModelFreshness(modelDir: string, corpusDir: string): Fresh
   const sha = corpusSha256(corpusDir);
   if (meta.data.corpus.sha256 !== sha) {
     return { fresh: false, reason: `the corpus in ${corpusDir} changed since the model was trained (${meta.data.corpus.sha256.slice(0, 12)} → ${sha.slice(0, 12)})` };
+  }
+  // The temperature was fitted on the development sets: edited since, the model is stale. Where
+  // they are not on disk (an install without eval/), there is nothing to compare.
+  const calibration = CalibrationRecordSchema.safeParse(meta.data.training.calibration);
+  if (calibration.success && calibration.data.files.length && calibration.data.files.every((f) => existsSync(f))) {
+    const now = developmentSets(calibration.data.files).sha256;
+    if (now !== calibration.data.sha256) return { fresh: false, reason: `the development sets the temperature was fitted on (${calibration.data.files.join(', ')}) changed since the model was trained` };
   }
   return { fresh: true };
 }
