@@ -22,9 +22,9 @@ export const ASK_BUDGET = 0.1;
 /**
  * The same, on the development sets when they are there: below the issue's 10%, because the
  * budget is spent on 544 utterances and must still hold on visitors' words nobody has written
- * down (a point and a half is one standard error on a list of 300).
+ * down. At 8% the older unseen list (800, in part trained on) was asked on 9.0%: too close.
  */
-export const DEVELOPMENT_ASK_BUDGET = 0.08;
+export const DEVELOPMENT_ASK_BUDGET = 0.07;
 
 export interface TrainPipelineOptions {
   /** Where intent.onnx and intent.meta.json go. */
