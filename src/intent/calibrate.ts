@@ -33,8 +33,8 @@ export interface CalibrationOptions {
  * Temperature scaling (Guo et al., 2017, "On Calibration of Modern Neural Networks"): one number T
  * for softmax(logits / T), fitted on the calibration set (lowest log loss). The confidence
  * decides whether the language model is asked, so it should mean what it says. Then, while the
- * language model may be asked on up to `askBudget` of the calibration set, T is raised as far as
- * the budget allows: the top probability only falls as T rises, so this is the temperature with the
+ * language model may be asked on up to `askBudget` of the calibration set, T is moved to the highest
+ * value the budget allows: the top probability only falls as T rises, so this is the temperature with the
  * fewest confident errors the budget affords; the least sure answers, where nearly all the errors
  * are, go to the language model rather than being acted on. The predicted intent never changes.
  * The scale is folded into the output layer, so the ONNX graph stays as it is.
@@ -68,8 +68,11 @@ export function calibrateTemperature(weights: IntentWeights, validation: readonl
   }
   fitted = Math.round(fitted * 100) / 100;
   let temperature = fitted;
-  // The share asked only grows with T: step up while the next step stays within the budget.
-  while (temperature < 3 && asked(temperature + 0.01) <= options.askBudget) temperature = Math.round((temperature + 0.01) * 100) / 100;
+  // The share asked only grows with T: step up while the next step stays within the budget, or,
+  // where the fitted temperature already asks more than the budget allows, down until it does not.
+  const step = (t: number, by: number) => Math.round((t + by) * 100) / 100;
+  while (temperature > 0.3 && asked(temperature) > options.askBudget) temperature = step(temperature, -0.01);
+  while (temperature < 3 && asked(step(temperature, 0.01)) <= options.askBudget) temperature = step(temperature, 0.01);
   for (let i = 0; i < weights.W2.length; i++) weights.W2[i]! /= temperature;
   for (let i = 0; i < weights.b2.length; i++) weights.b2[i]! /= temperature;
   return { temperature, fitted, on: development ? 'development' : 'validation', askedModel: asked(temperature), wrongConfident: wrongConfident(temperature) };

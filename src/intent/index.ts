@@ -19,4 +19,6 @@ export type { JudgedEvaluation, TrainPipelineOptions, TrainPipelineResult } from
 export { assertIntentModelFresh, intentModelFreshness, RETRAIN_COMMAND } from './freshness.js';
 export type { Freshness } from './freshness.js';
 export { reliability } from './reliability.js';
+export { calibrateTemperature } from './calibrate.js';
+export type { Calibration, CalibrationOptions } from './calibrate.js';
 export type { Judged, Reliability } from './reliability.js';

@@ -74,7 +74,13 @@ describe('the intent model on canonical phrasings', () => {
     for (const name of HAN) expect(corpus.includes(name), name).toBe(false);
   });
 
-  it('is sure (≥ 0.9) of canonical phrasings in every language, whatever the name in them', async () => {
+  // Sure means well above dialogue.intentThreshold (0.6), where the language model is asked. It was
+  // 0.9 while the temperature was set on the validation split; fitted on the development sets, it
+  // spends the ask budget on what visitors really say and flattens every confidence (canonical
+  // phrasings now 0.80 and up), so the bar is the threshold with a margin, not a fixed 0.9.
+  const SURE = 0.75;
+
+  it('is sure (well above the threshold) of canonical phrasings in every language, whatever the name in them', async () => {
     // Seeded, so a failure names the same utterance on every run.
     const random = seededRandom(20261125);
     const pick = (list: readonly string[]) => list[Math.floor(random() * list.length)]!;
@@ -88,7 +94,7 @@ describe('the intent model on canonical phrasings', () => {
             const text = phrasing.replace('{name}', name);
             const p = await classifier.classify(text);
             checked++;
-            if (p.intent !== intent || p.confidence < 0.9) unsure.push(`${text} → ${p.intent} ${p.confidence.toFixed(2)} (expected ${intent})`);
+            if (p.intent !== intent || p.confidence < SURE) unsure.push(`${text} → ${p.intent} ${p.confidence.toFixed(2)} (expected ${intent})`);
           }
         }
       }
@@ -97,9 +103,10 @@ describe('the intent model on canonical phrasings', () => {
     expect(unsure).toEqual([]);
   });
 
-  it('gets most bare "I am <name>" introductions right, above the language-model threshold', async () => {
+  it('gets most bare "I am <name>" introductions right, and most above the language-model threshold', async () => {
     const random = seededRandom(20261126);
     const wrong: string[] = [];
+    const asked: string[] = [];
     let checked = 0;
     for (const [language, phrasings] of BARE) {
       for (const phrasing of phrasings) {
@@ -108,10 +115,14 @@ describe('the intent model on canonical phrasings', () => {
           const text = phrasing.replace('{name}', names[Math.floor(random() * names.length)]!);
           const p = await classifier.classify(text);
           checked++;
-          if (p.intent !== 'update_user_info' || p.confidence < 0.6) wrong.push(`${text} → ${p.intent} ${p.confidence.toFixed(2)}`);
+          if (p.intent !== 'update_user_info') wrong.push(`${text} → ${p.intent} ${p.confidence.toFixed(2)}`);
+          else if (p.confidence < 0.6) asked.push(`${text} → ${p.confidence.toFixed(2)}`);
         }
       }
     }
     expect(wrong.length, wrong.join('\n')).toBeLessThanOrEqual(checked * 0.1);
+    // Right but unsure goes to the language model (offline, the on-device answer stands): a bare
+    // "I'm …" is as often a state as a name, which is where the ask budget should go.
+    expect(asked.length, asked.join('\n')).toBeLessThanOrEqual(checked * 0.2);
   });
 });
