@@ -7,6 +7,8 @@ import type { Lexicon } from '../frames.js';
  */
 export const DE: Lexicon = {
   concepts: {
+    // The named person is on their way or has already called: nothing to ask for.
+    theyCome: ['ich rufe .. an', 'ich werde', 'morgen', 'spaeter', 'naechste woche', 'wird sie', 'werden sie', 'kommt gleich', 'kommt sofort', 'ist gleich da', 'holt sie', 'ruft sie', 'ruft .. zurueck', 'meldet sich', 'hat mich', 'hat gesagt', 'laesst ausrichten'],
     callMe: ['nennen sie mich', 'nenn mich', 'nennt mich', 'sag .. zu mir', 'sagen sie .. zu mir'],
     fetchNamed: ['holen', 'hol', 'herholen', 'rufen', 'ruf', 'herrufen', 'ausrufen', 'anrufen', 'anpiepsen', 'verstaendigen', 'bescheid geben', 'herbitten', 'kommen lassen', 'sprechen', 'reden', 'sprechen mit', 'reden mit'],
     // A person by title and name ("Frau Keller", "Herrn Brandt"): asked for, fetched or called, not an appointment.
@@ -110,7 +112,7 @@ export const DE: Lexicon = {
     directions: ['wie komme ich', 'wie kommt man', 'zum', 'zur', 'wo ist', 'wo befindet', 'welchem stock', 'welcher etage', 'weg zum', 'weg zur'],
   },
   frames: [
-    { signal: 'help_requested', slots: ['named', 'fetchNamed'], window: 4, unless: ['appointment', 'callMe'] },
+    { signal: 'help_requested', slots: ['named', 'fetchNamed'], window: 4, unless: ['appointment', 'callMe', 'theyCome'] },
     { signal: 'help_requested', slots: ['want', 'role'], window: 4, ordered: true, unless: ['appointment'] },
     { signal: 'help_requested', slots: ['isQ', 'role', 'around'], window: 1, ordered: true },
     { signal: 'emergency', slots: ['pallor', 'sweat'], window: 6 },
@@ -173,7 +175,7 @@ export const DE: Lexicon = {
     { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
     { signal: 'help_requested', slots: ['anyoneHere'], window: 1 },
   ],
-  hyperbole: ['haha', 'hahaha', 'lol', 'vor lachen', 'vor langeweile', 'vor neugier', 'nur ein scherz', 'nur spass', 'war ein witz'],
+  hyperbole: ['vor freude', 'vor aufregung', 'vor glueck', 'haha', 'hahaha', 'lol', 'vor lachen', 'vor langeweile', 'vor neugier', 'nur ein scherz', 'nur spass', 'war ein witz'],
   subjects: ['ich', 'du', 'er', 'wir', 'ihr'],
   // Spoken German: clitics and short articles ("brennt's", "nen Herzinfarkt"), the dropped final e
   // ("ich kipp um"), the du form ("holst du"), the other gender or number of an adjective.
