@@ -17,7 +17,7 @@ import { LANGUAGES } from '../src/config/index.js';
 import { loadLabelled, score } from '../src/alerts/labelled.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'eval', 'alerts');
-const DEV = ['dev', 'dev-b', 'dev-c', 'dev-d', 'dev-e', 'dev-f', 'dev-g', 'dev-h'];
+const DEV = ['dev', 'dev-b', 'dev-c', 'dev-d', 'dev-e', 'dev-f', 'dev-g', 'dev-h', 'dev-i'];
 const SPLITS = [...DEV, 'heldout', 'heldout-b'];
 const LANGS = LANGUAGES;
 const args = process.argv.slice(2);
