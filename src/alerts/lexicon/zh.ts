@@ -4,6 +4,8 @@ import type { Lexicon } from '../frames.js';
 // title after 叫 calls for one ("快叫医生"). The commonest surnames cover most visitors.
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 const TITLES = ['医生', '大夫', '护士', '警官'];
+// Titles of anyone asked for by name ("李女士", "王经理"): to call, fetch or tell them is a request for a person.
+const STAFF_TITLES = ['女士', '先生', '小姐', '经理', '老师', '主任', '总', '师傅'];
 
 /**
  * Chinese concepts. Every character is a token, so a lexeme is a run of characters ("晕倒") and a
@@ -62,6 +64,9 @@ export const ZH: Lexicon = {
     talk: ['跟', '和', '找'],
     personTalk: ['一个人说', '人说话', '真人说', '人聊', '人谈', '一个人聊'],
     titled: [...SURNAMES].flatMap((surname) => TITLES.map((title) => surname + title)),
+    named: [...SURNAMES].flatMap((surname) => STAFF_TITLES.map((title) => surname + title)),
+    // Not 找 ("我找王经理" is a visitor's business, like "ich suche Frau Müller").
+    fetchNamed: ['打电话给', '打个电话给', '叫一下', '叫', '请', '联系', '通知', '喊'],
     servicePlace: ['警笛', '鸣笛', '站', '派出所', '号码', '预约', '电话号'],
     lose: ['找不到', '找不着', '丢了', '看不到', '不见了'],
     child: ['儿子', '女儿', '孩子', '小孩', '宝宝', '孙子', '孙女', '闺女'],
@@ -73,6 +78,7 @@ export const ZH: Lexicon = {
     directions: ['怎么走', '怎么去', '在哪', '在哪里', '在哪儿', '几楼'],
   },
   frames: [
+    { signal: 'help_requested', slots: ['fetchNamed', 'named'], window: 2, ordered: true, unless: ['appointment'] },
     { signal: 'help_requested', slots: ['anyone', 'come'], window: 3, ordered: true },
     { signal: 'emergency', slots: ['pallor', 'sweat'], window: 6 },
     { signal: 'emergency', slots: ['selfHarm'], window: 1 },
@@ -115,5 +121,5 @@ export const ZH: Lexicon = {
   subjects: ['我', '你', '他', '她'],
   negators: ['差点', '差一点', '险些', '几乎', '没', '没有', '不', '别', '无', '不是'],
   past: ['不严重', '没什么大碍', '没大事', '小伤', '小时候', '小的时候', '上学的时候', '年前', '以前', '去年', '上个月', '曾经', '得过', '现在好了', '已经好了', '死于', '过世'],
-  reported: ['新闻', '报道', '游戏里', '报纸', '电视上'],
+  reported: ['纪录片', '新闻', '报道', '游戏里', '报纸', '电视上'],
 };

@@ -35,6 +35,16 @@ describe('a person asked for by title and name', () => {
   });
 });
 
+describe('real people, someone, a named person in Chinese', () => {
+  it('asking whether there are real people, or saying one needs someone, is a request for a person', () => {
+    each(["est-ce qu'il y a de vraies personnes ici", 'are there real humans around', '¿hay personas de verdad aquí?', "c'est vide ici, j'ai besoin de quelqu'un", 'nobody at the desk, i need somebody', '请帮我叫一下张经理'], 'help_requested');
+  });
+
+  it('but needing someone for a task, or a heart that bleeds for something, is none', () => {
+    each(["j'ai besoin de quelqu'un pour porter mes valises", 'mir blutet das Herz, wenn ich das sehe', 'my heart bleeds for them', 'le coeur saigne de voir ça'], null);
+  });
+});
+
 describe('staff roles beyond the desk', () => {
   it('caretakers, porters and guards are people to ask for', () => {
     each(['können Sie den Pförtner rufen', 'can you get the caretaker please', 'vous pouvez appeler le concierge', 'quiero hablar con el conserje', 'un vigile peut venir ?'], 'help_requested');
