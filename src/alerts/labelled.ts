@@ -12,7 +12,7 @@ import { readVisitor } from './visitor.js';
  */
 export const LABELS = ['emergency', 'help_requested', 'distress', 'abuse', 'none'] as const;
 /** The development sets (eval/alerts/<name>.tsv): the only ones tuned or trained on. */
-export const DEV_SETS = ['dev', 'dev-b', 'dev-c', 'dev-d', 'dev-e', 'dev-f', 'dev-g', 'dev-h', 'dev-i'] as const;
+export const DEV_SETS = ['dev', 'dev-b', 'dev-c', 'dev-d', 'dev-e', 'dev-f', 'dev-g', 'dev-h', 'dev-i', 'dev-j'] as const;
 const RowSchema = z.object({ label: z.enum(LABELS), lang: LanguageSchema, text: z.string().min(1) });
 export type LabelledUtterance = z.infer<typeof RowSchema>;
 
