@@ -3,6 +3,9 @@ import type { Lexicon } from '../frames.js';
 /** Spanish concepts (folded: no accents, "ñ" as "n"). */
 export const ES: Lexicon = {
   concepts: {
+    sparking: ['chispas', 'echa chispas', 'saltan chispas', 'salen chispas', 'echa humo', 'se derrite', 'huele a quemado'],
+    // Electrics that spark or smoke ("salen chispas del enchufe").
+    electrics: ['enchufe', 'enchufes', 'cable', 'cables', 'cuadro electrico', 'regleta', 'la luz', 'corriente'],
     // The visitor will do it themselves, later: nothing to ask for now.
     selfCall: ['voy a llamar', 'la llamare', 'lo llamare', 'llamare', 'voy a hablar', 'manana', 'luego', 'mas tarde', 'la semana que viene'],
     callMe: ['llamame', 'llameme', 'me llamo', 'me llaman', 'puede llamarme', 'puedes llamarme'],
@@ -91,6 +94,7 @@ export const ES: Lexicon = {
     directions: ['como llego', 'como voy', 'como se va', 'como se llega', 'donde esta', 'donde queda', 'que piso', 'el camino', 'ir a'],
   },
   frames: [
+    { signal: 'emergency', slots: ['sparking', 'electrics'], window: 4 },
     { signal: 'help_requested', slots: ['fetchNamed', 'named'], window: 3, ordered: true, unless: ['appointment', 'callMe', 'selfCall'] },
     { signal: 'help_requested', slots: ['isQ', 'role'], window: 1, ordered: true, unless: ['appointment'] },
     { signal: 'emergency', slots: ['pallor', 'sweat'], window: 6 },

@@ -70,6 +70,11 @@ describe('spoken signs of an emergency', () => {
     );
   });
 
+  it('electrics that spark, a spiked drink, eyes rolled back, in every language', () => {
+    each(['aus dem Sicherungskasten sprühen Funken', 'le tableau électrique fait des étincelles', 'el cuadro eléctrico echa chispas', '电箱在冒烟', 'einer hat mir was ins Glas getan', "on a mis un truc dans mon verre, j'ai la tête qui tourne", '他眼睛往上翻，还在抽搐', 'er verdreht die Augen und zuckt'], 'emergency');
+    each(['wo ist hier eine Steckdose', 'je cherche une prise pour mon portable', 'ich hab Zucker ins Glas getan'], null);
+  });
+
   it('and a threat to everyone, the police in slang, a stranger who sticks to the visitor', () => {
     each(['appelez les keufs vite', 'il menace tout le monde avec un tesson', 'ce type me colle depuis la gare'], 'emergency');
   });
