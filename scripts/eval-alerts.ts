@@ -1,7 +1,7 @@
 /**
  * How the alert detector does on the labelled sets of eval/alerts:
  *
- *   npm run eval:alerts [-- --show-misses] [--by-lang] [--split dev] [--dev] [--file path/to/set.tsv ...]
+ *   npm run eval:alerts [-- --show-misses] [--by-lang] [--split dev] [--dev] [--rules-only] [--file path/to/set.tsv ...]
  *
  * Prints, for the development half and each held-out set (heldout, and heldout-b, written later by
  * someone who never saw the phrase lists or the other sets): recall of emergencies and requests for
@@ -14,10 +14,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from '../src/config/index.js';
-import { loadLabelled, score } from '../src/alerts/labelled.js';
+import { DEV_SETS, loadLabelled, score } from '../src/alerts/labelled.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'eval', 'alerts');
-const DEV = ['dev', 'dev-b', 'dev-c', 'dev-d', 'dev-e', 'dev-f', 'dev-g'];
+const DEV: readonly string[] = DEV_SETS;
 const SPLITS = [...DEV, 'heldout', 'heldout-b'];
 const LANGS = LANGUAGES;
 const args = process.argv.slice(2);
@@ -32,8 +32,10 @@ const sets = files.length > 0
   ? files.map((f) => ({ name: path.basename(f, '.tsv'), file: f }))
   : SPLITS.filter((s) => (!only || s === only) && (!args.includes('--dev') || DEV.includes(s))).map((s) => ({ name: s, file: path.join(DIR, `${s}.tsv`) })).filter((s) => existsSync(s.file));
 
+// --rules-only: without the classifier (src/alerts/opinion.ts), to see what it adds.
+const opinion = args.includes('--rules-only') ? null : undefined;
 const line = (name: string, rows: ReturnType<typeof loadLabelled>) => {
-  const s = score(rows);
+  const s = score(rows, undefined, opinion);
   return `${name.padEnd(10)} ${rows.length} utterances: emergencies and requests for a person caught ${pct(s.urgentRecall)} (of ${s.urgent}), false alarms ${pct(s.falseAlarmRate)} (of ${s.ordinary}), every label right ${pct(s.accuracy)}`;
 };
 
@@ -46,5 +48,5 @@ for (const { name, file } of sets) {
       if (mine.length > 0) console.log(`  ${line(lang, mine)}`);
     }
   }
-  if (args.includes('--show-misses')) for (const m of score(rows).misses) console.log(`   ${m.row.label} → ${m.got}\t${m.row.lang}\t${m.row.text}`);
+  if (args.includes('--show-misses')) for (const m of score(rows, undefined, opinion).misses) console.log(`   ${m.row.label} → ${m.got}\t${m.row.lang}\t${m.row.text}`);
 }

@@ -47,6 +47,11 @@ export const AlertsConfigSchema = z
      * starts another clause, which the negator does not deny. Single words.
      */
     subjectWords: PhrasesByLanguage,
+    /**
+     * The probability at or above which the alert classifier (src/alerts/opinion.ts) raises what the
+     * rules missed; null: the threshold the training chose (in src/alerts/opinion.json); 1: off.
+     */
+    classifierThreshold: z.number().gt(0).max(1).nullable().default(null),
   })
   .prefault({});
 export type AlertsConfig = z.infer<typeof AlertsConfigSchema>;

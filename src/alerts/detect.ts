@@ -3,6 +3,8 @@ import type { AlertsConfig } from './config.js';
 import { compileExtra, fold } from './fold.js';
 import { compileLexicon, matchFrames, negatedAt, occursIn, tokenize, type CompiledLexicon, type FrameMatch, type Token } from './frames.js';
 import { COMPILED, LEXICONS } from './lexicon/index.js';
+import type { Classifier } from './opinion.js';
+import { SHIPPED_OPINION } from './opinion-model.js';
 import { PHRASES, type AlertPhrases } from './phrases.js';
 
 /** What one utterance says on its own: a present emergency, a request for a person, a plea. */
@@ -12,6 +14,8 @@ export interface SignalFound {
   signal: UtteranceSignal;
   /** The words that matched, for the alert's `reason`. */
   matched: string;
+  /** Raised by the classifier, not by a rule (`matched` is then the utterance). */
+  by?: 'classifier';
 }
 
 /** A language's phrase lists, with the configured words its lexicon takes as well. */
@@ -95,17 +99,25 @@ function firstLive(found: Span[], vetoes: Span[], text: string, tokens: readonly
 const frameText = (m: FrameMatch, tokens: readonly Token[], text: string) =>
   text.slice(tokens[Math.min(...m.parts.map((p) => p.first))]!.start, tokens[Math.max(...m.parts.map((p) => p.last))]!.end);
 
+/** What the rules make of an utterance, and whether the classifier may still be asked. */
+export interface RulesVerdict {
+  found: SignalFound | null;
+  /**
+   * False when the rules have the last word: they raised an alert, or the utterance is a story, a
+   * report, a hypothetical, a joke, or holds an idiom ("this queue is killing me").
+   */
+  open: boolean;
+}
+
 /**
- * The strongest signal an utterance carries on its own, or null. Pure: the same text always gives
- * the same answer. Distress here is one plea; the alert needs it to last (see the visitor state).
- *
- * Two layers: the phrase lists (phrases.ts: exact ways of saying it, configurable) and the concept
- * frames (frames.ts, lexicon/: the meaning, whatever the wording). Either raises the signal; the
- * vetoes (idioms, stories, hypotheticals, an illness in the past) hold for both.
+ * The rules alone. Two layers: the phrase lists (phrases.ts: exact ways of saying it,
+ * configurable) and the concept frames (frames.ts, lexicon/: the meaning, whatever the wording).
+ * Either raises the signal; the vetoes (idioms, stories, hypotheticals, an illness in the past)
+ * hold for both.
  */
-export function detectSignal(text: string, lists: Lists = DEFAULT_LISTS): SignalFound | null {
+export function rulesVerdict(text: string, lists: Lists = DEFAULT_LISTS): RulesVerdict {
   const t = fold(text);
-  if (!t) return null;
+  if (!t) return { found: null, open: false };
   const all = LANGUAGES.map((l) => lists[l]);
   const tokens = tokenize(t);
   const vetoes = all.flatMap((l) => spans(l.ignore, t));
@@ -125,12 +137,30 @@ export function detectSignal(text: string, lists: Lists = DEFAULT_LISTS): Signal
     const read = l.read(tokens);
     return occursIn(l.past, read) || occursIn(l.hyperbole, read) || occursIn(l.reported, read);
   });
-  if (past || all.some((l) => spans(l.context, t).length > 0)) return helpFound([]);
+  if (past || all.some((l) => spans(l.context, t).length > 0)) return { found: helpFound([]), open: false };
   const emergency = firstLive(all.flatMap((l) => spans(l.emergency, t)), vetoes, t, tokens, lexicons);
-  if (emergency) return { signal: 'emergency', matched: emergency.text.trim() };
+  if (emergency) return { found: { signal: 'emergency', matched: emergency.text.trim() }, open: false };
   const found = frame('emergency') ?? helpFound(vetoes);
-  if (found) return found;
+  if (found) return { found, open: false };
+  const open = vetoes.length === 0;
   const distress = firstLive(all.flatMap((l) => spans(l.distress, t)), vetoes, t, tokens, lexicons);
-  if (distress) return { signal: 'distress', matched: distress.text.trim() };
-  return null;
+  if (distress) return { found: { signal: 'distress', matched: distress.text.trim() }, open };
+  return { found: null, open };
+}
+
+/**
+ * The strongest signal an utterance carries on its own, or null. Pure: the same text always gives
+ * the same answer. Distress here is one plea; the alert needs it to last (see the visitor state).
+ *
+ * The rules first (rulesVerdict); where they raise nothing and veto nothing, the classifier
+ * (opinion.ts) may still take the utterance for an emergency or a request for a person, when it
+ * is sure enough. `opinion` null: the rules alone.
+ */
+export function detectSignal(text: string, lists: Lists = DEFAULT_LISTS, opinion: Classifier | null = SHIPPED_OPINION): SignalFound | null {
+  const verdict = rulesVerdict(text, lists);
+  // A threshold of 1 turns the classifier off (alerts.classifierThreshold).
+  if (!verdict.open || !opinion || opinion.threshold >= 1) return verdict.found;
+  const said = opinion.judge(text);
+  if (said.alert < opinion.threshold) return verdict.found;
+  return { signal: said.kind, matched: text.trim().slice(0, 120), by: 'classifier' };
 }

@@ -3,6 +3,15 @@ import type { Lexicon } from '../frames.js';
 /** Spanish concepts (folded: no accents, "ñ" as "n"). */
 export const ES: Lexicon = {
   concepts: {
+    sparking: ['chispas', 'echa chispas', 'saltan chispas', 'salen chispas', 'echa humo', 'se derrite', 'huele a quemado'],
+    // Electrics that spark or smoke ("salen chispas del enchufe").
+    electrics: ['enchufe', 'enchufes', 'cable', 'cables', 'cuadro electrico', 'regleta', 'la luz', 'corriente'],
+    // The visitor will do it themselves, later: nothing to ask for now.
+    selfCall: ['voy a llamar', 'la llamare', 'lo llamare', 'llamare', 'voy a hablar', 'manana', 'luego', 'mas tarde', 'la semana que viene'],
+    callMe: ['llamame', 'llameme', 'me llamo', 'me llaman', 'puede llamarme', 'puedes llamarme'],
+    fetchNamed: ['hablar con', 'hablar con la', 'hablar con el', 'llame', 'llama', 'llamar', 'llamar a', 'llame a', 'llama a', 'avise', 'avisa', 'avisar', 'avisela', 'avisarla', 'avisarle', 'traiga', 'traer', 'busque', 'buscar', 'ver a', 'que venga'],
+    // A person by title and name ("la señora Ruiz"): asked for, fetched or called, not an appointment.
+    named: ['senora *', 'senor *', 'senorita *', 'don *', 'dona *', 'doctor *', 'doctora *'],
     person: ['crio', 'cria', 'chaval', 'chavala', 'nene', 'nena', 'tio', 'tia', 'pareja', 'yo', 'me', 'mi', 'el', 'ella', 'alguien', 'hombre', 'mujer', 'senor', 'senora', 'nino', 'nina', 'bebe', 'chico', 'chica', 'padre', 'papa', 'madre', 'mama', 'hijo', 'hija', 'marido', 'esposo', 'esposa', 'amigo', 'amiga', 'companero', 'companera', 'jefe', 'abuelo', 'abuela', 'hermano', 'hermana', 'gente', 'persona', 'tipo', 'visitante', 'senorita'],
     collapse: ['desplom*', 'se cayo al suelo', 'tirado en el suelo', 'tirada en el suelo', 'esta en el suelo', 'tumbado en el suelo', 'tumbada en el suelo', 'caido en el suelo', 'tirado', 'tirada', 'no se mueve', 'no reacciona', 'no responde', 'no despierta', 'no se despierta', 'no se levanta', 'no puede levantarse', 'derrumbo', 'derrumbado', 'derrumbada'],
     collapseSure: ['dejado de respirar', 'deja de respirar', 'sin conocimiento', 'apenas respira', 'no esta consciente', 'ataque de asma', 'crisis de asma', 'hipoglucemia', 'bajada de azucar', 'anafila*', 'desmay*', 'inconsciente', 'perdio el conocimiento', 'perdido el conocimiento', 'perdiendo el conocimiento', 'no respira', 'dejo de respirar', 'convulsion', 'convulsiones', 'convulsionando', 'ataque epileptico', 'se esta poniendo morado', 'se esta poniendo azul'],
@@ -30,13 +39,13 @@ export const ES: Lexicon = {
     service: ['ambulancia', 'medico', 'doctor', 'doctora', 'bomberos', 'policia', 'seguridad', 'guardia', 'emergencias', '112', '911', 'paramedicos', 'enfermero', 'enfermera', 'vigilante'],
     urgent: ['rapido', 'ya', 'ahora mismo', 'urgente', 'urgencia', 'inmediatamente', 'socorro', 'auxilio'],
     ems: ['ambulancia', 'paramedicos', 'los bomberos'],
-    role: ['su equipo', 'alguien de su equipo', 'su gente', 'humano', 'ser humano', 'una persona', 'persona real', 'persona de verdad', 'empleado', 'empleada', 'empleados', 'personal', 'alguien del personal', 'alguien de recepcion', 'recepcionista', 'encargado', 'encargada', 'responsable', 'gerente', 'agente', 'asesor', 'asesora', 'alguien que trabaje aqui', 'alguien que trabaja aqui', 'supervisor', 'operador', 'sus companeros', 'su companero', 'su companera', 'uno de sus companeros', 'tus companeros', 'alguien de la empresa'],
+    role: ['gente de verdad', 'gente real', 'personas de verdad', 'personas reales', 'humanos', 'seres humanos', 'conserje', 'portero', 'guardia de seguridad', 'el de seguridad', 'jefe', 'jefa', 'supervisora', 'alguien de guardia', 'su equipo', 'alguien de su equipo', 'su gente', 'humano', 'ser humano', 'una persona', 'persona real', 'persona de verdad', 'empleado', 'empleada', 'empleados', 'personal', 'alguien del personal', 'alguien de recepcion', 'recepcionista', 'encargado', 'encargada', 'responsable', 'gerente', 'agente', 'asesor', 'asesora', 'alguien que trabaje aqui', 'alguien que trabaja aqui', 'supervisor', 'operador', 'sus companeros', 'su companero', 'su companera', 'uno de sus companeros', 'tus companeros', 'alguien de la empresa'],
     desk: ['centralita', 'secretaria', 'recepcion', 'mostrador', 'informacion'],
     ask: ['busco', 'buscar', 'pasa con', 'pase con', 'pasame con', 'paseme con', 'ponme con', 'pongame con', 'comuniqueme con', 'avisar', 'avise', 'avisen', 'informar', 'informe', 'viniera', 'vengan', 'pasara', 'queja', 'quejarme', 'reclamacion', 'reclamar', 'traig*', 'llameme', 'llamen', 'hablar', 'atender', 'atienda', 'atiende', 'ver', 'llamar', 'llame', 'traer', 'traiga', 'buscar', 'venir', 'ayudar', 'ayude', 'ayudarme', 'pasar', 'paseme', 'pasame', 'comunicar', 'transferir', 'necesito', 'prefiero', 'preferiria', 'venga'],
-    whether: ['hay algun', 'hay alguna', 'no hay ningun', 'no hay ninguna', 'donde encuentro', 'donde puedo encontrar', 'donde hay', 'donde estan los', 'donde esta el', 'donde esta la'],
+    whether: ['hay', 'no hay', 'hay algun', 'hay alguna', 'no hay ningun', 'no hay ninguna', 'donde encuentro', 'donde puedo encontrar', 'donde hay', 'donde estan los', 'donde esta el', 'donde esta la'],
     anyoneThere: ['no hay nadie que', 'no hay nadie aqui', 'no hay nadie para', 'hay alguien', 'esta alguien', 'no hay nadie', 'alguien esta', 'hay nadie'],
     around: ['por aqui', 'ahora', 'aqui', 'ahi', 'del personal', 'disponible', 'que me pueda ayudar', 'que pueda ayudarme', 'que trabaje aqui', 'de recepcion', 'de guardia', 'atendiendo'],
-    someoneCome: ['avisar a alguien', 'avise a alguien', 'necesito a alguien que', 'necesito alguien que', 'puede venir alguien', 'que venga alguien', 'venga alguien', 'llame a alguien', 'llamen a alguien', 'traiga a alguien', 'busque a alguien', 'mande a alguien', 'envie a alguien', 'alguien puede venir', 'alguien venga', 'alguien que venga'],
+    someoneCome: ['necesito a alguien $', 'necesito alguien $', 'necesito a alguien aqui', 'avisar a alguien', 'avise a alguien', 'necesito a alguien que', 'necesito alguien que', 'puede venir alguien', 'que venga alguien', 'venga alguien', 'llame a alguien', 'llamen a alguien', 'traiga a alguien', 'busque a alguien', 'mande a alguien', 'envie a alguien', 'alguien puede venir', 'alguien venga', 'alguien que venga'],
     want: ['quiero', 'quisiera', 'queremos', 'prefiero', 'preferiria', 'necesito', 'me gustaria'],
     human: ['humano', 'un humano', 'ser humano', 'una persona', 'persona real', 'persona de verdad', 'alguien real'],
     notRobot: ['no quiero un robot', 'no un robot', 'no con un robot', 'no una maquina', 'no con una maquina', 'no contigo', 'ningun robot'],
@@ -85,6 +94,8 @@ export const ES: Lexicon = {
     directions: ['como llego', 'como voy', 'como se va', 'como se llega', 'donde esta', 'donde queda', 'que piso', 'el camino', 'ir a'],
   },
   frames: [
+    { signal: 'emergency', slots: ['sparking', 'electrics'], window: 4 },
+    { signal: 'help_requested', slots: ['fetchNamed', 'named'], window: 3, ordered: true, unless: ['appointment', 'callMe', 'selfCall'] },
     { signal: 'help_requested', slots: ['isQ', 'role'], window: 1, ordered: true, unless: ['appointment'] },
     { signal: 'emergency', slots: ['pallor', 'sweat'], window: 6 },
     { signal: 'emergency', slots: ['selfHarm'], window: 1 },
@@ -138,13 +149,13 @@ export const ES: Lexicon = {
     { signal: 'help_requested', slots: ['anyoneThere', 'around'], window: 5, ordered: true },
     { signal: 'help_requested', slots: ['someoneCome'], window: 1 },
   ],
-  hyperbole: ['jaja', 'jajaja', 'jajajaja', 'de risa', 'de aburrimiento', 'de curiosidad', 'es broma', 'es una broma', 'estoy bromeando'],
+  hyperbole: ['de alegria', 'de emocion', 'jaja', 'jajaja', 'jajajaja', 'de risa', 'de aburrimiento', 'de curiosidad', 'es broma', 'es una broma', 'estoy bromeando'],
   subjects: ['yo', 'tu', 'el', 'ella', 'nosotros', 'ellos', 'ellas'],
   // The other gender or number of what the lexicon lists ("herida", "heridos").
   endings: [['a', 'o'], ['as', 'os'], ['os', 'o'], ['as', 'a']],
   negators: ['casi', 'por poco', 'a punto de', 'no', 'nadie', 'nunca', 'nada', 'ningun', 'ninguna', 'ninguno', 'sin', 'ni'],
   fillers: ['muy', 'mucho', 'super', 'tan', 'todo', 'toda', 'bastante', 'demasiado', 'ya', 'ahora', 'realmente', 'de verdad', 'pues'],
   affirm: ['no para de', 'no deja de', 'no paran de', 'no dejan de'],
-  past: ['nada grave', 'no es grave', 'nada serio', 'la semana pasada', 'ya esta bien', 'ya estoy mejor', 'cuando era pequeno', 'cuando era pequena', 'cuando era nino', 'cuando era nina', 'de pequeno', 'de pequena', 'de nino', 'de nina', 'en mi infancia', 'hace * anos', 'hace anos', 'hace * meses', 'hace * semanas', 'el ano pasado', 'el mes pasado', 'ya estoy bien', 'ahora estoy bien', 'murio de', 'se murio de', 'fallecio', 'antes tenia'],
-  reported: ['las noticias', 'en las noticias', 'el periodico', 'en la tele', 'en el juego', 'videojuego', 'lei que', 'testigos'],
+  past: ['hace tiempo', 'hace mucho', 'ahora esta bien', 'esta bien ahora', 'ya se recupero', 'se ha recuperado', 'nada grave', 'no es grave', 'nada serio', 'la semana pasada', 'ya esta bien', 'ya estoy mejor', 'cuando era pequeno', 'cuando era pequena', 'cuando era nino', 'cuando era nina', 'de pequeno', 'de pequena', 'de nino', 'de nina', 'en mi infancia', 'hace * anos', 'hace anos', 'hace * meses', 'hace * semanas', 'el ano pasado', 'el mes pasado', 'ya estoy bien', 'ahora estoy bien', 'murio de', 'se murio de', 'fallecio', 'antes tenia'],
+  reported: ['documental', 'reportaje', 'las noticias', 'en las noticias', 'el periodico', 'en la tele', 'en el juego', 'videojuego', 'lei que', 'testigos'],
 };

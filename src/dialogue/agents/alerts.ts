@@ -1,16 +1,22 @@
-import { detectSignal, phraseLists, readVisitor, visitorState, type AlertsConfig, type StaffWait } from '../../alerts/index.js';
+import { detectSignal, OPINION_PROBLEM, phraseLists, readVisitor, SHIPPED_OPINION, visitorState, withThreshold, type AlertsConfig, type Classifier, type StaffWait } from '../../alerts/index.js';
 import { defineAgent } from '../agent.js';
 import type { Ports } from '../ports.js';
 import type { TurnState } from '../state.js';
 
 type AlertPorts = Pick<Ports, 'alerts' | 'config' | 'log' | 'sessionId'>;
 
-// The phrase lists with the configured extras, compiled once per configuration.
-const compiled = new WeakMap<AlertsConfig, ReturnType<typeof phraseLists>>();
-const listsFor = (config: AlertsConfig) => {
-  let lists = compiled.get(config);
-  if (!lists) compiled.set(config, (lists = phraseLists(config)));
-  return lists;
+// The phrase lists with the configured extras, and the classifier at the configured threshold,
+// made once per configuration.
+const compiled = new WeakMap<AlertsConfig, { lists: ReturnType<typeof phraseLists>; opinion: Classifier | null }>();
+let problemSaid = false;
+const detectorFor = (config: AlertsConfig, log: AlertPorts['log']) => {
+  let found = compiled.get(config);
+  if (!found) compiled.set(config, (found = { lists: phraseLists(config), opinion: withThreshold(SHIPPED_OPINION, config.classifierThreshold) }));
+  if (OPINION_PROBLEM && !problemSaid) {
+    problemSaid = true;
+    log.warn(OPINION_PROBLEM);
+  }
+  return found;
 };
 
 /**
@@ -28,12 +34,13 @@ export const alertsAgent = defineAgent({
   run(s, ports: AlertPorts) {
     if (!ports.alerts) return {};
     const config = ports.config.alerts;
-    const signal = detectSignal(s.user_text, listsFor(config));
+    const { lists, opinion } = detectorFor(config, ports.log);
+    const signal = detectSignal(s.user_text, lists, opinion);
     const reading = readVisitor(s.user_text, signal);
     const past = ports.alerts.history(ports.sessionId);
     const visitor = visitorState(reading, past.valences);
     let alert: TurnState['alert'] = null;
-    if (signal?.signal === 'emergency' || signal?.signal === 'help_requested') alert = { kind: signal.signal, reason: `said "${signal.matched}"` };
+    if (signal?.signal === 'emergency' || signal?.signal === 'help_requested') alert = { kind: signal.signal, reason: signal.by === 'classifier' ? `said "${signal.matched}" (the classifier's reading)` : `said "${signal.matched}"` };
     else if (reading.abusive && past.abusive + 1 >= config.abuseCount) alert = { kind: 'abuse', reason: `${past.abusive + 1} insults in this visit` };
     // Anger at the robot is abuse's business, not distress.
     else if (!reading.abusive) {

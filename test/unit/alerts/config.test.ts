@@ -7,7 +7,9 @@ import { LEXICONS } from '../../../src/alerts/lexicon/index.js';
 import { LANGUAGES } from '../../../src/config/index.js';
 
 const REPO = path.resolve(import.meta.dirname, '..', '..', '..');
-const signal = (text: string, lists?: ReturnType<typeof phraseLists>) => detectSignal(text, lists)?.signal ?? null;
+// The rules alone: these lists configure the rules, and the classifier beside them reads a
+// request for a human in "don't worry folks get me a human" whatever the subjects.
+const signal = (text: string, lists?: ReturnType<typeof phraseLists>) => detectSignal(text, lists, null)?.signal ?? null;
 
 describe('configurable hyperbole marks and subject pronouns', () => {
   it('default to none beyond the built-in lexicons', () => {
