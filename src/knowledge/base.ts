@@ -203,8 +203,12 @@ export class KnowledgeBase implements KnowledgePort {
         readFile: (file) => readKnowledgeFile(this.#o.dir, file),
       });
       for (const w of result.report.warnings) this.#log.warn(w, 'knowledge: file read with a problem');
-      this.#index = result.next;
-      if (result.modified) this.#searcher.forget();
+      // An unchanged folder keeps the same index object: the searcher's word and variant indexes
+      // are built per index (hundreds of ms on a large folder), and a periodic re-check is not a change.
+      if (result.modified) {
+        this.#index = result.next;
+        this.#searcher.forget();
+      }
       this.#problem = null;
       if (result.modified || !existsSync(this.#o.manifestFile)) await this.#save();
       const writes = result.writes;
