@@ -16,6 +16,8 @@ interface ModelCallEntry {
   started_at: string;
   ms: number;
   ttft_ms: number | null;
+  /** The part of ttft_ms the call waited in the backend before the model began on it. */
+  wait_ms?: number;
   output: string;
   turn_id?: string;
   tokens: { completion: number | null };
@@ -23,8 +25,9 @@ interface ModelCallEntry {
 
 /**
  * The in-process backend's own overhead (issue 25, part 5): speech → first `control/speak` with
- * every profile on the GGUF file in process, minus the model's own token time for the reply's
- * first sentence (its decode rate, from the interaction log, times the tokens of that sentence).
+ * every profile on the GGUF file in process, minus the model's own token time: its prompt
+ * evaluation (the reply call's time to its first token less what it waited in the backend, from
+ * the interaction log) and the tokens of the reply's first sentence (its decode rate times them).
  * What is left is the daemon and the backend: context creation, grammar compilation, queueing
  * behind other agents' calls on the same model.
  */
@@ -68,10 +71,14 @@ export async function benchInProcess(options: { repo: string; dataDir: string })
   }
   const calls = modelCalls(path.join(options.dataDir, 'logs/sessions'));
   const replies = calls.filter((c) => c.agent === 'response');
-  const own = replies.map(ownFirstSentenceMs);
+  const own = replies.map((r) => promptMs(r) + ownFirstSentenceMs(r));
   const overhead = firstSpeak.map((ms, i) => ms - (own[i] ?? 0));
   UTTERANCES.forEach((text, i) =>
-    console.log(`[in-process]   ${text.padEnd(30)} first speak ${firstSpeak[i]!.toFixed(0).padStart(6)} ms, model's own ${(own[i] ?? 0).toFixed(1).padStart(6)} ms, reply call's first token ${(replies[i]?.ttft_ms ?? 0).toFixed(0).padStart(5)} ms (${replies[i]?.tokens.completion ?? '?'} tokens in ${(replies[i]?.ms ?? 0).toFixed(0)} ms), ${overlapping(calls, replies[i])}`),
+    console.log(
+      `[in-process]   ${text.padEnd(30)} first speak ${firstSpeak[i]!.toFixed(0).padStart(6)} ms, model's own ${(own[i] ?? 0).toFixed(1).padStart(6)} ms ` +
+        `(prompt ${(replies[i] ? promptMs(replies[i]) : 0).toFixed(0)} ms), reply call's first token ${(replies[i]?.ttft_ms ?? 0).toFixed(0).padStart(5)} ms of which waiting ${(replies[i]?.wait_ms ?? 0).toFixed(0)} ms ` +
+        `(${replies[i]?.tokens.completion ?? '?'} tokens in ${(replies[i]?.ms ?? 0).toFixed(0)} ms), ${overlapping(calls, replies[i])}`,
+    ),
   );
   return [
     { name: '[in-process] overhead, first turn after start-up (first speak − model token time)', unit: 'ms', summary: summarize(overhead.slice(0, 1)) },
@@ -111,6 +118,15 @@ async function untilLoaded(client: import('mqtt').MqttClient): Promise<number> {
     void client.subscribeAsync(topic, { qos: 1 });
   });
   return performance.now() - started;
+}
+
+/**
+ * The model's own prompt evaluation: the reply call's time to its first token, less what it waited
+ * in the backend before the model began on it (0 when the log does not say: counted as overhead).
+ */
+function promptMs(call: ModelCallEntry): number {
+  if (call.ttft_ms === null || call.wait_ms === undefined) return 0;
+  return Math.max(0, call.ttft_ms - call.wait_ms);
 }
 
 /** The model's own time for the reply's first sentence: its decode rate times that sentence's share of the output. */
