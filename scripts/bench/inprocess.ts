@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigSchema } from '../../src/config/index.js';
+import { SentenceSplitter } from '../../src/speech/index.js';
 import { instantControlStack, startBenchDaemon } from './daemon.js';
 import { summarize, type Measurement } from './stats.js';
 
@@ -7,6 +9,8 @@ import { summarize, type Measurement } from './stats.js';
 export function sharedGguf(repo: string): string | null {
   return [path.resolve(repo, '../shared'), '/work/shared'].map((dir) => path.join(dir, 'models/gguf/stories260K.gguf')).find((f) => existsSync(f)) ?? null;
 }
+
+const SPEECH_DEFAULTS = ConfigSchema.parse({});
 
 const UTTERANCES = ['Hello!', 'Tell me about your day.', 'What can you do?', 'Where is the meeting room?', 'Is it far from here?', 'Thank you, goodbye!'];
 
@@ -129,14 +133,32 @@ function promptMs(call: ModelCallEntry): number {
   return Math.max(0, call.ttft_ms - call.wait_ms);
 }
 
-/** The model's own time for the reply's first sentence: its decode rate times that sentence's share of the output. */
+/**
+ * The model's own time for what was first spoken: its decode rate times the tokens of the first
+ * piece the daemon's sentence splitter hands to speech (a sentence, or a run-on cut at
+ * speech.maxSentenceChars: the tiny model rarely ends one), fed the output as it was streamed.
+ */
 function ownFirstSentenceMs(call: ModelCallEntry): number {
   const tokens = call.tokens.completion ?? 0;
   if (!tokens || call.ttft_ms === null) return 0;
   const perToken = (call.ms - call.ttft_ms) / Math.max(tokens - 1, 1);
-  const end = call.output.search(/[.!?](\s|$)/);
-  const share = end < 0 ? 1 : (end + 1) / Math.max(call.output.length, 1);
+  const first = firstSpokenChars(call.output);
+  const share = first / Math.max(call.output.length, 1);
   return perToken * Math.max(1, Math.round(tokens * share));
+}
+
+/** Characters of the output streamed until the first piece was handed to speech (the whole output if none was before the end). */
+function firstSpokenChars(output: string): number {
+  const { speech } = SPEECH_DEFAULTS;
+  const splitter = new SentenceSplitter({ language: 'en', minChars: speech.minSentenceChars, maxChars: speech.maxSentenceChars });
+  // Streamed by words, as the backend's chunks come.
+  const words = output.match(/\S+\s*|\s+/g) ?? [];
+  let fed = 0;
+  for (const word of words) {
+    fed += word.length;
+    if (splitter.push(word).length) return fed;
+  }
+  return output.length;
 }
 
 function modelCalls(dir: string): ModelCallEntry[] {
