@@ -123,8 +123,8 @@ export class KnowledgeBase implements KnowledgePort {
     return this.#mirror.synced;
   }
 
-  stats(): { files: number; chunks: number; synced: boolean; watching: boolean } {
-    return { files: this.#index.files.size, chunks: this.#chunks().length, synced: this.#mirror.synced, watching: this.#watch !== null };
+  stats(): { files: number; chunks: number; synced: boolean; watching: boolean; indexBuilds: number } {
+    return { files: this.#index.files.size, chunks: this.#chunks().length, synced: this.#mirror.synced, watching: this.#watch !== null, indexBuilds: this.#searcher.hybridBuilds };
   }
 
   topics(limit: number): string[] {
