@@ -121,6 +121,10 @@ interface TurnResult {
   thinkMs: number;
   /** The daemon's own agents that ran before the reply agent (from the turn event's spans), the slow ones with their ms. */
   agentsBefore: string;
+  /** The daemon's time before the reply's request: the utterance published → the request reaching the model server. */
+  beforeRequestMs: number;
+  /** The daemon's time after the reply's first sentence: the chunk that ends it sent → the first `control/speak` received. */
+  afterSentenceMs: number;
 }
 
 /** The turn's waterfall up to the reply agent: what the daemon did before the reply call (agents of 2 ms or more). */
@@ -156,6 +160,8 @@ export async function benchCritical(options: {
       { name: `${tag} speech → first speak`, unit: 'ms', summary: summarize(turns.map((t) => t.firstSpeakMs)) },
       { name: `${tag}   reply call → its first sentence`, unit: 'ms', summary: summarize(turns.map((t) => t.replyOwnMs)) },
       { name: `${tag}   ratio first speak ÷ reply's first sentence`, unit: '×', summary: summarize(ratio) },
+      { name: `${tag}   daemon: speech → the reply's request`, unit: 'ms', summary: summarize(turns.map((t) => t.beforeRequestMs)) },
+      { name: `${tag}   daemon: first sentence sent → first speak`, unit: 'ms', summary: summarize(turns.map((t) => t.afterSentenceMs)) },
       ...(options.thinkTokens ? [{ name: `${tag}   reply's thinking (first token → first answer token)`, unit: 'ms' as const, summary: summarize(turns.map((t) => t.thinkMs)) }] : []),
       { name: `${tag}   model calls done before the reply call starts`, unit: 'calls', summary: summarize(turns.map((t) => t.callsBefore)) },
       { name: `${tag}   reply prompt tokens computed`, unit: 'tokens', summary: summarize(turns.map((t) => t.computed)) },
@@ -172,7 +178,7 @@ export async function benchCritical(options: {
     turns.forEach((t, i) =>
       console.log(
         `${tag}   ${VISIT[i]!.text.slice(0, 40).padEnd(40)} first speak ${t.firstSpeakMs.toFixed(0).padStart(6)} ms, reply ${t.replyOwnMs.toFixed(0).padStart(6)} ms, ` +
-          `computed ${t.computed}/${t.total} tokens from ${t.divergedAt}, before it: ${t.before.join(', ') || '—'}; reply agent at ${t.agentsBefore}`,
+          `daemon ${t.beforeRequestMs.toFixed(0)} + ${t.afterSentenceMs.toFixed(0)} ms, computed ${t.computed}/${t.total} tokens from ${t.divergedAt}, before it: ${t.before.join(', ') || '—'}; reply agent at ${t.agentsBefore}`,
       ),
     );
     const cut = turns.filter((t) => t.replyFirstTokenMs > DEFAULT_FIRST_TOKEN_MS).length;
@@ -248,7 +254,7 @@ async function runVisit(repo: string, dataDir: string, profile: LatencyProfile, 
       const calls = server.calls.slice(from);
       const reply = calls.find((c) => c.agent === 'response');
       if (!reply?.firstSentenceAt || !reply.firstTokenAt) throw new Error(`"${l.text}": the reply did not come from the language model`);
-      results.push({ ...turnResult(calls, reply, first, profile.timeScale), agentsBefore: agentsBefore(turnEvent) });
+      results.push({ ...turnResult(calls, reply, first, started, profile.timeScale), agentsBefore: agentsBefore(turnEvent) });
     }
   } finally {
     await daemon.stop();
@@ -257,8 +263,11 @@ async function runVisit(repo: string, dataDir: string, profile: LatencyProfile, 
   return results;
 }
 
-function turnResult(calls: ModelCall[], reply: ModelCall, firstSpeak: number, timeScale: number): Omit<TurnResult, 'agentsBefore'> {
+function turnResult(calls: ModelCall[], reply: ModelCall, firstSpeak: number, started: number, timeScale: number): Omit<TurnResult, 'agentsBefore'> {
+  // Not scaled: the daemon's own milliseconds run at real time on every profile.
   return {
+    beforeRequestMs: reply.receivedAt - started,
+    afterSentenceMs: started + firstSpeak - reply.firstSentenceAt!,
     firstSpeakMs: firstSpeak / timeScale,
     replyOwnMs: (reply.firstSentenceAt! - reply.receivedAt) / timeScale,
     callsBefore: calls.filter((c) => c !== reply && c.endedAt !== null && c.endedAt <= reply.receivedAt).length,

@@ -5,7 +5,7 @@ import type { DialogueGraph } from './graph.js';
 import type { DaemonPorts } from './ports.js';
 import { responseMessages } from './prompt.js';
 import { newSession, startTurn, TurnStateSchema } from './state.js';
-import { warmUpTurns } from './warm-up-turns.js';
+import { WARM_UP_USER, warmUpTurns } from './warm-up-turns.js';
 
 /**
  * The first turn after start-up paid for everything done for the first time in this process:
@@ -32,9 +32,6 @@ const PHRASES: Record<Language, string> = {
   es: 'Hola, ¿dónde está la sala de reuniones?',
   zh: '你好，会议室在哪里？',
 };
-
-/** A user id no person can have (ids are generated), for the read-only memory searches. */
-const WARM_UP_USER = '__warm_up__';
 
 export interface WarmUpStep {
   step: string;

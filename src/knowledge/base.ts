@@ -123,8 +123,8 @@ export class KnowledgeBase implements KnowledgePort {
     return this.#mirror.synced;
   }
 
-  stats(): { files: number; chunks: number; synced: boolean; watching: boolean } {
-    return { files: this.#index.files.size, chunks: this.#chunks().length, synced: this.#mirror.synced, watching: this.#watch !== null };
+  stats(): { files: number; chunks: number; synced: boolean; watching: boolean; indexBuilds: number } {
+    return { files: this.#index.files.size, chunks: this.#chunks().length, synced: this.#mirror.synced, watching: this.#watch !== null, indexBuilds: this.#searcher.hybridBuilds };
   }
 
   topics(limit: number): string[] {
@@ -203,8 +203,12 @@ export class KnowledgeBase implements KnowledgePort {
         readFile: (file) => readKnowledgeFile(this.#o.dir, file),
       });
       for (const w of result.report.warnings) this.#log.warn(w, 'knowledge: file read with a problem');
-      this.#index = result.next;
-      if (result.modified) this.#searcher.forget();
+      // An unchanged folder keeps the same index object: the searcher's word and variant indexes
+      // are built per index (hundreds of ms on a large folder), and a periodic re-check is not a change.
+      if (result.modified) {
+        this.#index = result.next;
+        this.#searcher.forget();
+      }
       this.#problem = null;
       if (result.modified || !existsSync(this.#o.manifestFile)) await this.#save();
       const writes = result.writes;

@@ -28,6 +28,8 @@ export class KnowledgeSearcher {
   readonly #o: KnowledgeSearcherOptions;
   #recent: { key: string; at: number; result: KnowledgeSearch } | null = null;
   #hybridOf: { index: KnowledgeIndexState; hybrid: HybridIndex } | null = null;
+  /** How many times the word and variant indexes were built (each costs hundreds of ms on a large folder). */
+  hybridBuilds = 0;
 
   constructor(options: KnowledgeSearcherOptions) {
     this.#o = options;
@@ -77,7 +79,10 @@ export class KnowledgeSearcher {
 
   /** The lexical and fuzzy indexes of the current index, built again when the index changes. */
   #hybrid(index: KnowledgeIndexState, chunks: IndexedChunk[]): HybridIndex {
-    if (this.#hybridOf?.index !== index) this.#hybridOf = { index, hybrid: new HybridIndex(chunks) };
+    if (this.#hybridOf?.index !== index) {
+      this.#hybridOf = { index, hybrid: new HybridIndex(chunks) };
+      this.hybridBuilds++;
+    }
     return this.#hybridOf.hybrid;
   }
 }

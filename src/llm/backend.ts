@@ -33,7 +33,12 @@ export interface BackendChat {
  * `reasoning_content`, node-llama-cpp's thought segments); or the token counts when the server
  * reports them (usually last). Text may still carry inline <think> blocks: the facade filters them.
  */
-export type BackendChunk = { text: string } | { reasoning: string } | { usage: { prompt: number | null; completion: number | null } };
+export type BackendChunk =
+  | { text: string }
+  | { reasoning: string }
+  | { usage: { prompt: number | null; completion: number | null } }
+  /** The model begins on the call now (in process): the time before was spent waiting in the backend, not computing. */
+  | { started: true };
 
 export interface BackendProbe {
   reachable: boolean;

@@ -243,6 +243,10 @@ export class GgufBackend implements LlmBackend {
         release(); // only once llama.cpp has really stopped: the context is free again
       });
     void generation;
+    // Everything before this was waiting (the gate, the sequence, the context, the grammar); the
+    // interaction log keeps it apart. Yielded once the generation runs: its end frees the sequence
+    // even when the consumer stops here.
+    yield { started: true };
     while (true) {
       if (queue.length) {
         yield queue.shift()!;

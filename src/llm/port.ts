@@ -77,6 +77,12 @@ export interface LlmCallRecord {
   ttft_ms: number | null;
   /** Time spent reasoning: from the first thought to the first answer token (or the end); absent when the model did not think. */
   think_ms?: number;
+  /**
+   * In process, for the reply and the calls before it: how long the call waited before the model
+   * began on it (the agent's sequence busy, its context or grammar still being made). The rest of
+   * ttft_ms is the model's own prompt evaluation. Absent on servers, which do not say.
+   */
+  wait_ms?: number;
   /** Token counts as the server reported them; null when it did not. */
   tokens: { prompt: number | null; completion: number | null };
 }

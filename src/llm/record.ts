@@ -41,6 +41,11 @@ export class CallRecorder {
     this.record.output += delta;
   }
 
+  /** The backend says the model begins on the call now: the time before was waiting. */
+  started(): void {
+    this.record.wait_ms ??= performance.now() - this.#started;
+  }
+
   /** Hidden reasoning: kept beside the answer, never in it. */
   reasoning(delta: string): void {
     this.#thinkingFrom ??= performance.now();

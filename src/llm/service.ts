@@ -223,6 +223,11 @@ export class LlmService implements LanguageModel {
           call.record.tokens = chunk.usage;
           continue;
         }
+        if ('started' in chunk) {
+          // A background call's chunks come only once its attempt has ended (see PriorityGate).
+          if (!request.background) call.started();
+          continue;
+        }
         // A thought is a sign of life too: the first-token limit is about a server that hangs.
         limits.firstToken();
         if ('reasoning' in chunk) call.reasoning(chunk.reasoning);

@@ -21,7 +21,7 @@ export interface Correction {
 
 const L = String.raw`(?<!\p{L})`;
 /** Negations in front of a name; English is tagged by compromise, the others need a name-like word. */
-const NEGATIONS: { re: RegExp; tokens: (text: string) => Token[] }[] = [
+const NEGATIONS: { re: RegExp; tokens: (text: string) => readonly Token[] }[] = [
   { re: new RegExp(String.raw`${L}(?:(?:it|that)(?:'s| is| was) not|i(?:'m| am) not|my name is(?:n't| not)|not)\s+`, 'giu'), tokens: tagEnglish },
   { re: new RegExp(String.raw`${L}(?:ich bin |ich hei(?:ß|ss)e |das ist |es ist |mein name ist )?nicht (?:der |die )?`, 'giu'), tokens: nameTaggedTokens },
   { re: new RegExp(String.raw`${L}(?:ce n'est pas|c'est pas|je ne suis pas|je suis pas|je ne m'appelle pas|je m'appelle pas|pas)\s+`, 'giu'), tokens: nameTaggedTokens },

@@ -38,7 +38,7 @@ export interface Language {
   looksLikeJob(position: string): boolean;
   /** A capitalised word after "je suis", "ich bin", "soy" that is a name though the lexicon does not know it (not a job, nationality or role). */
   nameLike?(word: string): boolean;
-  tokens(text: string): Token[];
+  tokens(text: string): readonly Token[];
 }
 
 export interface RuleResult {
@@ -74,7 +74,7 @@ function listItems(value: string, kind: ListKind, lang: Language): Pick<ProfileF
 
 /** Applies every rule of a language; the first rule that yields a field wins it, lists accumulate. */
 export function applyRules(text: string, lang: Language, expectingName: boolean, names = true): RuleResult {
-  let tokens: Token[] | null = null;
+  let tokens: readonly Token[] | null = null;
   let user_name: string | null = null;
   let facts: ProfileFacts = {};
   for (const rule of lang.rules) {

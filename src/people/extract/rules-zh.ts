@@ -127,11 +127,22 @@ function nameFirst(text: string): string | null {
   const name = nameAfter(text, lead.length, 'full');
   if (!name) return null;
   const after = text.slice(lead.length + name.length);
-  const greeted = /\p{Script=Han}/u.test(lead) && new RegExp(`^${GREETING}`, 'u').test(lead);
+  const greeted = /\p{Script=Han}/u.test(lead) && GREETED.test(lead);
   return AFTER_FIRST_NAME.test(after) || (greeted && /^[，,。！!\s…~]*$/u.test(after)) ? name : null;
 }
 
 const first = (text: string, re: RegExp) => re.exec(text)?.groups ?? null;
+
+// Compiled once, not on every utterance: Unicode patterns cost a compilation each.
+const GREETED = new RegExp(`^${GREETING}`, 'u');
+const DESCRIBED_THEN_NAME = new RegExp(`我(?:就)?是(?<mod>[^${PUNCT}的]{1,15})的[，, ]?(?:叫)?`, 'gu');
+const WORKS_AT_AS = new RegExp(`我在(?<company>${V}{1,20}?)(?:当|做|担任)(?<position>${V}{1,12})`, 'u');
+const WORKS_AT = new RegExp(`我在(?<company>${V}{1,20}?)(?:工作|上班|任职|实习)`, 'u');
+const EMPLOYER_POSITION = new RegExp(`我是(?<company>[^${PUNCT}的]{1,15})的(?<position>${V}{1,12})`, 'u');
+const IS_A = new RegExp(`我是(?:一名|一个|一位)(?<position>${V}{1,12})`, 'u');
+const JOB_IS = new RegExp(`我的(?:工作|职业)是(?<position>${V}{1,12})`, 'u');
+const LIVES_IN = new RegExp(`我(?:住在|家在|现在住在)(?<location>${V}{1,15}?)(?=[${PUNCT}]|和|$)`, 'u');
+const COMES_FROM = new RegExp(`我来自(?<location>${V}{1,15}?)(?=[${PUNCT}]|和|$)`, 'u');
 
 export function applyChinese(raw: string, expectingName: boolean): RuleResult {
   if (!/\p{Script=Han}/u.test(raw)) return { user_name: null, facts: {} };
@@ -144,7 +155,9 @@ export function applyChinese(raw: string, expectingName: boolean): RuleResult {
   // first, the name after 的 (never the employer). Unless an employer came first, the name must
   // end the clause: "我是李明的同事" is no one called 同事.
   if (!user_name) {
-    for (const m of text.matchAll(new RegExp(`我(?:就)?是(?<mod>[^${PUNCT}的]{1,15})的[，, ]?(?:叫)?`, 'gu'))) {
+    // exec from lastIndex 0, not matchAll: matchAll would clone the pattern on every utterance.
+    DESCRIBED_THEN_NAME.lastIndex = 0;
+    for (let m = DESCRIBED_THEN_NAME.exec(text); m; m = DESCRIBED_THEN_NAME.exec(text)) {
       const name = nameAfterJob(text, m.index + m[0].length);
       const end = name ? text.indexOf(name, m.index + m[0].length) + name.length : -1;
       if (name && (isOrganisation(m.groups!.mod!) || end >= text.length || PUNCT.includes(text[end]!))) {
@@ -156,23 +169,23 @@ export function applyChinese(raw: string, expectingName: boolean): RuleResult {
 
   const facts: ProfileFacts = {};
   const work =
-    first(text, new RegExp(`我在(?<company>${V}{1,20}?)(?:当|做|担任)(?<position>${V}{1,12})`, 'u')) ??
-    first(text, new RegExp(`我在(?<company>${V}{1,20}?)(?:工作|上班|任职|实习)`, 'u'));
+    first(text, WORKS_AT_AS) ??
+    first(text, WORKS_AT);
   if (work?.company) facts.current_company = work.company;
-  const employer = first(text, new RegExp(`我是(?<company>[^${PUNCT}的]{1,15})的(?<position>${V}{1,12})`, 'u'));
+  const employer = first(text, EMPLOYER_POSITION);
   if (employer?.position && ZH_JOB.test(employer.position)) {
     facts.current_company ??= employer.company ?? null;
     facts.current_position = employer.position;
   }
   const position =
     work?.position ??
-    first(text, new RegExp(`我是(?:一名|一个|一位)(?<position>${V}{1,12})`, 'u'))?.position ??
-    first(text, new RegExp(`我的(?:工作|职业)是(?<position>${V}{1,12})`, 'u'))?.position;
+    first(text, IS_A)?.position ??
+    first(text, JOB_IS)?.position;
   if (position) facts.current_position ??= position;
 
   const location =
-    first(text, new RegExp(`我(?:住在|家在|现在住在)(?<location>${V}{1,15}?)(?=[${PUNCT}]|和|$)`, 'u')) ??
-    first(text, new RegExp(`我来自(?<location>${V}{1,15}?)(?=[${PUNCT}]|和|$)`, 'u')) ??
+    first(text, LIVES_IN) ??
+    first(text, COMES_FROM) ??
     first(text, /我是(?<location>\p{Script=Han}{2,4})人/u);
   if (location?.location && !user_name?.startsWith(location.location)) facts.location = location.location;
 

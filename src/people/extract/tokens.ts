@@ -21,13 +21,28 @@ interface CompromiseTerm {
  * "I'm tired" that tired is an adjective — which is what separates a self-introduction from a
  * state. Tagging the whole utterance once is far more reliable than tagging a word alone.
  */
-export function tagEnglish(text: string): Token[] {
+export function tagEnglish(text: string): readonly Token[] {
+  const known = RECENT.get(text);
+  if (known) return known;
   const sentences = nlp(text).json({ offset: true }) as { terms: CompromiseTerm[] }[];
-  return sentences
-    .flatMap((s) => s.terms)
-    .filter((t) => t.text.length > 0)
-    .map((t) => ({ text: t.text, start: t.offset.start, end: t.offset.start + t.offset.length, tags: new Set(t.tags) }));
+  const tokens: readonly Token[] = Object.freeze(
+    sentences
+      .flatMap((s) => s.terms)
+      .filter((t) => t.text.length > 0)
+      .map((t) => ({ text: t.text, start: t.offset.start, end: t.offset.start + t.offset.length, tags: new Set(t.tags) as ReadonlySet<string> })),
+  );
+  RECENT.set(text, tokens);
+  if (RECENT.size > RECENT_TEXTS) RECENT.delete(RECENT.keys().next().value!);
+  return tokens;
 }
+
+/**
+ * The last few utterances tagged: a turn asks for the same utterance's tags up to three times
+ * (whether it states a name, before the reply; the name rules; the correction rules), and
+ * compromise takes 2-5 ms each time on a small CPU. Pure, so the tags are shared (read-only).
+ */
+const RECENT_TEXTS = 8;
+const RECENT = new Map<string, readonly Token[]>();
 
 /** Words without tags, for the languages compromise does not know. */
 export function plainTokens(text: string): Token[] {

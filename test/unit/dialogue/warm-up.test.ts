@@ -130,12 +130,16 @@ describe('the warm-up at start-up', () => {
 
     const turns = steps.find((s) => s.step === 'turns');
     expect(turns?.error).toBeUndefined();
-    expect(turns?.turns).toBe(12);
+    expect(turns?.turns).toBe(13);
     const warmed = lines.find((l) => l.msg === 'warmed up');
     expect(warmed).toBeDefined();
     // The agents of a turn ran: the introduction's name rules and the reply among them.
     const ran = (lines.filter((l) => l.msg === 'warm-up turn') as { agents?: string[] }[]).flatMap((l) => l.agents ?? []);
     expect(ran).toEqual(expect.arrayContaining(['intent', 'memory_update', 'appraisal', 'response', 'turn_end']));
+    // A known visitor's paths too (their memories recalled, "do you remember me?"), each more than
+    // once, on the id nobody has: the port warm-up's search, then three turns.
+    expect(memory.used.filter((u) => u === `recall ${WARM_UP_USER}`).length).toBeGreaterThanOrEqual(3);
+    expect(memory.used.filter((u) => u === `latest ${WARM_UP_USER}`).length).toBeGreaterThanOrEqual(2);
 
     // Nothing reached a model, the bus, the stores, the robot's feelings or the staff desk.
     expect(llm.calls).toEqual([]);

@@ -51,6 +51,9 @@ describe.skipIf(!present)('the in-process GGUF backend (node-llama-cpp, stories2
     expect(records[0]!.tokens.prompt).toBeGreaterThan(0);
     expect(records[0]!.tokens.completion).toBeGreaterThan(3);
     expect(records[0]!.ttft_ms).not.toBeNull();
+    // What of the time to the first token was waiting rather than the model's own prompt evaluation.
+    expect(records[0]!.wait_ms).toBeGreaterThanOrEqual(0);
+    expect(records[0]!.wait_ms).toBeLessThanOrEqual(records[0]!.ttft_ms!);
   });
 
   it('answers in JSON that parses when a schema constrains the grammar', async () => {

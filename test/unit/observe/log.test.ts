@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, utimesSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, utimesSync, writeFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -77,6 +77,16 @@ describe('the interaction log', () => {
     expect(entries[2]).toMatchObject({ turn_id: 't1', session_id: 's1', agent: 'response', output: 'You like green tea.', tokens: { prompt: 30, completion: 5 } });
     expect(entries[2].messages[1].content).toBe('What do I like?');
     expect(entries[3].event.reply).toBe('You like green tea.');
+  });
+
+  it("makes the day's folder again when it was removed between two writes (an operator cleaning up)", async () => {
+    const { dir, log } = sessionLog();
+    log.turnStarted({ turn_id: 't1', session_id: 's1', user_id: null, user_text: 'hi', ts: NOW.toISOString() });
+    await log.flush();
+    rmSync(path.join(dir, '2026-11-25'), { recursive: true });
+    log.turnEnded(turnEvent());
+    await log.flush();
+    expect(lines(path.join(dir, '2026-11-25', 's1.jsonl')).map((e) => e.type)).toEqual(['turn_end']);
   });
 
   it('puts a call outside any turn in the background file, and a late call of a turn in its session', async () => {
