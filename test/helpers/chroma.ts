@@ -74,7 +74,7 @@ let files = 0;
  * of CPU for every test that starts a daemon. Call at the top of a file; put what the returned
  * function gives into each daemon's config.
  */
-export function chromaPerFile(): () => { url: string; collectionPrefix: string } & NonNullable<ConfigInput['chroma']> {
+export function chromaPerFile(): () => NonNullable<ConfigInput['chroma']> {
   let server: ChromaProcess | null = null;
   const file = ++files;
   let daemons = 0;

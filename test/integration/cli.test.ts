@@ -1,20 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chromaPerFile } from '../helpers/chroma.js';
 import { tempDir } from '../helpers/config.js';
-import { consoleRun } from '../helpers/console.js';
+import { consoleSession } from '../helpers/console.js';
 import { runTsx } from '../helpers/daemon-process.js';
 
-// One ChromaDB for the file, each run in collections of its own: a run that starts its own
-// server waits, at its end, for the server it started to be ready and stops it.
-const sharedChroma = chromaPerFile();
-const chromaEnv = () => {
-  const { url, collectionPrefix } = sharedChroma();
-  return { NADINE_CHROMA__URL: url, NADINE_CHROMA__COLLECTION_PREFIX: collectionPrefix };
-};
-const cli = (args: string[], env: Record<string, string> = {}, input?: string) =>
-  runTsx('src/main.ts', args, { env: { NADINE_PATHS__DATA: tempDir(), ...chromaEnv(), ...env }, ...(input !== undefined && { input }) });
+const cli = (args: string[], env: Record<string, string> = {}, input?: string) => runTsx('src/main.ts', args, { env: { NADINE_PATHS__DATA: tempDir(), ...env }, ...(input !== undefined && { input }) });
 
 describe('the command line', () => {
   it('refuses to start on bad configuration, naming the field and the reason', async () => {
@@ -55,7 +46,7 @@ describe('the command line', () => {
 
 describe('the developer console', () => {
   it('talks, and shows state, user, last turn and health on command', async () => {
-    const { text } = await consoleRun(['Hello!', '/last', '/state', '/user', '/health', '/reset', '/state', '/nope', '/quit', 'never said'], { config: { chroma: sharedChroma() } });
+    const text = await consoleSession(['Hello!', '/last', '/state', '/user', '/health', '/reset', '/state', '/nope', '/quit', 'never said']);
 
     expect(text).toMatch(/^Nadine: /m);
     expect(text).toMatch(/"name": "first_greeting"/); // /last

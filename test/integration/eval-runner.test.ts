@@ -4,13 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JUDGE_PROMPT_START, loadScenario, runScenarios, VISITOR_PROMPT_START, type RunOptions, type Scenario } from '../../src/eval/index.js';
 import { silentLogger } from '../../src/log/index.js';
-import { chromaPerFile } from '../helpers/chroma.js';
 import { REPO, tempDir, testConfig } from '../helpers/config.js';
 import { startDaemon } from '../../src/daemon.js';
 import { startFakeOllama, type ChatBody, type FakeOllama } from '../helpers/fake-ollama.js';
-
-// One ChromaDB for the file: each scenario's daemon takes collections of its own (src/eval/daemon.ts).
-const sharedChroma = chromaPerFile();
 
 /** Scenarios written to a temporary folder (a camera frame is looked up next to the file). */
 function scenario(yaml: string): Scenario {
@@ -28,7 +24,7 @@ function options(over: Partial<RunOptions> = {}): RunOptions {
     configFile: null,
     ollamaUrl: null,
     sim: null,
-    chromaUrl: sharedChroma().url,
+    chromaUrl: null,
     charsPerSecond: 200,
     detectEveryMs: 200,
     withinMs: 5_000,
@@ -96,7 +92,7 @@ steps:
   }, 60_000);
 
   it('runs against a running daemon with --url (scenarios that need their own daemon are skipped); a bad config override is reported', async () => {
-    const daemon = await startDaemon({ config: testConfig({ speech: { waitForEndSpeak: true }, chroma: sharedChroma() }), log: silentLogger, mqtt: true });
+    const daemon = await startDaemon({ config: testConfig({ speech: { waitForEndSpeak: true } }), log: silentLogger, mqtt: true });
     // Session events are not the daemon's yet: another process stands in for them, so that the
     // runner's session expectations are checked against a real publisher.
     const sessions = await mqtt.connectAsync(daemon.broker!.url);

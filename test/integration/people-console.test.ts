@@ -2,17 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Daemon } from '../../src/daemon.js';
-import { chromaPerFile, waitFor } from '../helpers/chroma.js';
+import { waitFor } from '../helpers/chroma.js';
 import { consoleRun } from '../helpers/console.js';
 
-// The file's ChromaDB: until the daemon's store has heard it answer, a forget can only queue the
+// The embedded ChromaDB starts in the background: until it answers, a forget can only queue the
 // deletion of memories there (and says so), which is not what these sessions are about.
-const sharedChroma = chromaPerFile();
 const chromaReachable = (daemon: Daemon) => waitFor(() => daemon.vectors.store.status().reachable, 60_000, 'ChromaDB reachable');
 
 describe('people in the developer console', () => {
   it('learns a name, and /forget deletes everything about the current user', async () => {
-    const { text, config, daemon } = await consoleRun(['My name is Bartholomew', 'I live in Lisbon', '/user', '/forget', '/user', '/forget'], { ready: chromaReachable, config: { chroma: sharedChroma() } });
+    const { text, config, daemon } = await consoleRun(['My name is Bartholomew', 'I live in Lisbon', '/user', '/forget', '/user', '/forget'], { ready: chromaReachable });
     const data = config.paths.data;
     expect(text).toMatch(/^Nadine: Nice to meet you, Bartholomew/m);
     const id = /"user_id": "(bartholomew-[0-9a-f]{6})"/.exec(text)?.[1];
@@ -27,7 +26,7 @@ describe('people in the developer console', () => {
   });
 
   it('/forget <user_id> names the person; an invalid id is refused', async () => {
-    const { text } = await consoleRun(['/forget nobody_1', '/forget ../etc'], { ready: chromaReachable, config: { chroma: sharedChroma() } });
+    const { text } = await consoleRun(['/forget nobody_1', '/forget ../etc'], { ready: chromaReachable });
     expect(text).toMatch(/"user_id": "nobody_1"[\s\S]*"ok": true[\s\S]*"removed": \[\]/);
     expect(text).toMatch(/not a user id: \.\.\/etc/);
   });
