@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { createLogger, silentLogger } from '../../src/log/index.js';
-import { chromaPerFile } from '../helpers/chroma.js';
+import { chromaPerFile, waitFor } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../helpers/mosquitto.js';
 import { Probe } from '../helpers/mqtt.js';
@@ -13,7 +13,6 @@ const sharedChroma = chromaPerFile();
 const USER_INFO = `${P}face_recognition/user_info`;
 const SPEAK = `${P}agent/control/speak`;
 const MAX_DELAY_MS = 1_000;
-const CUT_MS = 3_000;
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -52,18 +51,25 @@ describe.skipIf(noMosquitto)('delivery classes across link cuts (mosquitto behin
     const daemon = await start();
     const sentences = () => handed.filter((h) => h.key === 'speak').map((h) => ({ text: h.payload as string, at: h.at }));
     // The link drops the moment the daemon has the utterance: the name settles, and its
-    // user_info and reply are handed to the bus while nothing gets through.
+    // user_info and reply are handed to the bus while nothing gets through. It comes back once
+    // the turn is over and every sentence handed over meanwhile is past its deadline, so each
+    // of them must be dropped, never sent late.
     const cuts: { from: number; to: number }[] = [];
     let cutting = true;
+    const handedSince = (from: number, key: string) => handed.filter((h) => h.at >= from && h.key === key);
+    const allExpired = (from: number) => {
+      const last = Math.max(from, ...handedSince(from, 'speak').map((h) => h.at));
+      return handedSince(from, 'turn_event').length > 0 && handedSince(from, 'user_info').length > 0 && performance.now() > last + MAX_DELAY_MS;
+    };
     daemon.bus!.on('user_speech', () => {
       if (!cutting) return;
       const cut = { from: performance.now(), to: Number.POSITIVE_INFINITY };
       cuts.push(cut);
       proxy.cut();
-      setTimeout(() => {
+      void waitFor(() => allExpired(cut.from), 30_000, 'the cut turn to end and its sentences to expire').finally(() => {
         cut.to = performance.now();
         proxy.restore();
-      }, CUT_MS);
+      });
     });
 
     // After a reconnection the daemon subscribes again (clean session); mqtt.js resends a message
@@ -99,6 +105,8 @@ describe.skipIf(noMosquitto)('delivery classes across link cuts (mosquitto behin
     // Handed over during a cut, with its deadline before the link came back: it cannot have been
     // sent in time, so it must not have been sent at all.
     const stale = sentences().filter((h) => cuts.some((c) => h.at >= c.from && h.at + MAX_DELAY_MS < c.to));
+    // Each cut outlasted the deadlines of its reply's sentences: every name's reply was at stake.
+    expect(stale.length).toBeGreaterThanOrEqual(names.length);
     const spoken = new Set(perception.messages.filter((m) => m.topic === SPEAK).map((m) => m.text));
     for (const h of stale) expect(spoken.has(h.text), `"${h.text}" was spoken late`).toBe(false);
     expect(daemon.health.counter('expired_messages.speak')).toBeGreaterThanOrEqual(stale.length);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HermesSaySchema } from '../../src/bus/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
+import { chromaPerFile } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../helpers/mosquitto.js';
 import { Probe } from '../helpers/mqtt.js';
@@ -12,6 +13,7 @@ const run = promisify(execFile);
 
 // CI installs mosquitto (.ci/run); elsewhere these tests need it installed.
 const noMosquitto = !MOSQUITTO && !process.env.CI;
+const sharedChroma = chromaPerFile();
 
 describe.skipIf(noMosquitto)('the Hermes adapter with a Rhasspy-style voice stack on Mosquitto', () => {
   let broker: Mosquitto;
@@ -21,7 +23,7 @@ describe.skipIf(noMosquitto)('the Hermes adapter with a Rhasspy-style voice stac
   beforeAll(async () => {
     broker = await startMosquitto();
     daemon = await startDaemon({
-      config: testConfig({ mqtt: { url: broker.url }, hermes: { enabled: true, siteId: 'lobby' } }),
+      config: testConfig({ mqtt: { url: broker.url }, hermes: { enabled: true, siteId: 'lobby' }, chroma: sharedChroma() }),
       log: silentLogger,
       mqtt: true,
     });
@@ -79,7 +81,7 @@ describe.skipIf(noMosquitto)('the Hermes adapter with a Rhasspy-style voice stac
 describe.skipIf(noMosquitto)('without the Hermes adapter', () => {
   it('does not subscribe to Hermes topics', async () => {
     const broker = await startMosquitto();
-    const daemon = await startDaemon({ config: testConfig({ mqtt: { url: broker.url } }), log: silentLogger, mqtt: true });
+    const daemon = await startDaemon({ config: testConfig({ mqtt: { url: broker.url }, chroma: sharedChroma() }), log: silentLogger, mqtt: true });
     const probe = await Probe.connect(broker.url, '#');
     await run('mosquitto_pub', ['-p', String(broker.port), '-t', 'hermes/asr/textCaptured', '-m', '{"text": "Hello!", "siteId": "default"}']);
     // The sentinel: an utterance on the daemon's own topic, sent after, is the only turn.

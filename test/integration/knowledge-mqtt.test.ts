@@ -5,11 +5,12 @@ import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
 import { tempDir, testConfig } from '../helpers/config.js';
-import { waitFor } from '../helpers/chroma.js';
+import { chromaPerFile, waitFor } from '../helpers/chroma.js';
 import { copyRagFiles } from '../helpers/knowledge.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
+const sharedChroma = chromaPerFile();
 
 async function ask(probe: Probe, text: string): Promise<{ event: TurnEvent; said: string }> {
   probe.clear();
@@ -27,7 +28,7 @@ describe('knowledge over MQTT, without a language model (real ChromaDB, lexical 
 
   beforeAll(async () => {
     daemon = await startDaemon({
-      config: testConfig({ paths: { rag, data: tempDir() }, embeddings: { backend: 'lexical' }, knowledge: { recheckMs: 0 }, speech: { waitForEndSpeak: false } }),
+      config: testConfig({ paths: { rag, data: tempDir() }, embeddings: { backend: 'lexical' }, knowledge: { recheckMs: 0 }, speech: { waitForEndSpeak: false }, chroma: sharedChroma() }),
       log: silentLogger,
       mqtt: true,
     });

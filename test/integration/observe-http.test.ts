@@ -5,9 +5,11 @@ import type { TurnEvent } from '../../src/bus/index.js';
 import type { ConfigInput } from '../../src/config/index.js';
 import { startDaemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
+import { chromaPerFile } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { ObservedRobot } from '../helpers/observed.js';
 
+const sharedChroma = chromaPerFile();
 let robot: ObservedRobot | null = null;
 afterEach(async () => {
   await robot?.stop();
@@ -15,7 +17,7 @@ afterEach(async () => {
 });
 
 async function start(overrides: ConfigInput = {}): Promise<{ url: string; data: string }> {
-  robot = await ObservedRobot.start({ structured: '{"unexpected": true}', text: 'Nice to hear from you.' }, overrides);
+  robot = await ObservedRobot.start({ structured: '{"unexpected": true}', text: 'Nice to hear from you.' }, { chroma: sharedChroma(), ...overrides });
   return { url: robot.url, data: robot.data };
 }
 
@@ -164,7 +166,7 @@ describe('observing the robot over HTTP (daemon, embedded broker, fake language 
   it('refuses to start when its port is taken', async () => {
     const { url } = await start();
     const port = Number(new URL(url).port);
-    const config = testConfig({ http: { enabled: true, port } });
+    const config = testConfig({ http: { enabled: true, port }, chroma: sharedChroma() });
     await expect(startDaemon({ config, log: silentLogger, mqtt: true })).rejects.toThrow(/EADDRINUSE|address already in use/);
   });
 });

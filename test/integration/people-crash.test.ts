@@ -72,26 +72,30 @@ describe('kill -9 while the daemon writes profiles', () => {
       probe.clear();
       const child = daemonOn(data);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      await probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online', SPAWNED_ONLINE_MS);
-      // Two known people and newcomers, telling facts while the daemon answers. The kill comes a
-      // random moment after this round's first new profile has reached the disk: writes are then
-      // under way (profile writes queue behind the conversation), whatever the machine's speed.
-      const before = profileCount(data);
-      const deadline = Date.now() + 60_000;
-      let killAt = Infinity;
       const sent: Promise<void>[] = [];
-      for (let i = 0; Date.now() < Math.min(killAt, deadline); i++) {
-        const who = i % 3 === 0 ? null : i % 3 === 1 ? ['alice_01', 'Alice'] : ['bob_02', 'Bob'];
-        sent.push(probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_id: who?.[0] ?? null, user_name: who?.[1] ?? 'unknown', confidence: 90 })));
-        const text = who
-          ? `My hobbies are h${round}x${i} and g${round}x${i}`
-          : `My name is ${newcomer(round, i)} and I work at Co${i}`;
-        sent.push(probe.publish(`${P}agent/user_speech`, text));
-        if (i % 4 === 0) sent.push(probe.publish(`${P}graph/face_stored`, JSON.stringify({ user_id: `perc_${round}_${i}`, user_name: `P${i}`, status: 'face_stored' })));
-        await new Promise((r) => setTimeout(r, 15));
-        if (killAt === Infinity && profileCount(data) > before) killAt = Date.now() + next() * 150;
+      try {
+        await probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online', SPAWNED_ONLINE_MS);
+        // Two known people and newcomers, telling facts while the daemon answers. The kill comes a
+        // random moment after this round's first new profile has reached the disk: writes are then
+        // under way (profile writes queue behind the conversation), whatever the machine's speed.
+        const before = profileCount(data);
+        const deadline = Date.now() + 60_000;
+        let killAt = Infinity;
+        for (let i = 0; Date.now() < Math.min(killAt, deadline); i++) {
+          const who = i % 3 === 0 ? null : i % 3 === 1 ? ['alice_01', 'Alice'] : ['bob_02', 'Bob'];
+          sent.push(probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_id: who?.[0] ?? null, user_name: who?.[1] ?? 'unknown', confidence: 90 })));
+          const text = who
+            ? `My hobbies are h${round}x${i} and g${round}x${i}`
+            : `My name is ${newcomer(round, i)} and I work at Co${i}`;
+          sent.push(probe.publish(`${P}agent/user_speech`, text));
+          if (i % 4 === 0) sent.push(probe.publish(`${P}graph/face_stored`, JSON.stringify({ user_id: `perc_${round}_${i}`, user_name: `P${i}`, status: 'face_stored' })));
+          await new Promise((r) => setTimeout(r, 15));
+          if (killAt === Infinity && profileCount(data) > before) killAt = Date.now() + next() * 150;
+        }
+      } finally {
+        // Also when the round fails (a daemon never online): it must not outlive the test.
+        child.kill('SIGKILL');
       }
-      child.kill('SIGKILL');
       await Promise.allSettled(sent);
       await exited;
       written = checkFiles(data);
