@@ -1,6 +1,7 @@
 import { deu, eng, fra, spa, zho } from 'stopword';
 import { normalizeText } from '../intent/index.js';
 import { CONCEPTS } from './concepts.js';
+import { FRAMES, PARTICLES } from './lexicon/index.js';
 
 /**
  * Terms of a text for lexical retrieval (BM25), the same for a question and a knowledge section in
@@ -21,7 +22,6 @@ import { CONCEPTS } from './concepts.js';
  */
 
 const STEM_CHARS = 5;
-const HAN = /\p{Script=Han}/u;
 const fold = (word: string) => normalizeText(word).normalize('NFD').replace(/\p{M}/gu, '');
 const STOPWORDS = new Set([...eng, ...deu, ...fra, ...spa].map(fold));
 const STOP_HAN = new Set(zho.filter((w) => w.length === 1));
@@ -31,10 +31,15 @@ const STOP_HAN = new Set(zho.filter((w) => w.length === 1));
  * kept: a word no variant has counts as the rarest, and a filler would push a question away from
  * the variant it repeats.
  */
+const HAN = /\p{Script=Han}/u;
+/** Fillers and frame words of every language (lexicon/): dropped wherever stop words are, and where they are kept. */
 const FILLERS = new Set(
-  ['actually', 'exactly', 'really', 'just', 'please', 'eigentlich', 'genau', 'denn', 'mal', 'bitte', 'wirklich', 'exactement', 'vraiment', 'donc', 'alors', 'exactamente', 'realmente', 'entonces', 'pues'].map(fold),
+  [
+    ...['actually', 'exactly', 'really', 'just', 'please', 'eigentlich', 'genau', 'denn', 'mal', 'bitte', 'wirklich', 'exactement', 'vraiment', 'donc', 'alors', 'exactamente', 'realmente', 'entonces', 'pues'],
+    ...FRAMES.filter((w) => !HAN.test(w)),
+  ].map(fold),
 );
-const HAN_FILLERS = /到底|究竟|请问/gu;
+const HAN_FILLERS = new RegExp(['到底', '究竟', '请问', ...FRAMES.filter((w) => HAN.test(w))].join('|'), 'gu');
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 const stem = (word: string) => [...word].slice(0, STEM_CHARS).join('');
 
@@ -64,10 +69,25 @@ for (const [concept, words] of Object.entries(CONCEPTS)) {
   }
 }
 
-function conceptsOf(word: string): string[] {
+function listed(word: string): string[] {
   const found = new Set(EXACT.get(word));
   for (const [prefix, term] of PREFIXES) if (word.startsWith(prefix)) found.add(term);
   return [...found];
+}
+
+/** The smallest rest of a word, once a separable particle is cut, that may be a thesaurus word. */
+const MIN_REST = 4;
+const FOLDED_PARTICLES = PARTICLES.map(fold);
+
+/** A word's concepts: its own, else those of the word after a separable particle ("hinstellen" → "stellen"). */
+function conceptsOf(word: string): string[] {
+  const found = listed(word);
+  if (found.length > 0) return found;
+  for (const particle of FOLDED_PARTICLES) {
+    const rest = word.slice(particle.length);
+    if (word.startsWith(particle) && [...rest].length >= MIN_REST && listed(rest).length > 0) return listed(rest);
+  }
+  return [];
 }
 
 function hanTerms(run: string, out: string[], keepStop: boolean): void {

@@ -1,0 +1,23 @@
+/**
+ * The concepts of the knowledge thesaurus (see ../concepts.ts): what a visitor asks a robot about
+ * itself, whatever the words. Each language's file lists its own words for them.
+ */
+export type Concept =
+  | 'robot' | 'name' | 'feel' | 'build' | 'data' | 'remember' | 'return' | 'forget' | 'online' | 'computer' | 'mind' | 'language'
+  | 'switch' | 'see' | 'move' | 'pay' | 'interrupt' | 'leave' | 'talk' | 'hear' | 'phone' | 'stand' | 'job' | 'ability' | 'question';
+
+/** One language's words per concept (a concept a language has no safe word for is left out). */
+export type Concepts = Partial<Record<Concept, readonly string[]>>;
+
+/** What retrieval knows of one language's words. */
+export interface Lexicon {
+  concepts: Concepts;
+  /**
+   * Words that frame a question without saying what it is about: a greeting, "what happens
+   * when…", "what kind of…". They are no content word (dropped with the stop words), so "was
+   * passiert wenn man dich beschimpft" is about insults, not about "Was passiert, wenn ich gehe?".
+   */
+  frames: readonly string[];
+  /** Separable verb particles cut from the front of a word that is otherwise a thesaurus word. */
+  particles?: readonly string[];
+}
