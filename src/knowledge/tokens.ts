@@ -1,7 +1,7 @@
 import { deu, eng, fra, spa, zho } from 'stopword';
 import { normalizeText } from '../intent/index.js';
 import { CONCEPTS } from './concepts.js';
-import { FRAMES, PARTICLES } from './lexicon/index.js';
+import { FRAMES, PARTICLES, PERSONS } from './lexicon/index.js';
 
 /**
  * Terms of a text for lexical retrieval (BM25), the same for a question and a knowledge section in
@@ -147,4 +147,21 @@ export function terms(text: string, options: TermOptions = {}): string[] {
     }
   }
   return out;
+}
+
+const PERSON_WORDS = new Set(PERSONS.filter((w) => !HAN.test(w)).map(fold));
+const PERSON_HAN = new RegExp(PERSONS.filter((w) => HAN.test(w)).join('|'), 'u');
+
+/**
+ * Whether `text` speaks of the visitor or the robot (I, you, we, in any of the five languages; see
+ * lexicon/): "j'ai", "l'adresse" and "let's" are looked at whole and by their parts.
+ */
+export function speaksOfPersons(text: string): boolean {
+  if (PERSON_HAN.test(text)) return true;
+  for (const { segment, isWordLike } of segmenter.segment(text.replace(/\p{Script=Han}+/gu, ' '))) {
+    if (!isWordLike) continue;
+    const word = fold(segment);
+    if (PERSON_WORDS.has(word) || word.split("'").some((part) => PERSON_WORDS.has(part))) return true;
+  }
+  return false;
 }

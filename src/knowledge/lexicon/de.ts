@@ -35,4 +35,7 @@ const frames = ['passiert', 'passieren', 'Ding', 'Dinge', 'Art', 'irgendwas', 'j
 /** Separable verb particles: "hinstellen" is "stellen", "herumlaufen" is "laufen" (the particle is cut when the rest is a thesaurus word). */
 const particles = ['herum', 'zurück', 'wieder', 'hin', 'her', 'auf', 'an', 'ab', 'aus', 'mit', 'zu', 'vor', 'weg', 'ein', 'nach'];
 
-export const DE: Lexicon = { concepts, frames, particles };
+/** Words that speak of the visitor or the robot (I, you, we, "this robot"). */
+const persons = ['Roboter', 'ich', 'mich', 'mir', 'mein', 'meine', 'meinen', 'meinem', 'meiner', 'meines', 'du', 'dich', 'dir', 'dein', 'deine', 'deinen', 'deinem', 'deiner', 'deines', 'wir', 'uns', 'unser', 'unsere', 'sie', 'ihnen', 'ihr', 'ihre', 'ihren'];
+
+export const DE: Lexicon = { concepts, frames, persons, particles };

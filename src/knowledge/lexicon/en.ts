@@ -19,7 +19,7 @@ const concepts: Concepts = {
   move: ['walk', 'walking', 'move', 'moving', 'bring', 'carry', 'pick', 'accompany', 'guide', 'escort', 'fetch', 'follow'],
   pay: ['pay', 'paying', 'payment', 'payments', 'card', 'cards', 'credit', 'debit', 'money', 'cash', 'cashier'],
   interrupt: ['cut', 'interrupt', 'interrupting', 'interruption', 'stop', 'quiet', 'shut', 'silence', 'silent', 'pause'],
-  leave: ['goodbye', 'bye', 'farewell', 'leave', 'leaving', 'leaves', 'exit', 'depart'],
+  leave: ['goodbye', 'bye', 'farewell', 'depart'],
   talk: ['talk', 'talking', 'speak', 'speaking', 'conversation', 'chat', 'chatting', 'converse'],
   hear: ['hear', 'hearing', 'loud', 'loudly', 'louder', 'shout', 'volume', 'microphone'],
   phone: ['phone', 'phones', 'calls', 'telephone', 'ring', 'dial'],
@@ -32,4 +32,7 @@ const concepts: Concepts = {
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
 const frames = ['happen', 'happens', 'happened', 'happening', 'thing', 'things', 'kind', 'sort', 'type', 'way', 'someone', 'somebody', 'anyone', 'anybody', 'hi', 'hello', 'hey', 'tell', 'wondering', 'wonder', 'curious'];
 
-export const EN: Lexicon = { concepts, frames };
+/** Words that speak of the visitor or the robot (I, you, we, "this robot"). */
+const persons = ['i', 'me', 'my', 'mine', 'myself', 'you', 'your', 'yours', 'yourself', 'u', 'ur', 'ya', 'robot', 'we', 'us', 'our', "let's"];
+
+export const EN: Lexicon = { concepts, frames, persons };

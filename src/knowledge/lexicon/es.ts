@@ -32,4 +32,7 @@ const concepts: Concepts = {
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
 const frames = ['pasa', 'ocurre', 'sucede', 'cosa', 'cosas', 'clase', 'tipo', 'alguien', 'hola', 'oye', 'dime'];
 
-export const ES: Lexicon = { concepts, frames };
+/** Words that speak of the visitor or the robot (I, you, we, "this robot"). Spanish drops its pronouns ("¿Hablas chino?"), so the commonest verbs of the first and second person count too. */
+const persons = ['robot', 'yo', 'me', 'mi', 'mí', 'mis', 'conmigo', 'tú', 'tu', 'te', 'ti', 'tus', 'contigo', 'usted', 'ustedes', 'nosotros', 'nos', 'nuestro', 'nuestra', 'eres', 'estás', 'tienes', 'puedes', 'podrías', 'sabes', 'hablas', 'haces', 'vas', 'quieres', 'recuerdas', 'ves', 'oyes', 'entiendes', 'guardas', 'sientes', 'piensas', 'funcionas', 'sirves', 'conoces', 'usas', 'necesitas', 'soy', 'estoy', 'tengo', 'puedo', 'quiero', 'debo', 'hago', 'hablo'];
+
+export const ES: Lexicon = { concepts, frames, persons };

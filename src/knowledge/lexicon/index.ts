@@ -22,5 +22,8 @@ export function mergedConcepts(lexicons: readonly Lexicon[] = all): Record<Conce
 /** Every language's frame words (see Lexicon.frames). */
 export const FRAMES: readonly string[] = all.flatMap((l) => l.frames);
 
+/** Every language's words of the visitor and the robot (see Lexicon.persons). */
+export const PERSONS: readonly string[] = all.flatMap((l) => l.persons);
+
 /** Every language's separable particles, longest first (see Lexicon.particles). */
 export const PARTICLES: readonly string[] = all.flatMap((l) => l.particles ?? []).sort((a, b) => b.length - a.length);

@@ -18,6 +18,12 @@ export interface Lexicon {
    * passiert wenn man dich beschimpft" is about insults, not about "Was passiert, wenn ich gehe?".
    */
   frames: readonly string[];
+  /**
+   * Words that speak of the visitor or the robot (pronouns, possessives): the knowledge answers
+   * what a visitor asks the robot about itself or about them, so a question with none of them
+   * ("Who designed this building?", "Wie heißt der Hausmeister?") is about the world around.
+   */
+  persons: readonly string[];
   /** Separable verb particles cut from the front of a word that is otherwise a thesaurus word. */
   particles?: readonly string[];
 }

@@ -32,4 +32,7 @@ const concepts: Concepts = {
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
 const frames = ['发生', '你好', '嗨', '东西'];
 
-export const ZH: Lexicon = { concepts, frames };
+/** Words that speak of the visitor or the robot (I, you, we, "this robot"). */
+const persons = ['机器人', '你', '您', '我', '咱'];
+
+export const ZH: Lexicon = { concepts, frames, persons };
