@@ -11,7 +11,8 @@
  * are calibrated there, with knowledge-dev-b.yaml, a second development set), knowledge-heldout.yaml and knowledge-heldout-b.yaml (held out: only their
  * totals are reported): answered from the right section, from a wrong one, refused; unanswerable
  * questions refused. --development measures the development half alone (while tuning);
- * KNOWLEDGE_MISSES=1 lists its misses (never the held-out halves').
+ * KNOWLEDGE_MISSES=1 lists its misses (never the held-out halves', nor those of knowledge-dev-d.yaml, an unseen
+ * check measured only in total).
  *
  * For memory and scenes it prints recall@1 and recall@3, the score distributions of matches and
  * non-matches, and the thresholds that separate them best; --write sets the thresholds in a configuration file

@@ -1,7 +1,7 @@
 import { deu, eng, fra, spa, zho } from 'stopword';
 import { normalizeText } from '../intent/index.js';
 import { CONCEPTS } from './concepts.js';
-import { FRAMES, PARTICLES, PERSONS } from './lexicon/index.js';
+import { FRAMES, PARTICLES, PERSONS, SUFFIXES } from './lexicon/index.js';
 
 /**
  * Terms of a text for lexical retrieval (BM25), the same for a question and a knowledge section in
@@ -79,10 +79,29 @@ function listed(word: string): string[] {
 const MIN_REST = 4;
 const FOLDED_PARTICLES = PARTICLES.map(fold);
 
-/** A word's concepts: its own, else those of the word after a separable particle ("hinstellen" → "stellen"). */
+const FOLDED_SUFFIXES = SUFFIXES.map(fold);
+
+/** The concepts of a word without an inflectional ending: "keeping" → "keep", "stopping" → "stop", "saving" → "save". */
+function lemmaConcepts(word: string): string[] {
+  for (const suffix of FOLDED_SUFFIXES) {
+    if (!word.endsWith(suffix)) continue;
+    const rest = word.slice(0, -suffix.length);
+    if ([...rest].length < 3) continue;
+    const undoubled = rest.length > 1 && rest.at(-1) === rest.at(-2) ? rest.slice(0, -1) : rest;
+    for (const lemma of new Set([rest, undoubled, `${rest}e`])) {
+      const found = EXACT.get(lemma);
+      if (found) return found;
+    }
+  }
+  return [];
+}
+
+/** A word's concepts: its own, else those of its lemma, else those of the word after a separable particle ("hinstellen" → "stellen"). */
 function conceptsOf(word: string): string[] {
   const found = listed(word);
   if (found.length > 0) return found;
+  const lemma = lemmaConcepts(word);
+  if (lemma.length > 0) return lemma;
   for (const particle of FOLDED_PARTICLES) {
     const rest = word.slice(particle.length);
     if (word.startsWith(particle) && [...rest].length >= MIN_REST && listed(rest).length > 0) return listed(rest);

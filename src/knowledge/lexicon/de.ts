@@ -2,11 +2,11 @@ import type { Concepts, Lexicon } from './types.js';
 
 /** German words of the knowledge thesaurus' concepts (see ../concepts.ts for how they are matched). */
 const concepts: Concepts = {
-  robot: ['lebendig', 'lebst', 'Roboter', 'Maschine', 'Mensch', 'humanoider', 'humanoid', 'Android', 'Person'],
+  robot: ['lebendig', 'lebst', 'Roboter', 'Maschine', 'Mensch', 'humanoider', 'humanoid', 'Android', 'Person', 'echt', 'echter', 'echte'],
   name: ['Name', 'Namen', 'heiße', 'heißt', 'heißen', 'nennen', 'nenn', 'vorstellen', 'Vorname', 'Spitzname'],
   feel: ['beschimpfen', 'beschimpft', 'Beleidigung', 'beleidigt', 'beleidigen', 'fühlen', 'fühlst', 'Gefühl', 'Gefühle', 'Emotion', 'Emotionen', 'Stimmung', 'Laune', 'gelaunt', 'traurig', 'glücklich', 'wütend', 'verärgert', 'ärgern', 'ärgert', 'stört', 'stören', 'gemein', 'Unhöflichkeit', 'unhöflich', 'unfreundlich', 'einsam', 'sauer', 'gekränkt', 'kränkt', 'froh'],
   build: ['Software', 'Code', 'Quellcode', 'quelloffen', 'bauen', 'gebaut', 'Roboterbauer', 'gemacht', 'erschaffen', 'entwickelt', 'Entwickler', 'programmiert', 'Programmierer', 'Firma', 'Unternehmen', 'Hersteller', 'hergestellt', 'steckt', 'entworfen', 'Besitzer', 'gehörst'],
-  data: ['Daten', 'Informationen', 'Infos', 'Angaben', 'persönlichen', 'Profil', 'speicherst', 'speichern', 'gespeichert', 'aufbewahrt', 'Erinnerungen', 'Aufnahmen', 'aufgezeichnet', 'aufzeichnen', 'Notizen', 'Foto', 'Fotos'],
+  data: ['Daten', 'Informationen', 'Infos', 'Angaben', 'persönlichen', 'Profil', 'speicherst', 'speichern', 'gespeichert', 'aufbewahrt', 'Erinnerungen', 'Aufnahmen', 'aufgezeichnet', 'aufzeichnen', 'Notizen', 'Foto', 'Fotos', 'Akte', 'Dossier'],
   remember: ['erinnern', 'erinnerst', 'merken', 'merkst', 'merke', 'gemerkt', 'wiedererkennen', 'erkennst', 'Gesicht', 'Gesichter'],
   return: ['wiederkommen', 'wiederkomme', 'zurückkommen', 'zurückkomme', 'willkommen'],
   forget: ['vergiss', 'vergessen', 'vergisst', 'tilgen', 'löschen', 'löschst', 'lösch', 'lösche', 'gelöscht', 'entfernen', 'entferne'],
@@ -15,7 +15,7 @@ const concepts: Concepts = {
   mind: ['funktionierst', 'funktionieren', 'Verstand', 'Gehirn', 'Hirn', 'denkst', 'denken', 'Programm', 'Intelligenz', 'künstliche', 'KI', 'Sprachmodell', 'Chatbot', 'gesteuert', 'steuert'],
   language: ['Sprache', 'Sprachen', 'Englisch', 'Deutsch', 'Französisch', 'Spanisch', 'Chinesisch', 'Mandarin', 'mehrsprachig'],
   switch: ['wechseln', 'wechsle', 'umschalten', 'umstellen', 'weitermachen'],
-  see: ['sehen', 'siehst', 'schauen', 'Kamera', 'Augen'],
+  see: ['sehen', 'siehst', 'schauen', 'Kamera', 'Augen', 'Kleidung', 'Hemd'],
   move: ['laufen', 'herumlaufen', 'spazieren', 'herumgehen', 'bewegen', 'bringen', 'hinbringen', 'tragen', 'begleiten', 'aufheben', 'holen'],
   pay: ['zahlen', 'zahle', 'bezahle', 'bezahlen', 'Kartenzahlung', 'Zahlung', 'Zahlungen', 'Kreditkarte', 'Kreditkarten', 'Geld', 'Bargeld', 'Karte'],
   interrupt: ['unterbrechen', 'unterbreche', 'Wort', 'aufhören', 'Schweigen', 'schweigen', 'still', 'Klappe', 'stoppen'],
@@ -26,7 +26,7 @@ const concepts: Concepts = {
   stand: ['stehen', 'stell', 'stellen', 'Abstand', 'nah', 'nahe', 'näher', 'Entfernung'],
   job: ['Job', 'Beruf', 'Aufgabe', 'Empfang', 'Empfangsdame', 'Rezeption', 'Rezeptionistin'],
   ability: ['fähig', 'Fähigkeiten', 'helfen', 'nützlich', 'unterstützen', 'Zweck'],
-  question: ['Frage', 'Fragen', 'fragen', 'ausfragen', 'antworten', 'Antwort', 'Antworten', 'Thema', 'Themen', 'raten', 'rätst', 'erfinden', 'erfindest'],
+  question: ['Frage', 'Fragen', 'fragen', 'ausfragen', 'antworten', 'Antwort', 'Antworten', 'Thema', 'Themen', 'raten', 'rätst', 'erfinden', 'erfindest', 'lügen', 'lügst', 'schwindeln'],
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
@@ -38,4 +38,7 @@ const particles = ['herum', 'zurück', 'wieder', 'hin', 'her', 'auf', 'an', 'ab'
 /** Words that speak of the visitor or the robot (I, you, we, "this robot"). */
 const persons = ['Roboter', 'ich', 'mich', 'mir', 'mein', 'meine', 'meinen', 'meinem', 'meiner', 'meines', 'du', 'dich', 'dir', 'dein', 'deine', 'deinen', 'deinem', 'deiner', 'deines', 'wir', 'uns', 'unser', 'unsere', 'sie', 'ihnen', 'ihr', 'ihre', 'ihren'];
 
-export const DE: Lexicon = { concepts, frames, persons, particles };
+/** Inflectional endings: a word not in the thesaurus is looked up again without one ("speicherst" is "speichern"'s "speicher", "Fragen" "Frage"). */
+const suffixes = ['en', 'st', 'est', 'et', 't', 'e', 'n', 'es', 's'];
+
+export const DE: Lexicon = { concepts, frames, persons, suffixes, particles };

@@ -6,7 +6,7 @@ const concepts: Concepts = {
   name: ['name', 'named', 'called', 'introduce', 'introduction', 'nickname'],
   feel: ['insult', 'insulted', 'insults', 'offend', 'offended', 'feel', 'feeling', 'feelings', 'emotion', 'emotions', 'emotional', 'mood', 'moods', 'sad', 'sadness', 'happy', 'happiness', 'angry', 'anger', 'upset', 'bother', 'bothers', 'rude', 'rudeness', 'impolite', 'hurt', 'lonely', 'bored', 'annoyed', 'annoy', 'cheerful'],
   build: ['software', 'code', 'source', 'build', 'built', 'builder', 'builders', 'made', 'maker', 'makers', 'create', 'created', 'creator', 'creators', 'develop', 'developed', 'developer', 'developers', 'company', 'manufacturer', 'manufactured', 'programmed', 'programmer', 'programmers', 'designed', 'designer', 'owner', 'owners', 'owns', 'open-source'],
-  data: ['data', 'information', 'info', 'details', 'personal', 'profile', 'store', 'stored', 'storing', 'save', 'saved', 'keep', 'kept', 'memories', 'memory', 'record', 'recorded', 'recording', 'recordings', 'notes', 'photo', 'photos', 'picture', 'pictures'],
+  data: ['data', 'information', 'info', 'details', 'personal', 'profile', 'store', 'stored', 'storing', 'save', 'saved', 'keep', 'kept', 'memories', 'memory', 'record', 'recorded', 'recording', 'recordings', 'notes', 'photo', 'photos', 'picture', 'pictures', 'file', 'files', 'dossier'],
   remember: ['remember', 'remembers', 'recall', 'forgotten', 'recognise', 'recognize', 'recognised', 'recognized', 'recognition', 'face', 'faces', 'memorise', 'memorize'],
   return: ['return', 'returning', 'revisit', 'back', 'welcome'],
   forget: ['forget', 'forgets', 'delete', 'deleted', 'deletion', 'erase', 'erased', 'remove', 'removed', 'wipe', 'wiped', 'purge'],
@@ -15,7 +15,7 @@ const concepts: Concepts = {
   mind: ['mind', 'brain', 'think', 'thinking', 'thoughts', 'program', 'intelligence', 'intelligent', 'ai', 'artificial', 'model', 'chatbot', 'chatgpt', 'gpt', 'llm', 'controlled', 'controlling', 'operator', 'puppet'],
   language: ['language', 'languages', 'english', 'german', 'french', 'spanish', 'chinese', 'mandarin', 'multilingual', 'bilingual'],
   switch: ['switch', 'change', 'continue', 'swap'],
-  see: ['see', 'sees', 'seeing', 'look', 'looking', 'camera', 'eye', 'eyes', 'watch', 'watching', 'vision', 'holding', 'wearing', 'outfit'],
+  see: ['see', 'sees', 'seeing', 'look', 'looking', 'camera', 'eye', 'eyes', 'watch', 'watching', 'vision', 'holding', 'wearing', 'outfit', 'shirt', 'clothes'],
   move: ['walk', 'walking', 'move', 'moving', 'bring', 'carry', 'pick', 'accompany', 'guide', 'escort', 'fetch', 'follow'],
   pay: ['pay', 'paying', 'payment', 'payments', 'card', 'cards', 'credit', 'debit', 'money', 'cash', 'cashier'],
   interrupt: ['cut', 'interrupt', 'interrupting', 'interruption', 'stop', 'quiet', 'shut', 'silence', 'silent', 'pause'],
@@ -26,7 +26,7 @@ const concepts: Concepts = {
   stand: ['stand', 'standing', 'front', 'position', 'closer', 'near', 'nearer', 'distance'],
   job: ['job', 'jobs', 'receptionist', 'reception', 'desk', 'role', 'duties', 'occupation', 'profession'],
   ability: ['capable', 'able', 'abilities', 'ability', 'capabilities', 'help', 'good', 'useful', 'purpose', 'skills', 'skill', 'assist', 'assistance', 'features', 'services'],
-  question: ['question', 'questions', 'ask', 'answer', 'answers', 'topic', 'topics', 'guess', 'invent', 'unsure'],
+  question: ['question', 'questions', 'ask', 'answer', 'answers', 'topic', 'topics', 'guess', 'invent', 'unsure', 'lie', 'lies', 'lying', 'hallucinate'],
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
@@ -35,4 +35,7 @@ const frames = ['happen', 'happens', 'happened', 'happening', 'thing', 'things',
 /** Words that speak of the visitor or the robot (I, you, we, "this robot"). */
 const persons = ['i', 'me', 'my', 'mine', 'myself', 'you', 'your', 'yours', 'yourself', 'u', 'ur', 'ya', 'robot', 'we', 'us', 'our', "let's"];
 
-export const EN: Lexicon = { concepts, frames, persons };
+/** Inflectional endings: a word not in the thesaurus is looked up again without one ("keeping" is "keep", "remotely" "remote", "saving" "save"). */
+const suffixes = ['ing', 'ed', 'es', 's', 'ly'];
+
+export const EN: Lexicon = { concepts, frames, persons, suffixes };

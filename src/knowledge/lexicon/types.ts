@@ -24,6 +24,12 @@ export interface Lexicon {
    * ("Who designed this building?", "Wie heißt der Hausmeister?") is about the world around.
    */
   persons: readonly string[];
+  /**
+   * Inflectional endings, tried when a word is not in the thesaurus: the word without one (and
+   * without a doubled last letter, or with an "e" put back) is looked up again. A poor man's
+   * lemmatizer, safe because only a listed word can match.
+   */
+  suffixes?: readonly string[];
   /** Separable verb particles cut from the front of a word that is otherwise a thesaurus word. */
   particles?: readonly string[];
 }
