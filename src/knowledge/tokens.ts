@@ -1,7 +1,7 @@
 import { deu, eng, fra, spa, zho } from 'stopword';
 import { normalizeText } from '../intent/index.js';
 import { CONCEPTS } from './concepts.js';
-import { FRAMES, PARTICLES, PERSONS, SUFFIXES } from './lexicon/index.js';
+import { FRAMES, PARTICLES, PERSONS, SUFFIXES, UNINFLECTED } from './lexicon/index.js';
 
 /**
  * Terms of a text for lexical retrieval (BM25), the same for a question and a knowledge section in
@@ -80,9 +80,11 @@ const MIN_REST = 4;
 const FOLDED_PARTICLES = PARTICLES.map(fold);
 
 const FOLDED_SUFFIXES = SUFFIXES.map(fold);
+const FOLDED_UNINFLECTED = new Set(UNINFLECTED.map(fold));
 
 /** The concepts of a word without an inflectional ending: "keeping" → "keep", "stopping" → "stop", "saving" → "save". */
 function lemmaConcepts(word: string): string[] {
+  if (FOLDED_UNINFLECTED.has(word)) return [];
   for (const suffix of FOLDED_SUFFIXES) {
     if (!word.endsWith(suffix)) continue;
     const rest = word.slice(0, -suffix.length);

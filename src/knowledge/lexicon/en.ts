@@ -38,4 +38,7 @@ const persons = ['i', 'me', 'my', 'mine', 'myself', 'you', 'your', 'yours', 'you
 /** Inflectional endings: a word not in the thesaurus is looked up again without one ("keeping" is "keep", "remotely" "remote", "saving" "save"). */
 const suffixes = ['ing', 'ed', 'es', 's', 'ly'];
 
-export const EN: Lexicon = { concepts, frames, persons, suffixes };
+/** Words that only look inflected: a building is not what "build" asks about. */
+const uninflected = ['building', 'buildings', 'meeting', 'meetings', 'parking', 'evening', 'morning', 'ceiling', 'shopping', 'clothing', 'painting', 'wedding', 'cloudy', 'series', 'news'];
+
+export const EN: Lexicon = { concepts, frames, persons, suffixes, uninflected };

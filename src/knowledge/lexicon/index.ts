@@ -28,5 +28,8 @@ export const PERSONS: readonly string[] = all.flatMap((l) => l.persons);
 /** Every language's inflectional endings, longest first (see Lexicon.suffixes). */
 export const SUFFIXES: readonly string[] = [...new Set(all.flatMap((l) => l.suffixes ?? []))].sort((a, b) => b.length - a.length);
 
+/** Every language's words that only look inflected (see Lexicon.uninflected). */
+export const UNINFLECTED: readonly string[] = all.flatMap((l) => l.uninflected ?? []);
+
 /** Every language's separable particles, longest first (see Lexicon.particles). */
 export const PARTICLES: readonly string[] = all.flatMap((l) => l.particles ?? []).sort((a, b) => b.length - a.length);

@@ -30,6 +30,8 @@ export interface Lexicon {
    * lemmatizer, safe because only a listed word can match.
    */
   suffixes?: readonly string[];
+  /** Words that end like an inflection and are none ("building"): never cut. */
+  uninflected?: readonly string[];
   /** Separable verb particles cut from the front of a word that is otherwise a thesaurus word. */
   particles?: readonly string[];
 }
