@@ -18,7 +18,7 @@ const concepts: Concepts = {
   see: ['sehen', 'siehst', 'schauen', 'Kamera', 'Augen', 'Kleidung', 'Hemd'],
   move: ['laufen', 'herumlaufen', 'spazieren', 'herumgehen', 'bewegen', 'bringen', 'hinbringen', 'tragen', 'begleiten', 'aufheben', 'holen'],
   pay: ['zahlen', 'zahle', 'bezahle', 'bezahlen', 'Kartenzahlung', 'Zahlung', 'Zahlungen', 'Kreditkarte', 'Kreditkarten', 'Geld', 'Bargeld', 'Karte'],
-  interrupt: ['unterbrechen', 'unterbreche', 'Wort', 'aufhören', 'Schweigen', 'schweigen', 'still', 'Klappe', 'stoppen'],
+  interrupt: ['unterbrechen', 'unterbreche', 'Wort', 'aufhören', 'Schweigen', 'schweigen', 'Klappe', 'stoppen'],
   leave: ['verabschieden', 'verabschiede', 'Wiedersehen', 'tschüss', 'weggehe', 'weggehen', 'Abschied'],
   talk: ['sprechen', 'sprichst', 'reden', 'rede', 'unterhalten', 'unterhalte', 'Gespräch', 'plaudern'],
   hear: ['hören', 'hörst', 'laut', 'lauter', 'schreien', 'Mikrofon'],

@@ -22,6 +22,11 @@ describe('the knowledge lexicon, one data file per language', () => {
     expect(terms('Who is the goalkeeper?')).not.toContain('~data');
   });
 
+  it('leaves out a word that means something else in another language: English "still" is not German "still" (quiet)', () => {
+    expect(terms('Will you still know me next time I visit?')).not.toContain('~interrupt');
+    expect(terms('Will you still know me next time I visit?')).toContain('~return');
+  });
+
   it('cuts a German separable particle from a word that is otherwise a thesaurus word', () => {
     expect(terms('Wo soll ich mich hinstellen?')).toContain('~stand');
     expect(terms('Kannst du herumlaufen?')).toContain('~move');
