@@ -18,7 +18,10 @@ import { FRAMES, PARTICLES, PERSONS, SUFFIXES, UNINFLECTED } from './lexicon/ind
  * - Chinese has no spaces: a run of Han characters gives its single characters that are not
  *   stop characters and its character bigrams that are not both stop characters (bigrams are the
  *   usual indexing unit for Chinese retrieval without a dictionary);
- * - a word of a concept of the thesaurus (concepts.ts) adds the concept as a term ("~feel").
+ * - a word of a concept of the thesaurus (concepts.ts) adds the concept as a term ("~feel"); a
+ *   word not listed is looked up again without an inflectional ending or a German separable
+ *   particle of its language (lexicon/: "keeping" → "keep", "hinstellen" → "stellen");
+ * - frame words (lexicon/: greetings, "what happens when") are dropped like fillers.
  */
 
 const STEM_CHARS = 5;
