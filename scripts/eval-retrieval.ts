@@ -8,10 +8,12 @@
  *
  * Knowledge is measured as the robot searches it (embedder, BM25 and question variants fused; see
  * src/knowledge/hybrid.ts) on the labelled questions: knowledge.yaml (development: its thresholds
- * are calibrated there, with knowledge-dev-b.yaml, a second development set), knowledge-heldout.yaml and knowledge-heldout-b.yaml (held out: only their
- * totals are reported): answered from the right section, from a wrong one, refused; unanswerable
+ * are calibrated there, with knowledge-dev-b.yaml, -c and -e, further development sets),
+ * knowledge-dev-d.yaml (an unseen check: measured, never calibrated on, its misses never listed),
+ * knowledge-heldout.yaml and knowledge-heldout-b.yaml (held out: only their totals are reported): answered from the right section, from a wrong one, refused; unanswerable
  * questions refused. --development measures the development half alone (while tuning);
- * KNOWLEDGE_MISSES=1 lists its misses (never the held-out halves').
+ * KNOWLEDGE_MISSES=1 lists its misses (never the held-out halves', nor those of knowledge-dev-d.yaml, an unseen
+ * check measured only in total).
  *
  * For memory and scenes it prints recall@1 and recall@3, the score distributions of matches and
  * non-matches, and the thresholds that separate them best; --write sets the thresholds in a configuration file

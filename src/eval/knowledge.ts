@@ -92,7 +92,8 @@ export function calibrate(ranked: readonly Ranked[], base: HybridThresholds, lab
             for (const rrf of [0, 1])
               // A question about something else (its words unknown to the knowledge) needs a stronger match; never a reason to answer.
               for (const unknown of [0, 1]) {
-                const weights = { similarity, coverage, concepts, fuzzy, variants, rrf, unknown };
+                // The impersonal penalty is kept as configured: doubling the grid for it would double the search (it was chosen on a sweep of the development sets).
+                const weights = { similarity, coverage, concepts, fuzzy, variants, rrf, unknown, impersonal: base.weights.impersonal ?? 0 };
                 const total = similarity * 2 + coverage + concepts + fuzzy + variants + rrf;
                 if (total === 0) continue;
                 for (const share of steps(0.2, 0.8, 0.05))

@@ -5,7 +5,7 @@ import { toHit } from './collection.js';
 import { foldForFuzzy, FuzzyPattern } from './fuzzy.js';
 import type { IndexedChunk } from './manifest.js';
 import type { KnowledgeHit } from './port.js';
-import { contentWords, isConcept, terms } from './tokens.js';
+import { contentWords, isConcept, speaksOfPersons, terms } from './tokens.js';
 import { VariantIndex } from './variants.js';
 
 /**
@@ -33,7 +33,7 @@ export interface HybridThresholds {
   /** Cosine similarity of an embedder that counts as 1 in the fusion (the embedder's usual threshold). */
   minSimilarity: number;
   /** Weights of the signals in a section's score. */
-  weights: { similarity: number; coverage: number; concepts: number; fuzzy: number; variants: number; rrf: number; unknown?: number };
+  weights: { similarity: number; coverage: number; concepts: number; fuzzy: number; variants: number; rrf: number; unknown?: number; impersonal?: number };
   /** A section answers from this score on… */
   minScore: number;
   /** …and, for the best, when it leads the next section by this much (else the question is too ambiguous to answer offline). */
@@ -54,6 +54,8 @@ export interface SectionScore {
   rrf: number;
   /** The share of the question's words that the knowledge never uses (the same for every section; see unknownShare). */
   unknown: number;
+  /** 1 when the question speaks of neither the visitor nor the robot (see speaksOfPersons), else 0: the same for every section. */
+  impersonal: number;
   /** The weighted sum of the signals (see scoreOf). */
   score: number;
   /** score / minScore: from 1 on, the section answers. */
@@ -178,9 +180,11 @@ export class HybridIndex {
     for (const v of nearest) if (!matched.has(v.section)) matched.set(v.section, v.cosine);
     const fuzzy = this.#fuzzy(question, nearest);
     const unknown = this.unknownShare(question);
+    // The knowledge is the robot's about itself and about its visitors: "Who designed this building?" shares "designed" with "Who built me" and asks about neither.
+    const impersonal = speaksOfPersons(question) ? 0 : 1;
     const sections = new Map<string, SectionScore & { bm25: number }>();
     this.#chunks.forEach((c, i) => {
-      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, variants: matched.get(c.section) ?? 0, rrf: 0, unknown, score: 0, confidence: 0, related: [...(this.#related.get(c.section) ?? [])], chunks: [], bm25: 0 };
+      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, variants: matched.get(c.section) ?? 0, rrf: 0, unknown, impersonal, score: 0, confidence: 0, related: [...(this.#related.get(c.section) ?? [])], chunks: [], bm25: 0 };
       const cos = similarity(c.id);
       s.similarity = Math.max(s.similarity, cos);
       s.coverage = Math.max(s.coverage, coverage[i]!);
@@ -202,16 +206,18 @@ export class HybridIndex {
 /**
  * A section's score: the weighted sum of its signals, the cosine counted relative to the
  * embedder's usual threshold (capped at 2) so that one set of weights fits any embedder, less the
- * weighted share of the question's unknown words.
+ * weighted share of the question's unknown words and, for a question about neither the visitor nor
+ * the robot, the weight of impersonal.
  */
-export const scoreOf = (s: Pick<SectionScore, 'similarity' | 'coverage' | 'concepts' | 'fuzzy' | 'variants' | 'rrf'> & Partial<Pick<SectionScore, 'unknown'>>, t: HybridThresholds) =>
+export const scoreOf = (s: Pick<SectionScore, 'similarity' | 'coverage' | 'concepts' | 'fuzzy' | 'variants' | 'rrf'> & Partial<Pick<SectionScore, 'unknown' | 'impersonal'>>, t: HybridThresholds) =>
   t.weights.similarity * Math.min(2, Math.max(0, s.similarity) / t.minSimilarity) +
   t.weights.coverage * s.coverage +
   t.weights.concepts * s.concepts +
   t.weights.fuzzy * s.fuzzy +
   t.weights.variants * s.variants +
   t.weights.rrf * s.rrf -
-  (t.weights.unknown ?? 0) * (s.unknown ?? 0);
+  (t.weights.unknown ?? 0) * (s.unknown ?? 0) -
+  (t.weights.impersonal ?? 0) * (s.impersonal ?? 0);
 
 /** Scores and confidences for `t`, best first. */
 export function rescore(sections: readonly SectionScore[], t: HybridThresholds): SectionScore[] {

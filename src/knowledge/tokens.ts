@@ -1,6 +1,7 @@
 import { deu, eng, fra, spa, zho } from 'stopword';
 import { normalizeText } from '../intent/index.js';
 import { CONCEPTS } from './concepts.js';
+import { FRAMES, PARTICLES, PERSONS, SUFFIXES, UNINFLECTED } from './lexicon/index.js';
 
 /**
  * Terms of a text for lexical retrieval (BM25), the same for a question and a knowledge section in
@@ -17,11 +18,13 @@ import { CONCEPTS } from './concepts.js';
  * - Chinese has no spaces: a run of Han characters gives its single characters that are not
  *   stop characters and its character bigrams that are not both stop characters (bigrams are the
  *   usual indexing unit for Chinese retrieval without a dictionary);
- * - a word of a concept of the thesaurus (concepts.ts) adds the concept as a term ("~feel").
+ * - a word of a concept of the thesaurus (concepts.ts) adds the concept as a term ("~feel"); a
+ *   word not listed is looked up again without an inflectional ending or a German separable
+ *   particle of its language (lexicon/: "keeping" → "keep", "hinstellen" → "stellen");
+ * - frame words (lexicon/: greetings, "what happens when") are dropped like fillers.
  */
 
 const STEM_CHARS = 5;
-const HAN = /\p{Script=Han}/u;
 const fold = (word: string) => normalizeText(word).normalize('NFD').replace(/\p{M}/gu, '');
 const STOPWORDS = new Set([...eng, ...deu, ...fra, ...spa].map(fold));
 const STOP_HAN = new Set(zho.filter((w) => w.length === 1));
@@ -31,10 +34,15 @@ const STOP_HAN = new Set(zho.filter((w) => w.length === 1));
  * kept: a word no variant has counts as the rarest, and a filler would push a question away from
  * the variant it repeats.
  */
+const HAN = /\p{Script=Han}/u;
+/** Fillers and frame words of every language (lexicon/): dropped wherever stop words are, and where they are kept. */
 const FILLERS = new Set(
-  ['actually', 'exactly', 'really', 'just', 'please', 'eigentlich', 'genau', 'denn', 'mal', 'bitte', 'wirklich', 'exactement', 'vraiment', 'donc', 'alors', 'exactamente', 'realmente', 'entonces', 'pues'].map(fold),
+  [
+    ...['actually', 'exactly', 'really', 'just', 'please', 'eigentlich', 'genau', 'denn', 'mal', 'bitte', 'wirklich', 'exactement', 'vraiment', 'donc', 'alors', 'exactamente', 'realmente', 'entonces', 'pues'],
+    ...FRAMES.filter((w) => !HAN.test(w)),
+  ].map(fold),
 );
-const HAN_FILLERS = /到底|究竟|请问/gu;
+const HAN_FILLERS = new RegExp(['到底', '究竟', '请问', ...FRAMES.filter((w) => HAN.test(w))].join('|'), 'gu');
 const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 const stem = (word: string) => [...word].slice(0, STEM_CHARS).join('');
 
@@ -64,10 +72,46 @@ for (const [concept, words] of Object.entries(CONCEPTS)) {
   }
 }
 
-function conceptsOf(word: string): string[] {
+function listed(word: string): string[] {
   const found = new Set(EXACT.get(word));
   for (const [prefix, term] of PREFIXES) if (word.startsWith(prefix)) found.add(term);
   return [...found];
+}
+
+/** The smallest rest of a word, once a separable particle is cut, that may be a thesaurus word. */
+const MIN_REST = 4;
+const FOLDED_PARTICLES = PARTICLES.map(fold);
+
+const FOLDED_SUFFIXES = SUFFIXES.map(fold);
+const FOLDED_UNINFLECTED = new Set(UNINFLECTED.map(fold));
+
+/** The concepts of a word without an inflectional ending: "keeping" → "keep", "stopping" → "stop", "saving" → "save". */
+function lemmaConcepts(word: string): string[] {
+  if (FOLDED_UNINFLECTED.has(word)) return [];
+  for (const suffix of FOLDED_SUFFIXES) {
+    if (!word.endsWith(suffix)) continue;
+    const rest = word.slice(0, -suffix.length);
+    if ([...rest].length < 3) continue;
+    const undoubled = rest.length > 1 && rest.at(-1) === rest.at(-2) ? rest.slice(0, -1) : rest;
+    for (const lemma of new Set([rest, undoubled, `${rest}e`])) {
+      const found = EXACT.get(lemma);
+      if (found) return found;
+    }
+  }
+  return [];
+}
+
+/** A word's concepts: its own, else those of its lemma, else those of the word after a separable particle ("hinstellen" → "stellen"). */
+function conceptsOf(word: string): string[] {
+  const found = listed(word);
+  if (found.length > 0) return found;
+  const lemma = lemmaConcepts(word);
+  if (lemma.length > 0) return lemma;
+  for (const particle of FOLDED_PARTICLES) {
+    const rest = word.slice(particle.length);
+    if (word.startsWith(particle) && [...rest].length >= MIN_REST && listed(rest).length > 0) return listed(rest);
+  }
+  return [];
 }
 
 function hanTerms(run: string, out: string[], keepStop: boolean): void {
@@ -127,4 +171,21 @@ export function terms(text: string, options: TermOptions = {}): string[] {
     }
   }
   return out;
+}
+
+const PERSON_WORDS = new Set(PERSONS.filter((w) => !HAN.test(w)).map(fold));
+const PERSON_HAN = new RegExp(PERSONS.filter((w) => HAN.test(w)).join('|'), 'u');
+
+/**
+ * Whether `text` speaks of the visitor or the robot (I, you, we, in any of the five languages; see
+ * lexicon/): "j'ai", "l'adresse" and "let's" are looked at whole and by their parts.
+ */
+export function speaksOfPersons(text: string): boolean {
+  if (PERSON_HAN.test(text)) return true;
+  for (const { segment, isWordLike } of segmenter.segment(text.replace(/\p{Script=Han}+/gu, ' '))) {
+    if (!isWordLike) continue;
+    const word = fold(segment);
+    if (PERSON_WORDS.has(word) || word.split("'").some((part) => PERSON_WORDS.has(part))) return true;
+  }
+  return false;
 }

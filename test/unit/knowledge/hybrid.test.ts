@@ -99,3 +99,19 @@ describe('related sections and questions about something else', () => {
     expect(plain!.score - penalised!.score).toBeCloseTo(index.unknownShare(q), 5);
   });
 });
+
+describe('hybrid knowledge search, a question about the world around', () => {
+  const index = new HybridIndex(CHUNKS);
+  const withPenalty: HybridThresholds = { ...T, weights: { ...T.weights, impersonal: 1 } };
+
+  it('needs a stronger match when it speaks of neither the visitor nor the robot, whatever section shares its words', () => {
+    const about = (q: string, t: HybridThresholds) => index.rank(q, none, t)[0]!;
+    // The same section, the same signals: only the score drops, by the weight, for every section alike.
+    const world = about('Which company takes card payments here?', withPenalty);
+    const visitor = about('Can I pay you with my card?', withPenalty);
+    expect(world.impersonal).toBe(1);
+    expect(visitor.impersonal).toBe(0);
+    expect(world.score).toBeCloseTo(about('Which company takes card payments here?', T).score - 1, 6);
+    expect(answering(index.rank('Can I pay you with my card?', none, withPenalty), withPenalty)[0]?.section).toBe('pay.md#0');
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The concepts of the knowledge thesaurus (see ../concepts.ts): what a visitor asks a robot about
+ * itself, whatever the words. Each language's file lists its own words for them.
+ */
+export type Concept =
+  | 'robot' | 'name' | 'feel' | 'build' | 'data' | 'remember' | 'return' | 'forget' | 'online' | 'computer' | 'mind' | 'language'
+  | 'switch' | 'see' | 'move' | 'pay' | 'interrupt' | 'leave' | 'talk' | 'hear' | 'phone' | 'stand' | 'job' | 'ability' | 'question';
+
+/** One language's words per concept (a concept a language has no safe word for is left out). */
+export type Concepts = Partial<Record<Concept, readonly string[]>>;
+
+/** What retrieval knows of one language's words. */
+export interface Lexicon {
+  concepts: Concepts;
+  /**
+   * Words that frame a question without saying what it is about: a greeting, "what happens
+   * when…", "what kind of…". They are no content word (dropped with the stop words), so "was
+   * passiert wenn man dich beschimpft" is about insults, not about "Was passiert, wenn ich gehe?".
+   */
+  frames: readonly string[];
+  /**
+   * Words that speak of the visitor or the robot (pronouns, possessives): the knowledge answers
+   * what a visitor asks the robot about itself or about them, so a question with none of them
+   * ("Who designed this building?", "Wie heißt der Hausmeister?") is about the world around.
+   */
+  persons: readonly string[];
+  /**
+   * Inflectional endings, tried when a word is not in the thesaurus: the word without one (and
+   * without a doubled last letter, or with an "e" put back) is looked up again. A poor man's
+   * lemmatizer, safe because only a listed word can match.
+   */
+  suffixes?: readonly string[];
+  /** Words that end like an inflection and are none ("building"): never cut. */
+  uninflected?: readonly string[];
+  /** Separable verb particles cut from the front of a word that is otherwise a thesaurus word. */
+  particles?: readonly string[];
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { CONCEPTS } from '../../../../src/knowledge/concepts.js';
+import { LEXICONS } from '../../../../src/knowledge/lexicon/index.js';
+import { contentWords, speaksOfPersons, terms } from '../../../../src/knowledge/tokens.js';
+
+describe('the knowledge lexicon, one data file per language', () => {
+  it('gives every language words for the concepts visitors ask about most, and the thesaurus is their union', () => {
+    for (const [lang, lexicon] of Object.entries(LEXICONS)) {
+      for (const concept of ['robot', 'feel', 'build', 'data', 'forget', 'language', 'see', 'move', 'pay'] as const) expect(lexicon.concepts[concept]?.length, `${lang} ${concept}`).toBeGreaterThan(0);
+      expect(lexicon.frames.length, lang).toBeGreaterThan(0);
+      expect(lexicon.persons.length, lang).toBeGreaterThan(0);
+      for (const [concept, words] of Object.entries(lexicon.concepts)) for (const w of words) expect(CONCEPTS[concept], `${lang} ${w}`).toContain(w);
+    }
+  });
+
+  it('finds a thesaurus word under an inflectional ending: "keeping" is "keep", "Fotos" is "Foto"', () => {
+    expect(terms('Are you keeping notes on me?')).toContain('~data');
+    expect(terms('Do you keep notes on me?')).toContain('~data');
+    expect(terms('Is somebody controlling you remotely?')).toEqual(expect.arrayContaining(['~online', '~mind']));
+    expect(terms('¿Guardas mis fotos?')).toContain('~data');
+    // Only a listed word can match: "keeper" and "stopwatch" are no inflection of a thesaurus word.
+    expect(terms('Who is the goalkeeper?')).not.toContain('~data');
+  });
+
+  it('leaves out a word that means something else in another language: English "still" is not German "still" (quiet)', () => {
+    expect(terms('Will you still know me next time I visit?')).not.toContain('~interrupt');
+    expect(terms('Will you still know me next time I visit?')).toContain('~return');
+  });
+
+  it('cuts a German separable particle from a word that is otherwise a thesaurus word', () => {
+    expect(terms('Wo soll ich mich hinstellen?')).toContain('~stand');
+    expect(terms('Kannst du herumlaufen?')).toContain('~move');
+    // "Antwort" is no particle and "twort": nothing is guessed.
+    expect(terms('Antwort')).not.toContain('~stand');
+  });
+
+  it('drops frame words: "what happens when" and a greeting say nothing about what is asked', () => {
+    expect(contentWords('was passiert wenn man dich beschimpft').map((w) => w.term)).toEqual(['besch']);
+    expect(contentWords('Hi there, who am I talking to?').map((w) => w.term)).toEqual(['talki']);
+    expect(terms('你好，发生了什么？')).toEqual(terms('了什么？'));
+  });
+
+  it('tells a question about the visitor or the robot from one about the world around, in five languages', () => {
+    for (const q of ['Who built you?', 'Where is my data?', "Let's speak French", 'Which company is behind this robot?', 'Wer hat dich gebaut?', "J'ai une question", 'Tu parles chinois ?', '¿Hablas chino?', '¿Puedo pagar aquí?', '你叫什么名字？', '我可以走了吗？'])
+      expect(speaksOfPersons(q), q).toBe(true);
+    for (const q of ['Who designed this building?', 'Wie heißt der Hausmeister?', "Où est l'ascenseur ?", '¿En qué idioma es la reunión?', '经理叫什么名字？'])
+      expect(speaksOfPersons(q), q).toBe(false);
+  });
+});
