@@ -16,15 +16,15 @@ const YES_WORDS = [
   'that s the one', 'guilty', 'yes sir', 'totally', 'precisely', 'uh huh', 'mm hmm', 'yes it is', 'you ve got it', 'you have got it',
   // de
   'ja', 'jawohl', 'jep', 'genau', 'richtig', 'stimmt', 'korrekt', 'klar', 'naturlich', 'sicher', 'das bin ich', 'bin ich', 'ganz genau',
-  'so ist es', 'doch', 'jap', 'japp', 'jup', 'jupp', 'jo', 'jawoll', 'ganz richtig', 'das stimmt', 'ich bin s', 'bin ich', 'genau der', 'genau die',
+  'so ist es', 'doch', 'treffer', 'erraten', 'richtig geraten', 'jap', 'japp', 'jup', 'jupp', 'jo', 'jawoll', 'ganz richtig', 'das stimmt', 'ich bin s', 'bin ich', 'genau der', 'genau die',
   'ich bin das', 'ich bin s', 'ja klar', 'klar doch', 'passt', 'allerdings', 'freilich', 'das ist mein name', 'ist mein name',
   // fr
   'oui', 'ouais', 'ouaip', 'si', 'exact', 'exactement', 'c est ca', 'c est moi', 'tout a fait', 'bien sur', 'voila', 'absolument',
   'effectivement', 'c est bien ca', 'en effet', 'c est exact', 'c est bien moi', 'tout juste', 'je crois', 'c est juste', 'bien vu',
-  'mais oui', 'carrement', 'evidemment', 'c est mon prenom', 'c est mon nom',
+  'mais oui', 'carrement', 'evidemment', 'c est mon prenom', 'c est mon nom', 'gagne', 'bien devine',
   // es
   'claro', 'correcto', 'exacto', 'soy yo', 'eso es', 'efectivamente', 'por supuesto', 'asi es', 'vale', 'esa soy yo', 'ese soy yo',
-  'yo soy', 'es correcto', 'es mi nombre', 'ese es mi nombre', 'exactamente', 'cierto', 'aja', 'desde luego', 'eso mismo', 'tal cual', 'justo', 'sip',
+  'yo soy', 'es correcto', 'acertaste', 'atinaste', 'adivinaste', 'has acertado', 'es mi nombre', 'ese es mi nombre', 'exactamente', 'cierto', 'aja', 'desde luego', 'eso mismo', 'tal cual', 'justo', 'sip',
 ];
 
 /**
@@ -35,6 +35,20 @@ const YES_AT_END = ['i am', 'it is', 'moi', 'c est moi', 'ich bin es', 'that s i
 /** A yes only when it is the whole answer (fillers aside): "Eso." but not "¿Qué es eso?". */
 const YES_ALONE = ['eso'];
 const SHORT_ANSWER_WORDS = 5;
+
+/**
+ * "You missed": how each language says a guess was wrong without a no ("Raté !", "Knapp daneben.",
+ * "Fallaste.", "Missed it."). A denial when the answer starts with it (fillers and a no aside):
+ * "Je suis perdu" is no answer, "Perdu, c'est Sofie" is one. Never the name a bare answer holds
+ * (not-names.ts keeps them out of names). Words that are also given names are left out.
+ */
+export const MISSES: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly string[]>> = {
+  en: ['missed', 'missed it', 'wrong guess', 'wrong one', 'wrong person', 'wrong guy', 'wrong name', 'someone else', 'somebody else', 'mistake', 'error', 'nay', 'no way', 'not even close'],
+  de: ['daneben', 'knapp daneben', 'irrtum', 'verwechselt', 'verwechslung', 'vertan', 'geirrt', 'fehlanzeige', 'jemand anders', 'jemand anderes', 'falsche person', 'fehler', 'nix', 'nope', 'mitnichten'],
+  fr: ['rate', 'perdu', 'loupe', 'erreur', 'rien a voir', 'quelqu un d autre', 'une autre personne', 'que nenni', 'nenni', 'mauvaise pioche', 'mauvaise personne', 'pas de chance'],
+  es: ['fallaste', 'fallo', 'fallado', 'error', 'erraste', 'te equivocaste', 'equivocaste', 'frio', 'otra persona', 'nop', 'ni de broma', 'ni hablar', 'de ninguna manera', 'confundido', 'confundida', 'me confundes', 'ni'],
+};
+const MISS_PHRASES = Object.values(MISSES).flat();
 
 const NO_WORDS = [
   // en
@@ -93,6 +107,15 @@ export function foldAnswer(text: string): string {
 
 const hasPhrase = (folded: string, phrase: string) => folded.includes(` ${phrase} `);
 
+/** "Raté !", "Nein, knapp daneben.", "Um, missed it": a miss first, after fillers. */
+function startsWithMiss(folded: string): boolean {
+  const words = folded.trim().split(' ');
+  let start = 0;
+  while (start < words.length && ANSWER_FILLERS.has(words[start]!)) start++;
+  const rest = ` ${words.slice(start).join(' ')} `;
+  return MISS_PHRASES.some((w) => rest.startsWith(` ${w} `));
+}
+
 export function detectAnswer(text: string): Answer {
   let folded = foldAnswer(text);
   for (const idiom of NOT_NEGATIONS) folded = folded.replaceAll(` ${idiom} `, ' ');
@@ -100,7 +123,7 @@ export function detectAnswer(text: string): Answer {
   for (const [idiom, meaning] of ZH_IDIOMS) han = han.replaceAll(idiom, meaning);
 
   // "wouldn't", "isn't", "can't": any English negated auxiliary.
-  const no = NO_WORDS.some((w) => hasPhrase(folded, w)) || /\p{L}n t /u.test(folded) || ZH_NO.some((w) => han.includes(w));
+  const no = NO_WORDS.some((w) => hasPhrase(folded, w)) || /\p{L}n t /u.test(folded) || ZH_NO.some((w) => han.includes(w)) || startsWithMiss(folded);
   if (no) return 'no';
   const short = folded.trim().split(' ').length <= SHORT_ANSWER_WORDS;
   const yes =
@@ -130,6 +153,11 @@ const ANSWER_FILLERS = new Set([
   'eigentlich', 'bien', 'mas', 'really',
   // A near miss before the right name: "Almost! Johnathan.", "Fast, es ist Kathrin", "Presque, c'est Matthieu", "Casi, es Mariana".
   'almost', 'close', 'nearly', 'fast', 'beinahe', 'knapp', 'presque', 'casi',
+  // "Actually", "sorry" before the right name: "En fait c'est Sofie", "Perdona, es Guilermo", "En realidad, Marianna".
+  'en', 'fait', 'realite', 'realidad', 'verdad', 'realmente', 'perdona', 'perdone', 'perdon', 'pardon', 'disculpa', 'disculpe',
+  'entschuldigung', 'entschuldige', 'sorry', 'oops', 'oups', 'huch', 'ups',
+  // "Raté, c'est Sofie", "Daneben, Katrin": a miss before the right name.
+  ...MISS_PHRASES.filter((w) => !w.includes(' ')),
 ]);
 
 /** Fillers of one language that are names in another ("Ben, non." in French; Ben in English). */

@@ -44,11 +44,14 @@ export interface Extraction {
  */
 export function extractionRequest(input: ExtractionInput): { offline: Extraction; messages: LlmMessage[]; context: LlmExtractionContext } {
   const correction = findCorrection(input.text);
-  // A person who says which name is wrong is about to say the right one: a bare name counts.
-  const expectingName = input.askedName !== null || correction.rejected !== null || asksForName(input.lastRobotMessage);
-  const found = extractByRules({ text: correction.rest, expectingName, language: input.language });
-  const rules = found.user_name ? found : { ...found, user_name: respelled(correction.rejected, correction.rest, input.language) };
   const said = detectAnswer(input.text);
+  // A person who says which name is wrong is about to say the right one, and so is one who says
+  // no right after the robot called them by name ("Nein, Katrin."): a bare name counts.
+  const expectingName = input.askedName !== null || correction.rejected !== null || asksForName(input.lastRobotMessage) || (said === 'no' && calledByName(input));
+  const found = extractByRules({ text: correction.rest, expectingName, language: input.language });
+  const rules = found.user_name
+    ? found
+    : { ...found, user_name: respelled(correction.rejected, correction.rest, input.language) ?? (calledByName(input) ? respelled(input.currentName!, correction.rest, input.language) : null) };
   const answer: Answer = input.askedName ? said : 'unclear';
   const rejected = correction.rejected ?? implicitlyRejected(input, said, rules.user_name);
   const context = { text: input.text, robotName: input.robotName, lastRobotMessage: input.lastRobotMessage, askedName: input.askedName };
@@ -72,11 +75,15 @@ function respelled(rejected: string | null, rest: string, language: string): str
   return nameSimilarity(left, first!) >= 0.6 && foldName(left) !== foldName(first!) && looksLikeName(left) ? left : null;
 }
 
+/** The robot's last words called the person by the name they are settled under ("Nice to meet you, Anne."). */
+function calledByName(input: ExtractionInput): boolean {
+  return !!input.currentName && !!input.lastRobotMessage && foldName(input.lastRobotMessage).includes(foldName(input.currentName));
+}
+
 /** "No, it's Hanne." right after the robot called the person Anne: the "no" is about Anne. */
 function implicitlyRejected(input: ExtractionInput, said: Answer, stated: string | null): string | null {
-  const current = input.currentName;
-  if (said !== 'no' || !current || !stated || !input.lastRobotMessage) return null;
-  return foldName(input.lastRobotMessage).includes(foldName(current)) && foldName(stated) !== foldName(current) ? current : null;
+  if (said !== 'no' || !stated || !calledByName(input)) return null;
+  return foldName(stated) !== foldName(input.currentName!) ? input.currentName! : null;
 }
 
 /** The model's reading, checked, with what the rules are surer of kept. */

@@ -73,6 +73,8 @@ export const german: Language = {
   rules: [
     // "Ich heiß Hans-Peter": spoken German drops the -e.
     { re: re(String.raw`(?<!\p{L})ich hei(?:ß|ss)(?:e|')?\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
+    // Verb second: "Eigentlich heiße ich Henrik", "Übrigens heiße ich Frauke", "Dann heiß ich wohl Till".
+    { re: re(String.raw`(?<!\p{L})hei(?:ß|ss)(?:e|')? ich\s+(?:wohl\s+)?${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})mein (?:vor)?name (?:ist|lautet)\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:man nennt mich|nenn\p{L}*(?: sie| du)? mich)\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:kannst|können|koennen|könnt|darfst|dürfen|darf)\s+(?:du\s+|sie\s+|ihr\s+)?mich\s+${ADVERBS}(?<name>.+?)\s+nennen`), name: 'explicit' },
