@@ -72,7 +72,26 @@ function respelled(rejected: string | null, rest: string, language: string): str
   const left = answerRemainder(rest, language);
   if (!left || /\s/u.test(left) || !/^\p{Lu}/u.test(left)) return null;
   const [first] = rejected.split(' ');
-  return nameSimilarity(left, first!) >= 0.6 && foldName(left) !== foldName(first!) && looksLikeName(left) ? left : null;
+  return nameSimilarity(left, first!) >= RESPELLING && foldName(left) !== foldName(first!) && looksLikeName(left) ? left : null;
+}
+
+/** Spellings this close are one name said otherwise ("Kathrin" → "Katrin", "张伟华" → "张维华"), as respelled() reads them. */
+const RESPELLING = 0.6;
+
+/**
+ * Whether what was said puts right the name the person is settled under: it rejects that name
+ * ("No, not Anne"), or says a respelling of it ("Nein, Katrin.", "Perdona, es Guilermo.") right
+ * after the robot used it. Then the utterance is about the person, whatever the intent model reads.
+ */
+export function correctsCurrentName(input: ExtractionInput): boolean {
+  const current = input.currentName;
+  if (!current) return false;
+  // Only words that answer the robot's use of the name can respell it; anything else must reject it.
+  if (!calledByName(input)) return findCorrection(input.text).rejected !== null;
+  const { offline } = extractionRequest(input);
+  if (offline.rejected_name) return true;
+  const stated = offline.user_name;
+  return !!stated && foldName(stated) !== foldName(current) && nameSimilarity(stated, current) >= RESPELLING;
 }
 
 /** The robot's last words called the person by the name they are settled under ("Nice to meet you, Anne."). */
