@@ -130,7 +130,8 @@ export function detectAnswer(text: string): Answer {
     YES_WORDS.some((w) => hasPhrase(folded, w)) ||
     SELF_REFERENCE.some((re) => re.test(folded)) ||
     (short && YES_AT_END.some((w) => folded.endsWith(` ${w} `))) ||
-    YES_ALONE.includes(foldAnswer(answerRemainder(text)).trim()) ||
+    // YES_ALONE is Spanish: what is left once Spanish fillers go ("Pues, eso.").
+    YES_ALONE.includes(foldAnswer(answerRemainder(text, 'es')).trim()) ||
     ZH_YES.some((w) => han.includes(w)) ||
     ZH_YES_START.some((w) => han.replace(ZH_FILLERS, '').startsWith(w)) ||
     (/嗯/u.test(han) && ZH_HUM.test(han));

@@ -108,7 +108,7 @@ function items(list: string): string[] {
 }
 
 const GREETING = '(?:你好|您好|大家好|嗨|哈喽|哈罗|早上好|上午好|下午好|晚上好|早)';
-const LEAD = new RegExp(`^(?:${GREETING}(?:啊|呀)?[！!，,。\\s…~]*)?(?:(?:嗯|呃|额|那个|啊)[，,。\\s…~]*)*`, 'u');
+const LEAD = new RegExp(`^(?:${GREETING}(?:啊|呀)?[！!，,。\\s…~]*)*(?:(?:嗯|呃|额|那个|啊)[，,。\\s…~]*)*`, 'u');
 /** After a name said first: what makes it a self-introduction. */
 const AFTER_FIRST_NAME = new RegExp(
   [
