@@ -59,10 +59,11 @@ function nameAfterJob(text: string, index: number): string | null {
  * start with a surname; "叫我" says what to call the person, a nickname as often as a name,
  * so it comes after both ("我是王芳，叫我小芳就行" is 王芳).
  */
-const CUES: { re: RegExp; mode: NameMode }[] = [
+const CUES: { re: RegExp; mode: NameMode; notThen?: RegExp }[] = [
   { re: /(?:我的|我)?(?:名字|全名|姓名)(?:是|叫做|叫|为|：|:)|我?名叫|我叫做|我就叫|我叫|本人(?:名)?叫/gu, mode: 'named' },
   // A clause about the job or the errand first, then the name with the subject left out: "我是护士，叫文静", "我教书的，叫孙晓燕".
-  { re: /(?<=[，,；;。！!]\s*)(?:就|其实)?叫(?:做)?(?!我)/gu, mode: 'full' },
+  // Not the imperative "叫张三过来" ("get Zhang San over here"): someone else is called for.
+  { re: /(?<=[，,；;。！!]\s*)(?:就|其实)?叫(?:做)?(?!我)/gu, mode: 'full', notThen: /^(?:过来|出来|下来|上来|来|去|一下|帮|给)/u },
   { re: /我(?:就|其实|正|便)?是|本人(?:是|就是)?|我乃|这里是/gu, mode: 'full' },
   // After a denial, "是" alone names the right one: "错了，是张维华", "你说错了，应该是刘得明", "不对不对，是赵建萍".
   { re: /(?:不对|错了|不是|弄错|搞错|说错|听错|记错)[了啦呀哦]?[，,。！!\s]*(?:应该|其实)?是/gu, mode: 'full' },
@@ -70,7 +71,7 @@ const CUES: { re: RegExp; mode: NameMode }[] = [
 ];
 
 function cuedName(text: string): string | null {
-  for (const { re, mode } of CUES) {
+  for (const { re, mode, notThen } of CUES) {
     for (const m of text.matchAll(re)) {
       const at = skipFillers(text, m.index + m[0].length);
       // The whole span up to 的 or a pause: "我是一家小面包店的…" is no 4-character name "一家小面".
@@ -78,6 +79,7 @@ function cuedName(text: string): string | null {
       if (mode === 'full' && isOrganisation(span)) continue;
       // "我是老师何平", "我是面试者梁思远": a job title between "我是" and the name.
       const name = mode === 'full' ? nameAfterJob(text, at) : nameAfter(text, at, mode);
+      if (name && notThen?.test(text.slice(text.indexOf(name, at) + name.length))) continue;
       if (name) return name;
     }
   }

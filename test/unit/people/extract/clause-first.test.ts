@@ -23,6 +23,15 @@ describe('a name after a clause about the job or the errand, in en, de, fr and e
     expect(name(text, language)).toBe(expected);
   });
 
+  it.each([
+    ['en', "I'm early, I'm meeting Grace at noon."],
+    ['en', "I'm here to see Dana, I'm her brother."],
+    ['de', 'Ich bin zu früh, ich bin mit Greta verabredet.'],
+    ['fr', 'Je suis en avance et je suis là pour Camille.'],
+  ])('[%s] "%s": a cue said again holds no name', (language, text) => {
+    expect(name(text, language)).toBeNull();
+  });
+
   it('the employer stops before the name clause', () => {
     expect(extractByRules({ text: 'Soy profesora en Zara y me llamo Lucía.', expectingName: false, language: 'es' }).facts.current_company).toBe('Zara');
   });
@@ -44,7 +53,7 @@ describe('a Chinese name after a clause about the job or the errand', () => {
     expect(name(text)).toBe(expected);
   });
 
-  it.each(['我是来面试的。', '我是老师。', '我是张老师的学生。', '我是来找李明的。', '我是学生会长。', '好的，叫车吧。', '他们都在，叫一下王经理。'])('"%s" holds no name of the speaker', (text) => {
+  it.each(['我是来面试的。', '我是老师。', '我是张老师的学生。', '我是来找李明的。', '我是学生会长。', '好的，叫车吧。', '他们都在，叫一下王经理。', '我找王经理，叫李明过来一下。', '麻烦你，叫王芳出来。'])('"%s" holds no name of the speaker', (text) => {
     expect(name(text)).toBeNull();
   });
 });
