@@ -157,6 +157,8 @@ const ANSWER_FILLERS = new Set([
   // "Actually", "sorry" before the right name: "En fait c'est Sofie", "Perdona, es Guilermo", "En realidad, Marianna".
   'en', 'fait', 'realite', 'realidad', 'verdad', 'realmente', 'perdona', 'perdone', 'perdon', 'pardon', 'disculpa', 'disculpe',
   'entschuldigung', 'entschuldige', 'sorry', 'oops', 'oups', 'huch', 'ups',
+  // "Not quite", "Nicht ganz", "Pas tout à fait", "No del todo", "No exactamente": a hedged no.
+  'quite', 'exactly', 'ganz', 'so', 'tout', 'a', 'fait', 'vraiment', 'del', 'todo', 'exactamente', 'wirklich',
   // "Raté, c'est Sofie", "Daneben, Katrin": a miss before the right name.
   ...MISS_PHRASES.filter((w) => !w.includes(' ')),
 ]);

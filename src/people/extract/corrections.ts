@@ -43,7 +43,7 @@ const LETTER = String.raw`(?:(?:\p{L}|ph|th|ck|sch|ch)(?:'?s)?(?!\p{L})|(?:${LET
 const SPELLED = new RegExp(
   [
     // "with an h", "with just one l", "with a single n", "with a double t".
-    String.raw`${L}(?:without|with) (?:only |just )?(?:an?|one|two|double|the letter|a single|a double)(?: letter)? ${LETTER}`,
+    String.raw`${L}(?:without|with) (?:only |just )?(?:an?|one|two|double|the letter|the|a single|a double)(?: letter)? ${LETTER}`,
     String.raw`${L}(?:spelled|spelt|spelling)(?!\p{L})`,
     String.raw`${L}(?:ohne|mit) (?:nur )?(?:einem?|zwei|doppel-?|doppeltem|einfachem)?\s?${LETTER}`,
     String.raw`${L}(?:sans|avec) (?:seulement )?(?:un seul|une seule|une?|deux|la lettre|un double|double)?\s?${LETTER}`,

@@ -43,7 +43,7 @@ export interface Extraction {
  * model only settles answers the rules find unclear.
  */
 export function extractionRequest(input: ExtractionInput): { offline: Extraction; messages: LlmMessage[]; context: LlmExtractionContext } {
-  const correction = findCorrection(input.text);
+  const correction = findCorrection(withoutEcho(input.text));
   const said = detectAnswer(input.text);
   // A person who says which name is wrong is about to say the right one, and so is one who says
   // no right after the robot called them by name ("Nein, Katrin."): a bare name counts.
@@ -73,6 +73,14 @@ function respelled(rejected: string | null, rest: string, language: string): str
   if (!left || /\s/u.test(left) || !/^\p{Lu}/u.test(left)) return null;
   const [first] = rejected.split(' ');
   return nameSimilarity(left, first!) >= RESPELLING && foldName(left) !== foldName(first!) && looksLikeName(left) ? left : null;
+}
+
+/**
+ * "Sophie ? Non, Sofie.", "Kathrin? Nein, Katrin.": the name heard, echoed as a question, then the
+ * answer. The echo (one or two words) is no question of the person's own, and no part of the answer.
+ */
+function withoutEcho(text: string): string {
+  return text.replace(/^\s*¿?\s*[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s*[?？]+\s*(?=\S)/u, '');
 }
 
 /** Spellings this close are one name said otherwise ("Kathrin" → "Katrin", "张伟华" → "张维华"), as respelled() reads them. */

@@ -69,6 +69,15 @@ describe('corrections to a near spelling, in five languages', () => {
     ['zh', '张伟华', '张维华', '张维华，维是维护的维。'],
     ['zh', '赵建平', '赵建萍', '不对，是赵建萍，草字头的萍。'],
     ['zh', '刘德明', '刘得明', '你说错了，是刘得明。'],
+    // The name heard, echoed as a question, then the answer; a hedged no ("not quite").
+    ['en', 'John', 'Jon', 'John? No, Jon.'],
+    ['en', 'John', 'Jon', 'Not John, Jon without the h.'],
+    ['de', 'Kathrin', 'Katrin', 'Kathrin? Nein, Katrin.'],
+    ['de', 'Kathrin', 'Katrin', 'Nicht ganz, Katrin.'],
+    ['fr', 'Sophie', 'Sofie', 'Sophie ? Non, Sofie.'],
+    ['fr', 'Thomas', 'Tomas', 'Pas tout à fait : Tomas.'],
+    ['es', 'Mariana', 'Marianna', '¿Mariana? No, Marianna.'],
+    ['es', 'Mariana', 'Marianna', 'No exactamente, Marianna.'],
   ] as const)('[%s] %s → %s: "%s"', (language, current, right, text) => {
     const { plan, routed } = correction(language, current, text);
     expect(plan).toMatchObject({ kind: 'rename', user: { user_id: 'k1', user_name: right } });
