@@ -45,8 +45,8 @@ const SHORT_ANSWER_WORDS = 5;
 export const MISSES: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly string[]>> = {
   en: ['missed', 'missed it', 'wrong guess', 'wrong one', 'wrong person', 'wrong guy', 'wrong name', 'someone else', 'somebody else', 'mistake', 'error', 'nay', 'no way', 'not even close'],
   de: ['daneben', 'knapp daneben', 'irrtum', 'verwechselt', 'verwechslung', 'vertan', 'geirrt', 'fehlanzeige', 'jemand anders', 'jemand anderes', 'falsche person', 'fehler', 'nix', 'nope', 'mitnichten'],
-  fr: ['rate', 'perdu', 'loupe', 'erreur', 'rien a voir', 'quelqu un d autre', 'une autre personne', 'que nenni', 'nenni', 'mauvaise pioche', 'mauvaise personne', 'pas de chance'],
-  es: ['fallaste', 'fallo', 'fallado', 'error', 'erraste', 'te equivocaste', 'equivocaste', 'frio', 'otra persona', 'nop', 'ni de broma', 'ni hablar', 'de ninguna manera', 'confundido', 'confundida', 'me confundes', 'ni'],
+  fr: ['rate', 'perdu', 'loupe', 'erreur', 'rien a voir', 'quelqu un d autre', 'une autre personne', 'que nenni', 'nenni', 'mauvaise pioche', 'mauvaise personne', 'pas de chance', 'negatif'],
+  es: ['fallaste', 'fallo', 'fallado', 'error', 'erraste', 'te equivocaste', 'equivocaste', 'frio', 'otra persona', 'nop', 'ni de broma', 'ni hablar', 'de ninguna manera', 'confundido', 'confundida', 'me confundes', 'confundes', 'confunde', 'ni', 'nones'],
 };
 const MISS_PHRASES = Object.values(MISSES).flat();
 
@@ -107,13 +107,24 @@ export function foldAnswer(text: string): string {
 
 const hasPhrase = (folded: string, phrase: string) => folded.includes(` ${phrase} `);
 
-/** "Raté !", "Nein, knapp daneben.", "Um, missed it": a miss first, after fillers. */
+/** What may come before a miss: a no, a hesitation, a regret ("Nein, leider knapp daneben"); not "Je suis" of "Je suis perdu". */
+const BEFORE_MISS = new Set([
+  ...NO_WORDS.filter((w) => !w.includes(' ')),
+  'um', 'uh', 'oh', 'ah', 'well', 'hmm', 'hm', 'erm', 'er', 'ahm', 'aeh', 'aehm', 'euh', 'heu', 'hum', 'ben', 'bah', 'eh', 'em', 'ehm', 'mmm', 'pues', 'bueno',
+  'ach', 'naja', 'tja', 'also', 'alors', 'oops', 'sorry', 'leider', 'helas', 'dommage', 'lo', 'siento', 'knapp', 'almost', 'close', 'nearly', 'casi', 'presque',
+  'fast', 'beinahe', 'but', 'mais', 'aber', 'pero', 'sadly', 'unfortunately', 'malheureusement', 'lamentablemente', 'nope', 'nop', 'nan',
+]);
+
+/** "Raté !", "Nein, knapp daneben.", "Um, missed it": a miss first, after a no or a hesitation. */
 function startsWithMiss(folded: string): boolean {
   const words = folded.trim().split(' ');
-  let start = 0;
-  while (start < words.length && ANSWER_FILLERS.has(words[start]!)) start++;
-  const rest = ` ${words.slice(start).join(' ')} `;
-  return MISS_PHRASES.some((w) => rest.startsWith(` ${w} `));
+  // Misses are fillers too (for what is left of an answer): try each start within the leading fillers.
+  for (let start = 0; start < words.length; start++) {
+    const rest = ` ${words.slice(start).join(' ')} `;
+    if (MISS_PHRASES.some((w) => rest.startsWith(` ${w} `))) return true;
+    if (!BEFORE_MISS.has(words[start]!)) return false;
+  }
+  return false;
 }
 
 export function detectAnswer(text: string): Answer {
@@ -159,6 +170,8 @@ const ANSWER_FILLERS = new Set([
   'entschuldigung', 'entschuldige', 'sorry', 'oops', 'oups', 'huch', 'ups',
   // "Not quite", "Nicht ganz", "Pas tout à fait", "No del todo", "No exactamente": a hedged no.
   'quite', 'exactly', 'ganz', 'so', 'tout', 'a', 'fait', 'vraiment', 'del', 'todo', 'exactamente', 'wirklich',
+  // Regret before the no: "Hélas non", "Leider nein", "Lamentablemente no", "Unfortunately not".
+  'helas', 'malheureusement', 'leider', 'unfortunately', 'sadly', 'lamentablemente', 'desgraciadamente', 'desafortunadamente', 'negatif', 'negativo', 'negativ', 'nones',
   // "Raté, c'est Sofie", "Daneben, Katrin": a miss before the right name.
   ...MISS_PHRASES.filter((w) => !w.includes(' ')),
 ]);

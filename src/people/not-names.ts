@@ -94,8 +94,11 @@ const FOLDED = new Set([...Object.values(NOT_NAME_WORDS).flat(), ...GUESS_WORDS]
 /** A word that is never a name, in any of the five languages ("yo", "c'est", "ich", "ja", "euh"). */
 export function isNotNameWord(word: string): boolean {
   const folded = fold(word).replace(/[.,!?;:]+$/, '');
-  return FOLDED.has(folded) || ELISION.test(folded);
+  return FOLDED.has(folded) || ELISION.test(folded) || SPANISH_ADVERB.test(folded);
 }
+
+/** Spanish adverbs in -mente ("Lamentablemente no", "Desgraciadamente"): no name ends so. */
+const SPANISH_ADVERB = /^\p{L}{3,}mente$/u;
 
 /** French and Italian elisions that start verbs and pronouns ("c'est", "j'ai", "m'appelle"); "D'Angelo" and "O'Brien" are names. */
 const ELISION = /^(?:c|j|m|n|s|t|qu)'/;

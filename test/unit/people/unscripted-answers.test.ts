@@ -8,7 +8,7 @@ import { decideUpdate, extractionRequest, type UpdatePlan } from '../../../src/p
  */
 const THRESHOLDS = { high: 0.9, low: 0.6 };
 
-function answer(language: string, known: string, said: string, text: string): { plan: UpdatePlan; name: string | null } {
+function answer(language: string, known: string, said: string, text: string): { plan: UpdatePlan; name: string | null; said: string } {
   const ex = extractionRequest({ text, language, robotName: 'Nadine', lastRobotMessage: `Is your name ${known}?`, askedName: known, currentName: null }).offline;
   const plan = decideUpdate({
     user: { user_id: null, user_name: null },
@@ -23,7 +23,7 @@ function answer(language: string, known: string, said: string, text: string): { 
     known: [{ user_id: 'k1', user_name: known }],
     thresholds: THRESHOLDS,
   });
-  return { plan, name: ex.user_name };
+  return { plan, name: ex.user_name, said: ex.answer };
 }
 
 const PAIRS = { en: ['John', 'Jon'], de: ['Kathrin', 'Katrin'], fr: ['Sophie', 'Sofie'], es: ['Mariana', 'Marianna'], zh: ['李晓明', '李小明'] } as const;
@@ -49,11 +49,16 @@ describe('a miss is a no, and never a name', () => {
     ['es', 'No, otra persona.'],
     ['es', 'No, no atinaste.'],
     ['es', 'Ni de broma.'],
+    ['es', 'Lamentablemente no.'],
+    ['es', 'No, me confundes con otra.'],
+    ['fr', 'Hélas non.'],
+    ['fr', 'Négatif.'],
     ['zh', '不对，猜错了。'],
     ['zh', '你认错人了。'],
   ] as const)('[%s] "%s"', (language, text) => {
     const [known, said] = PAIRS[language];
-    const { plan, name } = answer(language, known, said, text);
+    const { plan, name, said: reading } = answer(language, known, said, text);
+    expect(reading).toBe('no');
     expect(name).toBeNull();
     expect(plan).toMatchObject({ kind: 'create', name: said });
   });
