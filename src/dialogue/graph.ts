@@ -1,5 +1,4 @@
 import type { Config } from '../config/index.js';
-import { findCorrection } from '../people/index.js';
 import { enabledTools } from '../planning/index.js';
 import { afterResponseAgent } from './agents/after-response.js';
 import { alertsAgent } from './agents/alerts.js';
@@ -10,7 +9,7 @@ import { intentAgent } from './agents/intent.js';
 import { knowledgeAgent } from './agents/knowledge.js';
 import { memoryRetrieveAgent } from './agents/memory-retrieve.js';
 import { memorySaveAgent } from './agents/memory-save.js';
-import { memoryUpdateAgent, toldAboutThemselves } from './agents/memory-update.js';
+import { correctsSettledName, memoryUpdateAgent, toldAboutThemselves } from './agents/memory-update.js';
 import { planAgent } from './agents/plan.js';
 import { profileConsolidationAgent } from './agents/profile-consolidation.js';
 import { profileRefineAgent } from './agents/profile-refine.js';
@@ -94,8 +93,8 @@ export function buildDialogueGraph(config: Config) {
           toldAboutThemselves(s) ||
           s.name_confirmation ||
           s.name_doubt?.asked ||
-          // "No, not Stephen. It's Steven." is about the person whatever the intent model makes of it.
-          (s.user_info.user_name !== null && findCorrection(s.user_text).rejected !== null)
+          // "No, not Stephen. It's Steven.", "Nein, Katrin." is about the person whatever the intent model makes of it.
+          correctsSettledName(s)
             ? 'memory_update'
             : 'contextualize',
         )

@@ -16,15 +16,15 @@ const YES_WORDS = [
   'that s the one', 'guilty', 'yes sir', 'totally', 'precisely', 'uh huh', 'mm hmm', 'yes it is', 'you ve got it', 'you have got it',
   // de
   'ja', 'jawohl', 'jep', 'genau', 'richtig', 'stimmt', 'korrekt', 'klar', 'naturlich', 'sicher', 'das bin ich', 'bin ich', 'ganz genau',
-  'so ist es', 'doch', 'jap', 'japp', 'jup', 'jupp', 'jo', 'jawoll', 'ganz richtig', 'das stimmt', 'ich bin s', 'bin ich', 'genau der', 'genau die',
+  'so ist es', 'doch', 'treffer', 'erraten', 'richtig geraten', 'jap', 'japp', 'jup', 'jupp', 'jo', 'jawoll', 'ganz richtig', 'das stimmt', 'ich bin s', 'bin ich', 'genau der', 'genau die',
   'ich bin das', 'ich bin s', 'ja klar', 'klar doch', 'passt', 'allerdings', 'freilich', 'das ist mein name', 'ist mein name',
   // fr
   'oui', 'ouais', 'ouaip', 'si', 'exact', 'exactement', 'c est ca', 'c est moi', 'tout a fait', 'bien sur', 'voila', 'absolument',
   'effectivement', 'c est bien ca', 'en effet', 'c est exact', 'c est bien moi', 'tout juste', 'je crois', 'c est juste', 'bien vu',
-  'mais oui', 'carrement', 'evidemment', 'c est mon prenom', 'c est mon nom',
+  'mais oui', 'carrement', 'evidemment', 'c est mon prenom', 'c est mon nom', 'gagne', 'bien devine',
   // es
   'claro', 'correcto', 'exacto', 'soy yo', 'eso es', 'efectivamente', 'por supuesto', 'asi es', 'vale', 'esa soy yo', 'ese soy yo',
-  'yo soy', 'es correcto', 'es mi nombre', 'ese es mi nombre', 'exactamente', 'cierto', 'aja', 'desde luego', 'eso mismo', 'tal cual', 'justo', 'sip',
+  'yo soy', 'es correcto', 'acertaste', 'atinaste', 'adivinaste', 'has acertado', 'es mi nombre', 'ese es mi nombre', 'exactamente', 'cierto', 'aja', 'desde luego', 'eso mismo', 'tal cual', 'justo', 'sip',
 ];
 
 /**
@@ -35,6 +35,20 @@ const YES_AT_END = ['i am', 'it is', 'moi', 'c est moi', 'ich bin es', 'that s i
 /** A yes only when it is the whole answer (fillers aside): "Eso." but not "¿Qué es eso?". */
 const YES_ALONE = ['eso'];
 const SHORT_ANSWER_WORDS = 5;
+
+/**
+ * "You missed": how each language says a guess was wrong without a no ("Raté !", "Knapp daneben.",
+ * "Fallaste.", "Missed it."). A denial when the answer starts with it (fillers and a no aside):
+ * "Je suis perdu" is no answer, "Perdu, c'est Sofie" is one. Never the name a bare answer holds
+ * (not-names.ts keeps them out of names). Words that are also given names are left out.
+ */
+export const MISSES: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly string[]>> = {
+  en: ['missed', 'missed it', 'wrong guess', 'wrong one', 'wrong person', 'wrong guy', 'wrong name', 'someone else', 'somebody else', 'mistake', 'error', 'nay', 'no way', 'not even close'],
+  de: ['daneben', 'knapp daneben', 'irrtum', 'verwechselt', 'verwechslung', 'vertan', 'geirrt', 'fehlanzeige', 'jemand anders', 'jemand anderes', 'falsche person', 'fehler', 'nix', 'nope', 'mitnichten'],
+  fr: ['rate', 'perdu', 'loupe', 'erreur', 'rien a voir', 'quelqu un d autre', 'une autre personne', 'que nenni', 'nenni', 'mauvaise pioche', 'mauvaise personne', 'pas de chance', 'negatif'],
+  es: ['fallaste', 'fallo', 'fallado', 'error', 'erraste', 'te equivocaste', 'equivocaste', 'frio', 'otra persona', 'nop', 'ni de broma', 'ni hablar', 'de ninguna manera', 'confundido', 'confundida', 'me confundes', 'confundes', 'confunde', 'ni', 'nones'],
+};
+const MISS_PHRASES = Object.values(MISSES).flat();
 
 const NO_WORDS = [
   // en
@@ -93,6 +107,26 @@ export function foldAnswer(text: string): string {
 
 const hasPhrase = (folded: string, phrase: string) => folded.includes(` ${phrase} `);
 
+/** What may come before a miss: a no, a hesitation, a regret ("Nein, leider knapp daneben"); not "Je suis" of "Je suis perdu". */
+const BEFORE_MISS = new Set([
+  ...NO_WORDS.filter((w) => !w.includes(' ')),
+  'um', 'uh', 'oh', 'ah', 'well', 'hmm', 'hm', 'erm', 'er', 'ahm', 'aeh', 'aehm', 'euh', 'heu', 'hum', 'ben', 'bah', 'eh', 'em', 'ehm', 'mmm', 'pues', 'bueno',
+  'ach', 'naja', 'tja', 'also', 'alors', 'oops', 'sorry', 'leider', 'helas', 'dommage', 'lo', 'siento', 'knapp', 'almost', 'close', 'nearly', 'casi', 'presque',
+  'fast', 'beinahe', 'but', 'mais', 'aber', 'pero', 'sadly', 'unfortunately', 'malheureusement', 'lamentablemente', 'nope', 'nop', 'nan',
+]);
+
+/** "Raté !", "Nein, knapp daneben.", "Um, missed it": a miss first, after a no or a hesitation. */
+function startsWithMiss(folded: string): boolean {
+  const words = folded.trim().split(' ');
+  // Misses are fillers too (for what is left of an answer): try each start within the leading fillers.
+  for (let start = 0; start < words.length; start++) {
+    const rest = ` ${words.slice(start).join(' ')} `;
+    if (MISS_PHRASES.some((w) => rest.startsWith(` ${w} `))) return true;
+    if (!BEFORE_MISS.has(words[start]!)) return false;
+  }
+  return false;
+}
+
 export function detectAnswer(text: string): Answer {
   let folded = foldAnswer(text);
   for (const idiom of NOT_NEGATIONS) folded = folded.replaceAll(` ${idiom} `, ' ');
@@ -100,14 +134,15 @@ export function detectAnswer(text: string): Answer {
   for (const [idiom, meaning] of ZH_IDIOMS) han = han.replaceAll(idiom, meaning);
 
   // "wouldn't", "isn't", "can't": any English negated auxiliary.
-  const no = NO_WORDS.some((w) => hasPhrase(folded, w)) || /\p{L}n t /u.test(folded) || ZH_NO.some((w) => han.includes(w));
+  const no = NO_WORDS.some((w) => hasPhrase(folded, w)) || /\p{L}n t /u.test(folded) || ZH_NO.some((w) => han.includes(w)) || startsWithMiss(folded);
   if (no) return 'no';
   const short = folded.trim().split(' ').length <= SHORT_ANSWER_WORDS;
   const yes =
     YES_WORDS.some((w) => hasPhrase(folded, w)) ||
     SELF_REFERENCE.some((re) => re.test(folded)) ||
     (short && YES_AT_END.some((w) => folded.endsWith(` ${w} `))) ||
-    YES_ALONE.includes(foldAnswer(answerRemainder(text)).trim()) ||
+    // YES_ALONE is Spanish: what is left once Spanish fillers go ("Pues, eso.").
+    YES_ALONE.includes(foldAnswer(answerRemainder(text, 'es')).trim()) ||
     ZH_YES.some((w) => han.includes(w)) ||
     ZH_YES_START.some((w) => han.replace(ZH_FILLERS, '').startsWith(w)) ||
     (/嗯/u.test(han) && ZH_HUM.test(han));
@@ -130,6 +165,15 @@ const ANSWER_FILLERS = new Set([
   'eigentlich', 'bien', 'mas', 'really',
   // A near miss before the right name: "Almost! Johnathan.", "Fast, es ist Kathrin", "Presque, c'est Matthieu", "Casi, es Mariana".
   'almost', 'close', 'nearly', 'fast', 'beinahe', 'knapp', 'presque', 'casi',
+  // "Actually", "sorry" before the right name: "En fait c'est Sofie", "Perdona, es Guilermo", "En realidad, Marianna".
+  'en', 'fait', 'realite', 'realidad', 'verdad', 'realmente', 'perdona', 'perdone', 'perdon', 'pardon', 'disculpa', 'disculpe',
+  'entschuldigung', 'entschuldige', 'sorry', 'oops', 'oups', 'huch', 'ups',
+  // "Not quite", "Nicht ganz", "Pas tout à fait", "No del todo", "No exactamente": a hedged no.
+  'quite', 'exactly', 'ganz', 'so', 'tout', 'a', 'fait', 'vraiment', 'del', 'todo', 'exactamente', 'wirklich',
+  // Regret before the no: "Hélas non", "Leider nein", "Lamentablemente no", "Unfortunately not".
+  'helas', 'malheureusement', 'leider', 'unfortunately', 'sadly', 'lamentablemente', 'desgraciadamente', 'desafortunadamente', 'negatif', 'negativo', 'negativ', 'nones',
+  // "Raté, c'est Sofie", "Daneben, Katrin": a miss before the right name.
+  ...MISS_PHRASES.filter((w) => !w.includes(' ')),
 ]);
 
 /** Fillers of one language that are names in another ("Ben, non." in French; Ben in English). */

@@ -74,10 +74,7 @@ export function decideUpdate(raw: UpdateInput): UpdatePlan {
 
   if (pending) return answerPending({ ...input, pending }, carried);
   if (!statedName) return { kind: 'facts', facts: input.facts };
-  if (user.user_id !== null && user.user_name && sameName(statedName, user.user_name, input)) {
-    return { kind: 'facts', facts: input.facts }; // the same person saying their name again
-  }
-  if (user.user_id !== null && user.user_name && input.rejectedName && nameSimilarity(input.rejectedName, user.user_name) >= thresholds.high) {
+  if (user.user_id !== null && user.user_name && correctsName(statedName, user.user_name, input)) {
     // A correction of the name this person was settled under: someone known by the new name is
     // that person; otherwise the profile was made under a misheard name and takes the right one.
     const others = input.known.filter((k) => k.user_id !== user.user_id);
@@ -89,7 +86,24 @@ export function decideUpdate(raw: UpdateInput): UpdatePlan {
     if (!input.nameFromSpeech) return resolve(statedName, others, thresholds, carried, input.spelled ?? false);
     return { kind: 'rename', user: { user_id: user.user_id, user_name: statedName }, facts: input.facts };
   }
+  if (user.user_id !== null && user.user_name && sameName(statedName, user.user_name, input)) {
+    return { kind: 'facts', facts: input.facts }; // the same person saying their name again
+  }
   return resolve(statedName, input.known, thresholds, carried, input.spelled ?? false);
+}
+
+/**
+ * Whether the name stated corrects the one this person is settled under: it is spelled otherwise
+ * (one letter is enough: "Hannelore" → "Hanelore", "Jean-Baptiste" → "Jean-Baptist", which the
+ * similarity alone takes for the same name), and either the person rejected the settled name
+ * ("No, not Anne. It's Hanne."), or the settled name came from their own words and the new one
+ * is a respelling of it ("Eigentlich heiße ich Henrik", "其实我叫张维华"): a misheard name is
+ * put right, not asked about as someone else.
+ */
+function correctsName(stated: string, current: string, input: UpdateInput): boolean {
+  if (foldName(stated) === foldName(current)) return false;
+  if (input.rejectedName) return nameSimilarity(input.rejectedName, current) >= input.thresholds.high;
+  return !!input.nameFromSpeech && nameSimilarity(stated, current) >= input.thresholds.low;
 }
 
 /** The same name: near enough, or — when it was spelled out — exactly. */

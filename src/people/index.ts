@@ -3,7 +3,7 @@ export type { Answer } from './answers.js';
 export { askedCandidate, CandidateSchema, decideUpdate, NAME_STATUSES, NameConfirmationSchema } from './decide.js';
 export type { NameConfirmation, NameStatus, SessionUser, UpdateInput, UpdatePlan } from './decide.js';
 export { looksLikeName, isNotNameWord, NOT_NAME_WORDS } from './not-names.js';
-export { asksForName, extractByRules, extractionRequest, findCorrection, statesOwnName, LlmExtractionSchema, sanitizeExtraction, withModelExtraction } from './extract/index.js';
+export { asksForName, correctsCurrentName, extractByRules, extractionRequest, findCorrection, statesOwnName, LlmExtractionSchema, sanitizeExtraction, withModelExtraction } from './extract/index.js';
 export type { Correction, Extraction, ExtractionInput } from './extract/index.js';
 export { Forgetting } from './forget.js';
 export type { Forgetter } from './forget.js';

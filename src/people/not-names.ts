@@ -1,3 +1,4 @@
+import { MISSES } from './answers.js';
 import { isOrganisation } from './organisations.js';
 
 /**
@@ -26,7 +27,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     maybe perhaps probably precisely totally wrong false
     am is are was were be been being isn aren wasn doesn didn have has had think guess know mean say said called call
     want need came come looking got much very can could would should
-    idea clue question moment second minute person people guy one
+    idea clue question moment second minute person people guy one other another else
     um umm uh uhh er erm hmm hm mm mmm mhm ah oh ahh ooh well so like actually basically anyway huh eh whoa wow yay oops
     sir madam maam mister mr mrs ms
     hello hi hey bye goodbye thanks thank please sorry pardon excuse greetings regards cheers
@@ -38,7 +39,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     das dies diese dieser dieses der die den dem des ein eine einen einem
     ja jawohl jep nein nee ne nö noe doch genau richtig stimmt klar korrekt sicher natürlich naturlich falsch
     habe hab möchte moechte komme gehe muss suche vielen schön schoen leider moment gerne gern wirklich
-    ahnung frage idee sekunde augenblick gute guten weiß weiss keine person jup jupp japp falsche falscher falschen
+    ahnung frage idee sekunde augenblick gute guten weiß weiss keine person jup jupp japp falsche falscher falschen anders andere anderer
     kann kannst können koennen könnten darf soll sollen würde wuerde
     bin bist ist sind seid war heiße heisse heißt heisst heißen heissen nennt nenne glaube denke meine weiß weiss
     nicht kein keine keiner nichts niemand ohne mit für fuer von zu bei nach aus auf im und oder aber sondern auch so halt mal eben schon
@@ -52,7 +53,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     le les l un une des du au aux mon mes ton ta tes sa ses notre votre
     d'accord dac oui ouais ouaip non nan si exact exactement voilà voila effectivement absolument évidemment evidemment vrai faux
     ai as avons vais veux dois viens cherche beaucoup peux pouvez pourriez voudrais
-    sais sait savoir sache peut comprends compris idée idee question moment seconde bonne personne mauvaise mauvais
+    sais sait savoir sache peut comprends compris idée idee question moment seconde bonne personne mauvaise mauvais autre
     suis es est sommes êtes etes sont c'est n'est j'suis m'appelle appelle appelles appelez crois pense
     pas ne jamais rien sans avec pour dans sur chez et ou mais plutôt plutot donc alors puis bien très tres vraiment
     euh heu bah bof hein hum hmm mh ah oh bon enfin quoi
@@ -65,7 +66,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     ese esa eso este esta esto aquel lo los las una unos unas
     sí si no claro vale bueno exacto exactamente correcto cierto efectivamente verdad obvio
     tengo tiene voy quiero necesito busco vengo mucho muchas muchos
-    sé sabes sabe saber puedes puede repites repite repetir ayudar ayuda ayudas idea pregunta momento segundo buena persona equivocada equivocado
+    sé sabes sabe saber puedes puede repites repite repetir ayudar ayuda ayudas idea pregunta momento segundo buena persona equivocada equivocado otra otro
     soy eres es somos son estoy estás está estas esta llamo llamas llama creo pienso
     así asi nunca nada nadie sin con para por hasta desde sobre entre pero sino pues entonces también tambien muy
     eh em ehm mmm hmm ah oh ajá aja órale orale oye
@@ -85,13 +86,19 @@ const fold = (word: string) =>
     .toLowerCase()
     .replace(/[’`´]/g, "'");
 
-const FOLDED = new Set(Object.values(NOT_NAME_WORDS).flatMap((words) => words.map(fold)));
+/** Words that answer a guess ("Raté !", "Daneben.", "¡Acertaste!"): a bare answer made of them holds no name. */
+const GUESS_WORDS = [...Object.values(MISSES).flat().filter((w) => !w.includes(' ')), 'acertaste', 'atinaste', 'adivinaste', 'gagne', 'treffer', 'erraten'];
+
+const FOLDED = new Set([...Object.values(NOT_NAME_WORDS).flat(), ...GUESS_WORDS].map(fold));
 
 /** A word that is never a name, in any of the five languages ("yo", "c'est", "ich", "ja", "euh"). */
 export function isNotNameWord(word: string): boolean {
   const folded = fold(word).replace(/[.,!?;:]+$/, '');
-  return FOLDED.has(folded) || ELISION.test(folded);
+  return FOLDED.has(folded) || ELISION.test(folded) || SPANISH_ADVERB.test(folded);
 }
+
+/** Spanish adverbs in -mente ("Lamentablemente no", "Desgraciadamente"): no name ends so. */
+const SPANISH_ADVERB = /^\p{L}{3,}mente$/u;
 
 /** French and Italian elisions that start verbs and pronouns ("c'est", "j'ai", "m'appelle"); "D'Angelo" and "O'Brien" are names. */
 const ELISION = /^(?:c|j|m|n|s|t|qu)'/;

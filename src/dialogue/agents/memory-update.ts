@@ -1,6 +1,7 @@
 import { askModel } from '../../llm/index.js';
 import {
   askedCandidate,
+  correctsCurrentName,
   decideUpdate,
   extractionRequest,
   factsOf,
@@ -27,6 +28,11 @@ type Patch = Partial<Pick<TurnState, 'user_info' | 'name_confirmation' | 'name_c
 export function toldAboutThemselves(s: Pick<TurnState, 'intent' | 'user_text' | 'language'>): boolean {
   // A self-introduction the intent model misread ("Appelez-moi simplement Isabel." as conversation) still is one.
   return s.intent === 'update_user_info' || statesOwnName(s.user_text, s.language);
+}
+
+/** Whether the person puts right the name the robot just called them ("No, not Anne. It's Hanne.", "Nein, Katrin."). */
+export function correctsSettledName(s: Pick<TurnState, 'user_text' | 'language' | 'messages' | 'user_info'>): boolean {
+  return s.user_info.user_name !== null && correctsCurrentName(extractionInput(s, null, null));
 }
 
 const NONE = { status: 'none', candidate: null } as const;
@@ -90,11 +96,11 @@ export const memoryUpdateAgent = defineAgent({
 });
 
 /** What the extraction reads of a turn; `askedName`: the name a question to the person was about. */
-export function extractionInput(s: Pick<TurnState, 'user_text' | 'language' | 'messages' | 'user_info'>, ports: Pick<Ports, 'config'>, askedName: string | null) {
+export function extractionInput(s: Pick<TurnState, 'user_text' | 'language' | 'messages' | 'user_info'>, ports: Pick<Ports, 'config'> | null, askedName: string | null) {
   return {
     text: s.user_text,
     language: s.language,
-    robotName: ports.config.persona.name,
+    robotName: ports?.config.persona.name ?? '',
     lastRobotMessage: s.messages.slice(0, -1).findLast((m) => m.role === 'assistant')?.content ?? null,
     askedName,
     currentName: s.user_info.user_name,

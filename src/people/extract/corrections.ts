@@ -29,15 +29,25 @@ const NEGATIONS: { re: RegExp; tokens: (text: string) => readonly Token[] }[] = 
   { re: new RegExp(String.raw`${L}no (?:(?:soy|es|me llamo|se llama)\s+)?`, 'giu'), tokens: nameTaggedTokens },
 ];
 
+/** The negation after the name, as Spanish puts it ("Mariana no, Marianna"), then a pause. */
+const AFTER_NAME = new RegExp(String.raw`(?<=^|[,.;:!?¡¿]\s*)(?<name>\p{Lu}[\p{L}'-]+)\s+(?:no|non|nicht)\s*[,.;:!](?!\s*$)`, 'u');
+
 const SPELLED_WHERE = String.raw`(?:\s+(?:at the (?:end|start|beginning)|am (?:Ende|Anfang)|à la fin|au début|al (?:final|principio)))?`;
+/**
+ * A letter as said: itself, a digraph ("with ph", "mit th"), or its name where a language names
+ * it with a word ("con dos efes", "con equis", "mit Ypsilon", "avec un i grec"), maybe plural ("two t's").
+ * A letter name must end the clause: "sin ese papel" is "without that paper".
+ */
+const LETTER_NAMES = 'be|ce|de|efe|ge|hache|jota|ka|ele|elle|eme|ene|eñe|pe|cu|erre|ese|te|uve|ve|equis|ye|i griega|zeta|ypsilon|i grec|igrec|tréma|accent';
+const LETTER = String.raw`(?:(?:\p{L}|ph|th|ck|sch|ch)(?:'?s)?(?!\p{L})|(?:${LETTER_NAMES})s?(?=\s*(?:[,.;:!?]|$|\s(?:at|am|à|au|al)\s)))`;
 const SPELLED = new RegExp(
   [
     // "with an h", "with just one l", "with a single n", "with a double t".
-    String.raw`${L}(?:without|with) (?:only |just )?(?:an?|one|two|double|the letter|a single|a double)(?: letter)? \p{L}(?!\p{L})`,
+    String.raw`${L}(?:without|with) (?:only |just )?(?:an?|one|two|double|the letter|the|a single|a double)(?: letter)? ${LETTER}`,
     String.raw`${L}(?:spelled|spelt|spelling)(?!\p{L})`,
-    String.raw`${L}(?:ohne|mit) (?:nur )?(?:einem?|zwei|doppel-?|doppeltem|einfachem)?\s?\p{L}(?!\p{L})`,
-    String.raw`${L}(?:sans|avec) (?:seulement )?(?:un seul|une seule|une?|deux|la lettre|un double|double)?\s?\p{L}(?!\p{L})`,
-    String.raw`${L}(?:sin|con) (?:solo |sólo )?(?:una? sola|una?|dos|la letra|doble)?\s?\p{L}(?!\p{L})`,
+    String.raw`${L}(?:ohne|mit) (?:nur )?(?:einem?|zwei|doppel-?|doppeltem|einfachem)?\s?${LETTER}`,
+    String.raw`${L}(?:sans|avec) (?:seulement )?(?:un seul|une seule|une?|deux|la lettre|un double|double)?\s?${LETTER}`,
+    String.raw`${L}(?:sin|con) (?:solo |sólo )?(?:una? sola|una?|dos|la letra|doble)?\s?${LETTER}`,
     String.raw`(?:写作|拼作|不带|没有)\p{Script=Latin}`,
   ]
     .map((mark) => `(?:${mark})${SPELLED_WHERE}`)
@@ -53,6 +63,12 @@ export function findCorrection(said: string): Correction {
   if (zh) {
     const name = nameAfter(text, zh.index + zh[0].length, 'named');
     if (name) return { rejected: name, rest: text.slice(0, zh.index) + text.slice(zh.index + zh[0].length + name.length), spelled };
+  }
+  const after = AFTER_NAME.exec(text);
+  if (after) {
+    // The weak strength again: "Vale no, gracias" holds no name.
+    const name = pickName(nameTaggedTokens(after.groups!.name!), { strength: 'weak', text: after.groups!.name! });
+    if (name === after.groups!.name) return { rejected: name, rest: text.slice(0, after.index) + text.slice(after.index + after[0].length), spelled };
   }
   for (const { re, tokens } of NEGATIONS) {
     re.lastIndex = 0;

@@ -90,6 +90,9 @@ export function applyRules(text: string, lang: Language, expectingName: boolean,
         const strength = (rule.name === 'weak' || rule.name === 'known') && expectingName ? 'answer' : rule.name;
         const start = spans.name?.[0] ?? 0;
         user_name = pickName(tokensFrom(tokens, start), { strength, text, ...(lang.nameLike && { nameLike: (w: string) => lang.nameLike!(w) }) });
+        // "I'm here for an interview, I'm Marco": the cue said again later in the sentence is tried
+        // too, though the first one's value ran to the end (the rest is not consumed by a miss).
+        if (!user_name && start > match.index) re.lastIndex = start;
       }
       const found: ProfileFacts = {};
       if (groups.company !== undefined && !facts.current_company) {

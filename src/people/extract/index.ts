@@ -43,12 +43,15 @@ export interface Extraction {
  * model only settles answers the rules find unclear.
  */
 export function extractionRequest(input: ExtractionInput): { offline: Extraction; messages: LlmMessage[]; context: LlmExtractionContext } {
-  const correction = findCorrection(input.text);
-  // A person who says which name is wrong is about to say the right one: a bare name counts.
-  const expectingName = input.askedName !== null || correction.rejected !== null || asksForName(input.lastRobotMessage);
-  const found = extractByRules({ text: correction.rest, expectingName, language: input.language });
-  const rules = found.user_name ? found : { ...found, user_name: respelled(correction.rejected, correction.rest, input.language) };
+  const correction = findCorrection(withoutEcho(input.text));
   const said = detectAnswer(input.text);
+  // A person who says which name is wrong is about to say the right one, and so is one who says
+  // no right after the robot called them by name ("Nein, Katrin."): a bare name counts.
+  const expectingName = input.askedName !== null || correction.rejected !== null || asksForName(input.lastRobotMessage) || (said === 'no' && calledByName(input));
+  const found = extractByRules({ text: correction.rest, expectingName, language: input.language });
+  const rules = found.user_name
+    ? found
+    : { ...found, user_name: respelled(correction.rejected, correction.rest, input.language) ?? (calledByName(input) ? respelled(input.currentName!, correction.rest, input.language) : null) };
   const answer: Answer = input.askedName ? said : 'unclear';
   const rejected = correction.rejected ?? implicitlyRejected(input, said, rules.user_name);
   const context = { text: input.text, robotName: input.robotName, lastRobotMessage: input.lastRobotMessage, askedName: input.askedName };
@@ -69,14 +72,45 @@ function respelled(rejected: string | null, rest: string, language: string): str
   const left = answerRemainder(rest, language);
   if (!left || /\s/u.test(left) || !/^\p{Lu}/u.test(left)) return null;
   const [first] = rejected.split(' ');
-  return nameSimilarity(left, first!) >= 0.6 && foldName(left) !== foldName(first!) && looksLikeName(left) ? left : null;
+  return nameSimilarity(left, first!) >= RESPELLING && foldName(left) !== foldName(first!) && looksLikeName(left) ? left : null;
+}
+
+/**
+ * "Sophie ? Non, Sofie.", "Kathrin? Nein, Katrin.": the name heard, echoed as a question, then the
+ * answer. The echo (one or two words) is no question of the person's own, and no part of the answer.
+ */
+function withoutEcho(text: string): string {
+  return text.replace(/^\s*¿?\s*[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s*[?？]+\s*(?=\S)/u, '');
+}
+
+/** Spellings this close are one name said otherwise ("Kathrin" → "Katrin", "张伟华" → "张维华"), as respelled() reads them. */
+const RESPELLING = 0.6;
+
+/**
+ * Whether what was said puts right the name the person is settled under: it rejects that name
+ * ("No, not Anne"), or says a respelling of it ("Nein, Katrin.", "Perdona, es Guilermo.") right
+ * after the robot used it. Then the utterance is about the person, whatever the intent model reads.
+ */
+export function correctsCurrentName(input: ExtractionInput): boolean {
+  const current = input.currentName;
+  if (!current) return false;
+  // Only words that answer the robot's use of the name can respell it; anything else must reject it.
+  if (!calledByName(input)) return findCorrection(input.text).rejected !== null;
+  const { offline } = extractionRequest(input);
+  if (offline.rejected_name) return true;
+  const stated = offline.user_name;
+  return !!stated && foldName(stated) !== foldName(current) && nameSimilarity(stated, current) >= RESPELLING;
+}
+
+/** The robot's last words called the person by the name they are settled under ("Nice to meet you, Anne."). */
+function calledByName(input: ExtractionInput): boolean {
+  return !!input.currentName && !!input.lastRobotMessage && foldName(input.lastRobotMessage).includes(foldName(input.currentName));
 }
 
 /** "No, it's Hanne." right after the robot called the person Anne: the "no" is about Anne. */
 function implicitlyRejected(input: ExtractionInput, said: Answer, stated: string | null): string | null {
-  const current = input.currentName;
-  if (said !== 'no' || !current || !stated || !input.lastRobotMessage) return null;
-  return foldName(input.lastRobotMessage).includes(foldName(current)) && foldName(stated) !== foldName(current) ? current : null;
+  if (said !== 'no' || !stated || !calledByName(input)) return null;
+  return foldName(stated) !== foldName(input.currentName!) ? input.currentName! : null;
 }
 
 /** The model's reading, checked, with what the rules are surer of kept. */

@@ -73,6 +73,10 @@ export const german: Language = {
   rules: [
     // "Ich heiß Hans-Peter": spoken German drops the -e.
     { re: re(String.raw`(?<!\p{L})ich hei(?:ß|ss)(?:e|')?\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
+    // Verb second: "Eigentlich heiße ich Henrik", "Übrigens heiße ich Frauke", "Dann heiß ich wohl Till".
+    { re: re(String.raw`(?<!\p{L})hei(?:ß|ss)(?:e|')? ich\s+(?:wohl\s+)?${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
+    // The subject left out after "und": "Ich arbeite als Lehrer bei Bosch und heiße Jonas."
+    { re: re(String.raw`(?<!\p{L})ich (?:[^,.;!?]+?\s)und hei(?:ß|ss)(?:e|')?\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})mein (?:vor)?name (?:ist|lautet)\s+${DE_PARTICLES}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:man nennt mich|nenn\p{L}*(?: sie| du)? mich)\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:kannst|können|koennen|könnt|darfst|dürfen|darf)\s+(?:du\s+|sie\s+|ihr\s+)?mich\s+${ADVERBS}(?<name>.+?)\s+nennen`), name: 'explicit' },
@@ -96,7 +100,7 @@ export const german: Language = {
     { re: re(String.raw`(?<!\p{L})ich interessiere mich (?:sehr )?für (?<list>[^.;!?]+)`), list: 'interests' },
     { re: re(String.raw`(?<!\p{L})ich (?:mag|liebe) (?<list>[^.;!?]+)`), list: 'auto' },
   ] satisfies Rule[],
-  valueStop: /\s+(?:und (?:ich|mein|meine)|aber|weil|denn|seit|wo|jetzt|zurzeit|momentan)(?!\p{L})/iu,
+  valueStop: /\s+(?:und (?:ich|mein|meine|hei(?:ß|ss)e|bin|wohne|komme|arbeite)|aber|weil|denn|seit|wo|jetzt|zurzeit|momentan)(?!\p{L})/iu,
   companyStop: /\s+(?:als|in|seit)(?!\p{L})/iu,
   positionStop: /\s+(?:bei|für|fuer|in|im)(?!\p{L})/iu,
   locationStop: /\s+(?:mit|seit|bei|aber|und(?=\s+\p{Ll}))(?!\p{L})/u,
@@ -135,7 +139,7 @@ export const french: Language = {
     { re: re(String.raw`(?<!\p{L})je suis passionnée? (?:de |par |d')(?<list>[^.;!?]+)`), list: 'interests' },
     { re: re(String.raw`(?<!\p{L})j'(?:aime|adore)(?: bien| beaucoup)? (?<list>[^.;!?]+)`), list: 'auto' },
   ] satisfies Rule[],
-  valueStop: /\s+(?:et (?:je|j'|mon|ma|mes)|mais|parce|car|depuis|où|maintenant|actuellement)(?!\p{L})/iu,
+  valueStop: /\s+(?:et (?:je|j'|mon|ma|mes|moi|m'appelle|suis|travaille|viens|habite)|mais|parce|car|depuis|où|maintenant|actuellement)(?!\p{L})/iu,
   companyStop: /\s+(?:comme|en tant|à|a|depuis)(?!\p{L})/iu,
   positionStop: /\s+(?:chez|pour|à|dans)(?!\p{L})/iu,
   locationStop: /\s+(?:avec|depuis|mais|et(?=\s+\p{Ll}))(?!\p{L})/u,
@@ -169,7 +173,7 @@ export const spanish: Language = {
     { re: re(String.raw`(?<!\p{L})me interesan? (?<list>[^.;!?]+)`), list: 'interests' },
     { re: re(String.raw`(?<!\p{L})me (?:gusta|gustan|encanta|encantan) (?<list>[^.;!?]+)`), list: 'auto' },
   ] satisfies Rule[],
-  valueStop: /\s+(?:y (?:yo|mi|mis)|pero|porque|desde|donde|ahora)(?!\p{L})/iu,
+  valueStop: /\s+(?:y (?:yo|mi|mis|me llamo|soy|vivo|vengo|trabajo)|pero|porque|desde|donde|ahora)(?!\p{L})/iu,
   companyStop: /\s+(?:como|desde)(?!\p{L})/iu,
   positionStop: /\s+(?:en|para)(?!\p{L})/iu,
   locationStop: /\s+(?:con|desde|pero|y(?=\s+\p{Ll}))(?!\p{L})/u,

@@ -14,7 +14,7 @@ import { addressAt, fullNameAt, givenNameAt, namedAt, nicknameAt, skipFillers, s
 const PUNCT = ZH_PUNCT;
 const V = `[^${PUNCT}]`;
 const ACTIVITY = new Set([...'打踢玩看读听唱跳画弹游跑爬做下写拍旅骑钓滑养种烹学练']);
-const ZH_JOB = /(?:师|员|生|家|长|经理|总监|主管|顾问|记者|护士|老板|总裁|作者|教授|实习生|医生)$/u;
+const ZH_JOB = /(?:师|员|生|家|长|者|经理|总监|主管|顾问|记者|护士|老板|总裁|作者|教授|实习生|医生)$/u;
 
 /**
  * How a name is read after a cue: `named` after a naming cue (any name, "我叫安娜"), `full` where
@@ -59,20 +59,27 @@ function nameAfterJob(text: string, index: number): string | null {
  * start with a surname; "叫我" says what to call the person, a nickname as often as a name,
  * so it comes after both ("我是王芳，叫我小芳就行" is 王芳).
  */
-const CUES: { re: RegExp; mode: NameMode }[] = [
-  { re: /(?:我的|我)?(?:名字|全名|姓名)(?:是|叫做|叫|为|：|:)|我名叫|我叫做|我就叫|我叫|本人(?:名)?叫/gu, mode: 'named' },
+const CUES: { re: RegExp; mode: NameMode; notThen?: RegExp }[] = [
+  { re: /(?:我的|我)?(?:名字|全名|姓名)(?:是|叫做|叫|为|：|:)|我?名叫|我叫做|我就叫|我叫|本人(?:名)?叫/gu, mode: 'named' },
+  // A clause about the job or the errand first, then the name with the subject left out: "我是护士，叫文静", "我教书的，叫孙晓燕".
+  // Not the imperative "叫张三过来" ("get Zhang San over here"): someone else is called for.
+  { re: /(?<=[，,；;。！!]\s*)(?:就|其实)?叫(?:做)?(?!我)/gu, mode: 'full', notThen: /^(?:过来|出来|下来|上来|来|去|一下|帮|给)/u },
   { re: /我(?:就|其实|正|便)?是|本人(?:是|就是)?|我乃|这里是/gu, mode: 'full' },
+  // After a denial, "是" alone names the right one: "错了，是张维华", "你说错了，应该是刘得明", "不对不对，是赵建萍".
+  { re: /(?:不对|错了|不是|弄错|搞错|说错|听错|记错)[了啦呀哦]?[，,。！!\s]*(?:应该|其实)?是/gu, mode: 'full' },
   { re: /(?:叫|管|称呼|喊)我(?:做|为)?|我的小名是|我的昵称是/gu, mode: 'address' },
 ];
 
 function cuedName(text: string): string | null {
-  for (const { re, mode } of CUES) {
+  for (const { re, mode, notThen } of CUES) {
     for (const m of text.matchAll(re)) {
       const at = skipFillers(text, m.index + m[0].length);
       // The whole span up to 的 or a pause: "我是一家小面包店的…" is no 4-character name "一家小面".
       const span = /^[^，。！？、；：,.!?;:\s的]+/u.exec(text.slice(at))?.[0] ?? '';
       if (mode === 'full' && isOrganisation(span)) continue;
-      const name = nameAfter(text, at, mode);
+      // "我是老师何平", "我是面试者梁思远": a job title between "我是" and the name.
+      const name = mode === 'full' ? nameAfterJob(text, at) : nameAfter(text, at, mode);
+      if (name && notThen?.test(text.slice(text.indexOf(name, at) + name.length))) continue;
       if (name) return name;
     }
   }
@@ -103,7 +110,7 @@ function items(list: string): string[] {
 }
 
 const GREETING = '(?:你好|您好|大家好|嗨|哈喽|哈罗|早上好|上午好|下午好|晚上好|早)';
-const LEAD = new RegExp(`^(?:${GREETING}(?:啊|呀)?[！!，,。\\s…~]*)?(?:(?:嗯|呃|额|那个|啊)[，,。\\s…~]*)*`, 'u');
+const LEAD = new RegExp(`^(?:${GREETING}(?:啊|呀)?[！!，,。\\s…~]*)*(?:(?:嗯|呃|额|那个|啊)[，,。\\s…~]*)*`, 'u');
 /** After a name said first: what makes it a self-introduction. */
 const AFTER_FIRST_NAME = new RegExp(
   [
@@ -128,7 +135,17 @@ function nameFirst(text: string): string | null {
   if (!name) return null;
   const after = text.slice(lead.length + name.length);
   const greeted = /\p{Script=Han}/u.test(lead) && GREETED.test(lead);
-  return AFTER_FIRST_NAME.test(after) || (greeted && /^[，,。！!\s…~]*$/u.test(after)) ? name : null;
+  return AFTER_FIRST_NAME.test(after) || explainsCharacter(name, after) || (greeted && /^[，,。！!\s…~]*$/u.test(after)) ? name : null;
+}
+
+/**
+ * "张维华，维是维护的维": which character of the name is meant, the way Chinese speakers spell a
+ * name ("X是…的X", "草字头的萍"). Only a name is explained character by character.
+ */
+function explainsCharacter(name: string, after: string): boolean {
+  const m = /^[，,。\s]*(?:(\p{Script=Han})是[^，。！？,.!?]{1,8}的(\p{Script=Han})|[^，。！？,.!?]{1,6}的(\p{Script=Han}))/u.exec(after);
+  if (!m) return false;
+  return m[1] ? m[1] === m[2] && name.includes(m[1]) : name.includes(m[3]!);
 }
 
 const first = (text: string, re: RegExp) => re.exec(text)?.groups ?? null;

@@ -76,6 +76,18 @@ describe('the dialogue with people', () => {
     expect(perception.settled.map((u) => u.user_name)).toEqual(['Stephen', 'Steven']);
   });
 
+  it.each([
+    ['de', 'Ich heiße Kathrin.', 'Nein, Katrin.', 'Kathrin', 'Katrin'],
+    ['es', 'Me llamo Guillermo.', 'Perdona, es Guilermo.', 'Guillermo', 'Guilermo'],
+  ])('[%s] a bare respelling right after the robot used the name ("%s" → "%s") renames', async (language, intro, fix, first, right) => {
+    const { turns, perception } = await dialogue();
+    await turns.submit({ text: intro, language });
+    const corrected = await turns.submit({ text: fix, language });
+    expect(corrected?.run.path).toContain('memory_update');
+    expect(corrected?.event).toMatchObject({ user_name: right, name_confirmation: { status: 'corrected' } });
+    expect(perception.settled.map((u) => u.user_name)).toEqual([first, right]);
+  });
+
   it('a turn belongs to whoever was there when it was said, even if perception switches meanwhile', async () => {
     const { turns, presence, current, mentions, forget } = await dialogue();
     presence.switchUser({ user_id: 'alina_02', user_name: 'Alina' });

@@ -53,7 +53,14 @@ describe('a name the person says is not theirs', () => {
     ['Jon, ohne h.', 'Jon'],
     ['Hannah, with an h at the end', 'Hannah'],
     ['Jon, sans h.', 'Jon'],
-    ['Jon, sin hache', null],
+    // Letters said by their names ("hache", "efe", "equis", "Ypsilon"), and digraphs.
+    ['Jon, sin hache', 'Jon'],
+    ['Raffael, con dos efes.', 'Raffael'],
+    ['Ximena, con equis', 'Ximena'],
+    ['Meyer, mit Ypsilon.', 'Meyer'],
+    ['Sofie, avec un f.', 'Sofie'],
+    ['Steffen, mit zwei f.', 'Steffen'],
+    ['Vengo sin ese papel.', null],
   ])('"%s" is spelled out', (text, name) => {
     const correction = findCorrection(text);
     if (name === null) return expect(correction.spelled).toBe(false);
