@@ -8,7 +8,7 @@ import { ZH } from './zh.js';
 export type { Concept, Concepts, Lexicon } from './types.js';
 
 /** Each language's lexicon, by the robot's language codes. */
-export const LEXICONS = { en: EN, de: DE, fr: FR, es: ES, zh: ZH } as const satisfies Record<string, Lexicon>;
+const LEXICONS = { en: EN, de: DE, fr: FR, es: ES, zh: ZH } as const satisfies Record<string, Lexicon>;
 
 const all: readonly Lexicon[] = Object.values(LEXICONS);
 

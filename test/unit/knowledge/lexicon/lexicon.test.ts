@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CONCEPTS } from '../../../../src/knowledge/concepts.js';
-import { LEXICONS } from '../../../../src/knowledge/lexicon/index.js';
+import { DE } from '../../../../src/knowledge/lexicon/de.js';
+import { EN } from '../../../../src/knowledge/lexicon/en.js';
+import { ES } from '../../../../src/knowledge/lexicon/es.js';
+import { FR } from '../../../../src/knowledge/lexicon/fr.js';
+import { ZH } from '../../../../src/knowledge/lexicon/zh.js';
 import { contentWords, speaksOfPersons, terms } from '../../../../src/knowledge/tokens.js';
+
+// Each language's file itself: the index exports only what the search reads (their union).
+const LEXICONS = { en: EN, de: DE, fr: FR, es: ES, zh: ZH };
 
 describe('the knowledge lexicon, one data file per language', () => {
   it('gives every language words for the concepts visitors ask about most, and the thesaurus is their union', () => {
