@@ -59,8 +59,6 @@ export interface Dialogue {
 
 /** How often visits are checked for their end (absence, idle time). */
 const CHECK_MS = 1_000;
-/** After a stall, how long reports queued during it take to be read. */
-const STALL_GRACE_MS = 1_000;
 
 /** Builds the dialogue, each part after the parts it uses. */
 export function createDialogue(options: DialogueOptions): Dialogue {
@@ -69,7 +67,7 @@ export function createDialogue(options: DialogueOptions): Dialogue {
   const quiet = options.quiet ?? new QuietGate({ quietMs: config.dialogue.quietMs });
   // On the system clock, a stall of this process is no absence of the person in front (people/awake.ts).
   const stalls = clock === systemClock ? processStalls() : null;
-  const stalled = stalls ? { stalled: () => stalls.stalledWithin(STALL_GRACE_MS) } : {};
+  const stalled = stalls ? { stalledMs: (windowMs: number) => stalls.stalledMsWithin(windowMs) } : {};
   const presence = new Presence({ visits: { absenceMs: config.people.detection.absenceMs, idleMs: config.sessions.idleMs, now: () => clock.now(), ...stalled }, log });
   const conversations = new Conversations({
     language: config.language,

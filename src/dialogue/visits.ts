@@ -60,8 +60,8 @@ export interface VisitsOptions {
   /** Nothing said for this long after they last spoke: the conversation is over. */
   idleMs: number;
   now: () => Date;
-  /** Whether this process stalled just now (people/awake.ts): reports it could not read meanwhile may still be queued. */
-  stalled?: () => boolean;
+  /** How long this process was stalled within the last `windowMs` (people/awake.ts): no report could be read then, so it is no absence. */
+  stalledMs?: (windowMs: number) => number;
   log: Logger;
 }
 
@@ -125,12 +125,13 @@ export class Visits extends EventEmitter<{ start: [event: SessionEvent]; end: [v
 
   check(): void {
     const visit = this.#current;
-    // Right after a stall of the process the reports of the person in view may not have been read yet: no "left" until they are.
-    if (!visit || this.#o.stalled?.()) return;
+    if (!visit) return;
     const now = this.#o.now().getTime();
     const since = (t: number | null) => (t === null ? Infinity : now - t);
     const lastActive = Math.min(since(visit.lastSeen), since(visit.lastSpoke));
-    if (visit.lastSeen !== null && lastActive > this.#o.absenceMs) this.#end('left');
+    // Absence counts awake time only: during a stall the reports of the person in view wait unread.
+    const away = Number.isFinite(lastActive) ? lastActive - (this.#o.stalledMs?.(lastActive) ?? 0) : lastActive;
+    if (visit.lastSeen !== null && away > this.#o.absenceMs) this.#end('left');
     else if (visit.lastSpoke !== null && since(visit.lastSpoke) > this.#o.idleMs) this.#end('idle');
   }
 

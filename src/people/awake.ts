@@ -12,6 +12,10 @@ import { performance } from 'node:perf_hooks';
  *
  * A ticker notes how late each of its ticks comes; lateness beyond a tolerance is a stall. A stall
  * not yet ticked away (the process has just woken, the ticker has not run) counts too.
+ *
+ * Absence is then counted in awake time: the time since a person's last report less the stalls
+ * within it. A grace after each stall would never end on a process that is late on every tick (a
+ * loaded robot), and its visits would never end; awake time only slows the count in proportion.
  */
 export interface StallOptions {
   /** Monotonic milliseconds. */
@@ -24,7 +28,8 @@ export interface StallOptions {
 export class StallMonitor {
   readonly #o: StallOptions;
   #lastTick: number;
-  #lastStallEnd = -Infinity;
+  /** Recent stalls, oldest first: when each ended and how long it lasted. */
+  readonly #stalls: { end: number; ms: number }[] = [];
 
   constructor(options: StallOptions) {
     this.#o = options;
@@ -34,20 +39,30 @@ export class StallMonitor {
   /** The ticker's tick: a tick this late ends a stall. */
   tick(): void {
     const now = this.#o.now();
-    if (this.#late(now) > 0) this.#lastStallEnd = now;
+    const late = this.#late(now);
+    if (late > 0) {
+      this.#stalls.push({ end: now, ms: late });
+      while (this.#stalls.length && (this.#stalls.length > MAX_STALLS || now - this.#stalls[0]!.end > KEEP_MS)) this.#stalls.shift();
+    }
     this.#lastTick = now;
   }
 
-  /** Whether the process is stalled, or woke from a stall less than `ms` ago. */
-  stalledWithin(ms: number): boolean {
+  /** How much of the last `windowMs` the process spent stalled (a stall not yet ticked away included). */
+  stalledMsWithin(windowMs: number): number {
     const now = this.#o.now();
-    return this.#late(now) > 0 || now - this.#lastStallEnd < ms;
+    const from = now - windowMs;
+    const overlap = (end: number, ms: number) => Math.max(0, Math.min(end, now) - Math.max(end - ms, from));
+    return this.#stalls.reduce((sum, s) => sum + overlap(s.end, s.ms), overlap(now, this.#late(now)));
   }
 
   #late(now: number): number {
     return Math.max(0, now - this.#lastTick - this.#o.tickMs - this.#o.toleranceMs);
   }
 }
+
+/** Stalls older than this no longer matter to any absence (a visit's idle time is shorter). */
+const KEEP_MS = 3_600_000;
+const MAX_STALLS = 10_000;
 
 let processMonitor: StallMonitor | null = null;
 

@@ -27,21 +27,22 @@ describe('the stalls of a process', () => {
     const p = processKit();
     p.run(10_000);
     p.stall(600);
-    expect(p.monitor.stalledWithin(1000)).toBe(false);
+    expect(p.monitor.stalledMsWithin(10_000)).toBe(0);
     p.monitor.tick();
-    expect(p.monitor.stalledWithin(1000)).toBe(false);
+    expect(p.monitor.stalledMsWithin(10_000)).toBe(0);
   });
 
-  it('sees a stall as the process wakes, before the ticker, and for the grace after it', () => {
+  it('counts a stall as the process wakes, before the ticker, and within the windows that hold it', () => {
     const p = processKit();
     p.run(1000);
     p.stall(6000);
-    expect(p.monitor.stalledWithin(1000)).toBe(true);
+    // Late by the stall less one tick and the tolerance.
+    expect(p.monitor.stalledMsWithin(60_000)).toBe(5250);
     p.monitor.tick();
-    p.run(750);
-    expect(p.monitor.stalledWithin(1000)).toBe(true);
-    p.run(500);
-    expect(p.monitor.stalledWithin(1000)).toBe(false);
+    p.run(2000);
+    expect(p.monitor.stalledMsWithin(60_000)).toBe(5250);
+    expect(p.monitor.stalledMsWithin(3000)).toBe(1000);
+    expect(p.monitor.stalledMsWithin(1000)).toBe(0);
   });
 });
 
@@ -49,7 +50,7 @@ describe('a stall is no absence', () => {
   function kit(withStalls: boolean) {
     const p = processKit();
     const ended: SessionEvent[] = [];
-    const stalled = withStalls ? { stalled: () => p.monitor.stalledWithin(1000) } : {};
+    const stalled = withStalls ? { stalledMs: (windowMs: number) => p.monitor.stalledMsWithin(windowMs) } : {};
     const presence = new Presence({ visits: { absenceMs: 4000, idleMs: 120_000, now: () => new Date(p.now()), ...stalled }, log: silentLogger });
     presence.on('end', (e) => ended.push(e.event!));
     return { p, presence, ended };
@@ -76,8 +77,24 @@ describe('a stall is no absence', () => {
     p.stall(6000);
     presence.check();
     expect(ended).toHaveLength(0);
-    p.run(1500);
+    // Four seconds awake since the last report: one before the stall, three after it.
+    p.run(2500);
     presence.check();
+    expect(ended).toHaveLength(0);
+    p.run(750);
+    presence.check();
+    expect(ended).toHaveLength(1);
+  });
+
+  it('ends the visit of someone who left on a process that is late on every tick (a loaded robot)', () => {
+    const { p, presence, ended } = kit(true);
+    presence.seen();
+    // Every tick 500 ms later than the tolerance allows: a grace after each stall would never pass.
+    for (let t = 0; t < 30_000 && !ended.length; t += 1250) {
+      p.stall(1250);
+      p.monitor.tick();
+      presence.check();
+    }
     expect(ended).toHaveLength(1);
   });
 });
