@@ -1,5 +1,6 @@
 import { ngrams } from './ngrams.js';
 import { OPINION_CLASSES, softmax, type OpinionClass, type OpinionModel } from './opinion.js';
+import { seededRandom } from '../models/random.js';
 
 /**
  * Training of the alert classifier (opinion.ts): multinomial logistic regression by AdaGrad with
@@ -26,20 +27,8 @@ export interface TrainingOptions {
 
 export const TRAINING_DEFAULTS: TrainingOptions = { epochs: 25, rate: 0.3, l2: 1e-4, seed: 7, prune: 0.05, minCount: 3, noneWeight: 8 };
 
-/** mulberry32: a small seeded generator, enough to shuffle. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function trainOpinion(rows: readonly TrainingRow[], threshold: number, trainedOn: string[], options: TrainingOptions = TRAINING_DEFAULTS): OpinionModel {
-  const random = generator(options.seed);
+  const random = seededRandom(options.seed);
   const all = rows.map((r) => ngrams(r.text));
   const seen = new Map<string, number>();
   for (const feats of all) for (const f of feats) seen.set(f, (seen.get(f) ?? 0) + 1);
