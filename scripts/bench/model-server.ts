@@ -95,6 +95,8 @@ export interface LatencyModelServer {
 interface Slot {
   busy: Promise<void>;
   cache: string[];
+  /** When the slot's last request ended (performance.now()). */
+  freeAt: number;
 }
 
 /** Recognises the agent from the request's JSON schema (the prompt wording may change; the schema rarely does). */
@@ -128,7 +130,7 @@ export async function startLatencyModelServer(options: {
   const { profile, timeScale } = options;
 
   const fake = await startFakeOllama({
-    reply: (body) => {
+    reply: (body, { arrivedAt }) => {
       // A prompt computed ahead of use asks for one token (num_predict 1): it fills the slot's cache.
       // Any other num_predict is the daemon's cap on an answer's length, honoured as a server would.
       const limit = Number(body.options?.num_predict ?? 0);
@@ -137,7 +139,7 @@ export async function startLatencyModelServer(options: {
       const thought = agent === 'response' && options.thinkTokens ? `<think>${Array.from({ length: options.thinkTokens }, (_, i) => ` pondering${i % 10}`).join('')}</think>` : '';
       const text = limit > 0 ? approxTokens(thought + answer).slice(0, limit).join('') : thought + answer;
       const rates = profile.models[modelClass(body.model)];
-      const slot = slots.get(body.model) ?? { busy: Promise.resolve(), cache: [] };
+      const slot = slots.get(body.model) ?? { busy: Promise.resolve(), cache: [], freeAt: 0 };
       slots.set(body.model, slot);
       const prompt = promptTokens(body);
       const output = approxTokens(text);
@@ -150,7 +152,9 @@ export async function startLatencyModelServer(options: {
         cachedTokens: 0,
         divergedAt: '',
         outputTokens: output.length,
-        receivedAt: performance.now(),
+        // As a real server's time counts from the request, the stand-in's own work on it (reading the
+        // body, counting its tokens) is part of the modelled time, not added to it nor to the daemon's.
+        receivedAt: arrivedAt,
         startedAt: 0,
         endedAt: null,
         firstTokenAt: null,
@@ -174,7 +178,9 @@ export async function startLatencyModelServer(options: {
         call.cachedTokens = Math.min(shared, prompt.length - 1);
         call.divergedAt = messageAt(body, call.cachedTokens);
         slot.cache = [...prompt, ...output];
-        reply.firstTokenDelayMs = ((prompt.length - call.cachedTokens) / rates.prefill) * 1000 * timeScale + decodeMs;
+        const modelled = ((prompt.length - call.cachedTokens) / rates.prefill) * 1000 * timeScale + decodeMs;
+        // The model began on it when it arrived, or when the slot became free after that.
+        reply.firstTokenDelayMs = Math.max(0, modelled - (call.startedAt - Math.max(call.receivedAt, slot.freeAt)));
       });
       const reply = {
         text,
@@ -184,6 +190,7 @@ export async function startLatencyModelServer(options: {
         tokenDelayMs: (decodeMs * output.length) / Math.max(chunks.length, 1),
         onEnd: () => {
           call.endedAt = performance.now();
+          slot.freeAt = call.endedAt;
           const record = fake.streams.find((s) => s.body === body);
           call.aborted = record?.aborted ?? false;
           // The answer starts after the reasoning: the chunk that closes it carries the first answer word.

@@ -35,7 +35,8 @@ export interface FakeReply {
 
 export interface FakeOllamaOptions {
   models?: string[];
-  reply?: (body: ChatBody) => string | FakeReply;
+  /** `arrivedAt`: performance.now() when the request reached the server, before its body was read. */
+  reply?: (body: ChatBody, request: { arrivedAt: number }) => string | FakeReply;
   embed?: (input: string[], model: string) => number[][];
   /** Bytes per model: its size on disk in /api/tags and in memory in /api/ps (1 when not given). */
   sizes?: Record<string, number>;
@@ -92,6 +93,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   const canonical = (m: string) => (m.includes(':') ? m : `${m}:latest`);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const arrivedAt = performance.now();
     paths.push(req.url ?? '');
     const json = (status: number, body: unknown) => sendJson(res, status, body);
     if (req.method === 'GET' && req.url === '/api/version') return json(200, { version: '0.12.0-fake' });
@@ -143,7 +145,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
       return json(404, { error: `model "${body.model}" not found, try pulling it first` });
     }
     loaded.add(models.find((m) => canonical(m) === canonical(body.model))!);
-    const answer = reply(body as ChatBody);
+    const answer = reply(body as ChatBody, { arrivedAt });
     const r: FakeReply = typeof answer === 'string' ? { text: answer } : answer;
     if (r.status) return json(r.status, { error: 'fake failure' });
 

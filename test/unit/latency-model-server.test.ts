@@ -52,6 +52,14 @@ describe('the latency-modelled model server', () => {
     expect(s.calls.every((c) => c.endedAt !== null && !c.aborted)).toBe(true);
   });
 
+  it("counts a request's time from its arrival, before the stand-in read and counted it", async () => {
+    const { server: s, client } = await start();
+    await chat(client, 'qwen2.5:7b', [{ role: 'user', content: 'Hello!' }]);
+    const [call] = s.calls;
+    // The fake's own record is made once the body is read: the modelled server's time began before it.
+    expect(call!.receivedAt).toBeLessThan(s.fake.streams[0]!.receivedAt);
+  });
+
   it('recognises the agent from the JSON schema of the request', () => {
     const body = (format?: object, images?: string[]) => ({ model: 'm', messages: [{ role: 'user', content: 'x', ...(images && { images }) }], format });
     expect(agentOf(body({ type: 'object', properties: { intent: {}, language: {} } }))).toBe('intent');
