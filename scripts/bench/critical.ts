@@ -102,6 +102,8 @@ export function answerAsModel(body: ChatBody, agent: string): string {
 }
 
 const DEFAULTS = ConfigSchema.parse({});
+/** The pause before each utterance, far shorter than hearing any reply out (the stand-in voice says each sentence at once). */
+const LISTEN_MS = 100;
 const DEFAULT_FIRST_TOKEN_MS = DEFAULTS.llm.timeouts.firstTokenMs;
 
 interface TurnResult {
@@ -229,6 +231,9 @@ async function runVisit(repo: string, dataDir: string, profile: LatencyProfile, 
   const results: TurnResult[] = [];
   try {
     for (const l of VISIT) {
+      // A visitor hears the reply out before speaking again: what the daemon sends the model server
+      // at the end of a turn (a prompt start computed ahead) is sent in that pause, and done.
+      await new Promise((r) => setTimeout(r, LISTEN_MS));
       await server.idle();
       const from = server.calls.length;
       let first = 0;

@@ -67,6 +67,11 @@ export interface Committed {
   ended: boolean;
   /** memory_save kept the farewell's conversation, for the visit's end to hand to memory (even of a farewell cut short, which ends nothing). */
   farewell: boolean;
+  /**
+   * The history was cut this turn (trimHistory): what is kept of it, up to the turn's utterance.
+   * The next prompt no longer begins like this one, so its new start can be computed ahead.
+   */
+  trimmed: ChatMessage[] | null;
 }
 
 /**
@@ -103,7 +108,9 @@ export class Conversations {
     // A turn the robot began itself (a greeting) has no utterance to keep.
     const said = state.occasion === 'utterance' ? state.messages : state.messages.slice(0, -1);
     // Room is kept for the reply to come.
-    const messages = ended ? [] : trimHistory(withReplyNotes(said, state), this.#o.historyTurns * 2 - 1);
+    const kept = withReplyNotes(said, state);
+    const messages = ended ? [] : trimHistory(kept, this.#o.historyTurns * 2 - 1);
+    const trimmed = !ended && messages.length < kept.length ? messages : null;
     const session: Session = { ...endTurn(state), messages };
     const to = session.user_info;
     const key = conversationKey(to);
@@ -130,7 +137,7 @@ export class Conversations {
     const renamed = state.name_resolution.status === 'corrected' && to.user_name !== user.user_name;
     const settled = key === conversationKey(user) && !renamed ? null : { from: user, to: { user_id: to.user_id, user_name: to.user_name } };
     if (settled) this.#o.log.info({ from: user.user_id, to: to.user_id }, 'conversation moved to the person it settled');
-    return { key, settled, ended, farewell };
+    return { key, settled, ended, farewell, trimmed };
   }
 
   /** A reply was delivered: the history of its conversation gains what the person heard of it. */

@@ -3,7 +3,7 @@ import type { Config } from '../config/index.js';
 import { languageName } from '../intent/index.js';
 import type { LlmMessage } from '../llm/index.js';
 import type { VisionStatus } from '../vision/index.js';
-import type { TurnState } from './state.js';
+import type { ChatMessage, TurnState } from './state.js';
 
 // Made once: an Intl.DateTimeFormat costs a third of a millisecond to create, and every turn
 // writes the time into its notes.
@@ -157,11 +157,14 @@ const withNotes = (content: string, notes: string | undefined | null) => (notes 
  * this turn's notes: each prompt begins with the previous prompt and its answer.
  */
 export function responseMessages(state: TurnState, config: Config, now: Date, notes = responseNotes(state, now)): LlmMessage[] {
-  const history = state.messages.slice(0, -1);
   const current = state.messages.at(-1);
+  return [...responsePrefix(state.messages.slice(0, -1), state, config, now), { role: 'user', content: withNotes(current?.content ?? '', notes) }];
+}
+
+/** The reply's prompt up to the current utterance: the stable system message, then the history as it was sent. */
+export function responsePrefix(history: readonly ChatMessage[], state: Pick<TurnState, 'language'>, config: Config, now: Date): LlmMessage[] {
   return [
     { role: 'system', content: responseStablePrompt(state, config, now) },
     ...history.map((m) => ({ role: m.role, content: m.role === 'user' ? withNotes(m.content, m.notes) : m.content })),
-    { role: 'user', content: withNotes(current?.content ?? '', notes) },
   ];
 }

@@ -11,7 +11,8 @@ import type { DaemonPorts, Ports } from './ports.js';
 import type { Conversations } from './conversations.js';
 import type { Presence } from './presence.js';
 import type { QuietGate } from './quiet-gate.js';
-import { startTurn, type Occasion, type TurnState, type UserInfo } from './state.js';
+import { startTurn, type ChatMessage, type Occasion, type TurnState, type UserInfo } from './state.js';
+import { responsePrefix } from './prompt.js';
 import { buildTurnEvent, type TurnEvent, type TurnStart } from './turn-event.js';
 
 export interface Utterance {
@@ -164,6 +165,19 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     this.#o.presence.settled(from, to);
   }
 
+  /**
+   * The history was cut: the next reply's prompt no longer begins like this one, and its model
+   * server would compute all of the kept history again before the next first word. It is computed
+   * now, while this reply is spoken: the system message, the kept history and this reply (as the
+   * history will hold it once said).
+   */
+  #computeAhead(kept: ChatMessage[], state: TurnState): void {
+    const { llm, config, clock } = this.#o.ports;
+    if (!llm.prefill || !llm.available('response')) return;
+    const history = state.final_message.trim() ? [...kept, { role: 'assistant' as const, content: state.final_message.trim() }] : kept;
+    void llm.prefill('response', responsePrefix(history, state, config, clock.now()));
+  }
+
   async #work(): Promise<void> {
     for (let next = this.#waiting.shift(); next; next = this.#waiting.shift()) {
       next.resolve(await this.#turn(next.utterance, next.user, next.occasion));
@@ -221,6 +235,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     // Before the reply is finished: its delivery (what was said of it) follows the turn in the history.
     const committed = conversations.commit(user, state);
     if (committed.settled) this.#settled(committed.settled.from, committed.settled.to);
+    if (committed.trimmed && state.reply_notes !== null && !run.cancelled) this.#computeAhead(committed.trimmed, state);
     presence.turned(committed.key, state.user_info, { ended: committed.ended, kept: committed.farewell });
     const spoken = reply.finish(run.cancelled);
     // The turn event keeps what was generated; the history only what was said.

@@ -106,6 +106,8 @@ export interface LanguageModel {
   health(): LlmHealthSnapshot;
   /** Has the stable start of an agent's prompts computed ahead of use, now and whenever its server comes back (where the port can). */
   warmPrefix?(agent: LlmAgent, messages: () => LlmMessage[]): Promise<void>;
+  /** Has one prompt start computed now, in the background, for a call to come (where the port can); not repeated. */
+  prefill?(agent: LlmAgent, messages: LlmMessage[]): Promise<void>;
   /** Has a structured answer the agent asks for made ready ahead of use (where the port compiles it). */
   warmSchema?(agent: LlmAgent, schema: z.ZodType): Promise<void>;
 }

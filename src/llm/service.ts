@@ -78,6 +78,16 @@ export class LlmService implements LanguageModel {
   }
 
   /**
+   * One prompt start computed by the agent's model server now, in the background (a reply that
+   * comes meanwhile goes first where the backend can order them): the start of the next prompt,
+   * when it will no longer begin like the last one (the history was cut). Not repeated when the
+   * server comes back, unlike warmPrefix.
+   */
+  prefill(agent: LlmAgent, messages: LlmMessage[]): Promise<void> {
+    return this.#warming.once(agent, messages);
+  }
+
+  /**
    * A structured answer the agent asks for, made ready ahead of use where the backend compiles it
    * (the GGUF backend's grammar took about 400 ms on its first call, per schema): now, after the
    * model has loaded, so that the first visitor's turn does not wait for it.

@@ -51,7 +51,16 @@ export class Warming {
   prefix(agent: LlmAgent, messages: () => LlmMessage[]): Promise<void> {
     this.#prefixes.set(agent, messages);
     const served = this.#o.servers.servedFor(agent);
-    if (this.#o.config.enabled && served.probe?.reachable) this.#after(() => this.#prefill(agent), [served]);
+    if (this.#o.config.enabled && served.probe?.reachable) this.#after(() => this.#prefill(agent, this.#prefixes.get(agent)), [served]);
+    return this.#chain;
+  }
+
+  /** See LanguageModel.prefill: once, now, and not again when the server comes back. */
+  once(agent: LlmAgent, messages: LlmMessage[]): Promise<void> {
+    const served = this.#o.servers.servedFor(agent);
+    if (!this.#o.config.enabled || !served.probe?.reachable) return this.#chain;
+    // Work for a visit in progress, not start-up: health does not say warming meanwhile.
+    this.#chain = this.#chain.then(() => this.#prefill(agent, () => messages));
     return this.#chain;
   }
 
@@ -75,7 +84,7 @@ export class Warming {
     if (this.#o.config.warm && withModels.length) this.#warm(withModels);
     for (const agent of this.#prefixes.keys()) {
       const served = this.#o.servers.servedFor(agent);
-      if (servers.includes(served)) this.#after(() => this.#prefill(agent), [served]);
+      if (servers.includes(served)) this.#after(() => this.#prefill(agent, this.#prefixes.get(agent)), [served]);
     }
   }
 
@@ -109,9 +118,8 @@ export class Warming {
     return [...this.#schemas].filter(([agent]) => this.#o.servers.servedFor(agent) === served).flatMap(([, known]) => [...known.values()]);
   }
 
-  async #prefill(agent: LlmAgent): Promise<void> {
+  async #prefill(agent: LlmAgent, messages: (() => LlmMessage[]) | undefined): Promise<void> {
     const { servers, config, log } = this.#o;
-    const messages = this.#prefixes.get(agent);
     const profile = servers.profileOf(agent);
     const served = servers.servedFor(agent);
     // A replayed visit answers only the calls it recorded.

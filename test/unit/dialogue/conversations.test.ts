@@ -20,8 +20,10 @@ function commit(store: Conversations, user: UserInfo, state: TurnState, spoken =
 describe('the conversation store', () => {
   it('adds each delivered reply to the history, trimmed in blocks to the configured number of exchanges', () => {
     const store = conversations(2);
-    for (const n of [1, 2, 3]) commit(store, ANON, turn(store, ANON, `q${n}`, `a${n}`));
+    const trimmed = [1, 2, 3].map((n) => commit(store, ANON, turn(store, ANON, `q${n}`, `a${n}`)).trimmed);
     expect(store.of(ANON).messages.map((m) => m.content)).toEqual(['q3', 'a3']);
+    // The turn that cut it says so, with what is kept (for the next prompt's start to be computed ahead).
+    expect(trimmed.map((t) => t?.map((m) => m.content) ?? null)).toEqual([null, null, ['q3']]);
     // The next exchange is appended: the history (and the prompt) begins as it did, not one exchange later.
     commit(store, ANON, turn(store, ANON, 'q4', 'a4'));
     expect(store.of(ANON).messages.map((m) => m.content)).toEqual(['q3', 'a3', 'q4', 'a4']);
@@ -73,7 +75,7 @@ describe('the conversation store', () => {
     commit(store, ANON, turn(store, ANON, 'Hello!', 'Hello! Who are you?'));
     const alice = { user_id: 'alice_01', user_name: 'Alice' };
     const committed = commit(store, ANON, turn(store, ANON, 'I am Alice.', 'Nice to meet you, Alice!', { user_info: alice, name_checked: true }));
-    expect(committed).toEqual({ key: 'alice_01', settled: { from: ANON, to: alice }, ended: false, farewell: false });
+    expect(committed).toEqual({ key: 'alice_01', settled: { from: ANON, to: alice }, ended: false, farewell: false, trimmed: null });
     expect(store.of(alice).messages.map((m) => m.content)).toEqual(['Hello!', 'Hello! Who are you?', 'I am Alice.', 'Nice to meet you, Alice!']);
     // The stranger's conversation is gone: the next unnamed person starts afresh.
     expect(store.of(ANON).messages).toEqual([]);
