@@ -5,7 +5,7 @@ import { toHit } from './collection.js';
 import { foldForFuzzy, FuzzyPattern } from './fuzzy.js';
 import type { IndexedChunk } from './manifest.js';
 import type { KnowledgeHit } from './port.js';
-import { contentWords, isConcept, speaksOfPersons, terms } from './tokens.js';
+import { contentWords, isConcept, personhood, terms } from './tokens.js';
 import { VariantIndex } from './variants.js';
 
 /**
@@ -54,7 +54,7 @@ export interface SectionScore {
   rrf: number;
   /** The share of the question's words that the knowledge never uses (the same for every section; see unknownShare). */
   unknown: number;
-  /** 1 when the question speaks of neither the visitor nor the robot (see speaksOfPersons), else 0: the same for every section. */
+  /** 1 when the question speaks of neither the visitor nor the robot, less with a generic subject ("kann man"), 0 with "I" or "you" (see personhood): the same for every section. */
   impersonal: number;
   /** The weighted sum of the signals (see scoreOf). */
   score: number;
@@ -181,7 +181,7 @@ export class HybridIndex {
     const fuzzy = this.#fuzzy(question, nearest);
     const unknown = this.unknownShare(question);
     // The knowledge is the robot's about itself and about its visitors: "Who designed this building?" shares "designed" with "Who built me" and asks about neither.
-    const impersonal = speaksOfPersons(question) ? 0 : 1;
+    const impersonal = 1 - personhood(question);
     const sections = new Map<string, SectionScore & { bm25: number }>();
     this.#chunks.forEach((c, i) => {
       const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, variants: matched.get(c.section) ?? 0, rrf: 0, unknown, impersonal, score: 0, confidence: 0, related: [...(this.#related.get(c.section) ?? [])], chunks: [], bm25: 0 };
