@@ -115,6 +115,7 @@ function weighted(coverage: readonly number[], bm25: readonly number[]): number[
 export class HybridIndex {
   readonly #chunks: readonly HybridChunk[];
   readonly #bm25: Bm25;
+  readonly #asked: Bm25;
   readonly #variantTexts: readonly { section: string; text: string; folded: string }[];
   readonly #variants: VariantIndex;
   readonly #related: Map<string, Set<string>>;
@@ -124,6 +125,8 @@ export class HybridIndex {
     this.#related = relatedSections(chunks);
     // A section's heading and questions are words of it too: "Languages" answers "which languages".
     this.#bm25 = new Bm25(chunks.map((c) => terms([...c.headings, ...c.questions, c.text].join('\n'))));
+    // Concepts are matched against what a section is asked (its heading and variants), not its text: the text of "Saying goodbye" mentions memory in passing, the questions it answers do not ask about it.
+    this.#asked = new Bm25(chunks.map((c) => terms([c.headings.at(-1) ?? '', ...c.questions].join('\n'))));
     const variants = chunks.flatMap((c) => [...c.questions, c.headings.at(-1) ?? ''].filter(Boolean).map((q) => ({ section: c.section, text: strip(q) })));
     this.#variantTexts = variants.map((v) => ({ ...v, folded: foldForFuzzy(v.text) }));
     this.#variants = new VariantIndex(variants);
@@ -174,7 +177,7 @@ export class HybridIndex {
     const bm25 = this.#bm25.scores(asks);
     const coverage = weighted(this.#bm25.coverage(asks), bm25);
     const ideas = asks.filter(isConcept);
-    const concepts = weighted(this.#bm25.coverage(ideas), this.#bm25.scores(ideas));
+    const concepts = weighted(this.#asked.coverage(ideas), this.#asked.scores(ideas));
     const nearest = this.#variants.nearest(question);
     const matched = new Map<string, number>();
     for (const v of nearest) if (!matched.has(v.section)) matched.set(v.section, v.cosine);
