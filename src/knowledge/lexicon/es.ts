@@ -10,7 +10,7 @@ const concepts: Concepts = {
   remember: ['recuerdo', 'recuerdas', 'recordar', 'acordarás', 'acordarte', 'acuerdas', 'reconocer', 'reconocerás', 'reconoces', 'cara', 'caras', 'memoria', 'memorizar'],
   return: ['volver', 'vuelva', 'vuelvo', 'regrese', 'regreso', 'próxima', 'regresar'],
   forget: ['olvidar', 'olvides', 'olvida', 'olvídame', 'olvídate', 'borrar', 'borres', 'borra', 'eliminar', 'elimina', 'quitar', 'suprimir'],
-  online: ['internet', 'conectada', 'conectado', 'nube', 'servidor', 'sube', 'subir', 'wifi', 'mandas', 'mandar', 'enviar', 'envías', 'enviados', 'envía', 'transmites', 'compartes', 'compartir', 'fuera'],
+  online: ['internet', 'conectada', 'conectado', 'nube', 'servidor', 'sube', 'subir', 'wifi', 'mandas', 'enviar', 'envías', 'enviados', 'envía', 'transmites', 'compartes', 'compartir', 'fuera'],
   computer: ['ordenador', 'computadora', 'local', 'localmente'],
   mind: ['funcionas', 'funcionar', 'mente', 'cerebro', 'piensas', 'pensar', 'programa', 'inteligencia', 'IA', 'artificial', 'chatbot', 'controla', 'controlado', 'maneja', 'manejar', 'manejan', 'cabeza', 'algoritmo', 'inteligente', 'conciencia', 'dirige', 'opera'],
   language: ['idioma', 'idiomas', 'lengua', 'lenguas', 'inglés', 'alemán', 'francés', 'español', 'chino', 'mandarín', 'italiano', 'japonés', 'ruso', 'árabe', 'traducir', 'extranjero'],

@@ -81,4 +81,11 @@ describe('the knowledge lexicon, everyday synonyms', () => {
     expect(terms('Quelqu’un te pilote à distance ?')).not.toContain('~stand');
     expect(terms('¿Alguien te maneja a distancia?')).not.toContain('~stand');
   });
+
+  it('lists no six-letter word that begins an unrelated one (a listed word of six letters matches the words it begins)', () => {
+    // Spanish "mandar" (send) would begin "Mandarin", German "besuche" "Besucher", French "équipe" "équipement".
+    expect(terms('Do you know Mandarin?')).not.toContain('~online');
+    expect(terms('Wo warten die Besucher?')).not.toContain('~return');
+    expect(terms('Où sont les équipements ?')).not.toContain('~build');
+  });
 });
