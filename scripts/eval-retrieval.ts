@@ -8,7 +8,7 @@
  *
  * Knowledge is measured as the robot searches it (embedder, BM25 and question variants fused; see
  * src/knowledge/hybrid.ts) on the labelled questions: knowledge.yaml (development: its thresholds
- * are calibrated there, with knowledge-dev-b.yaml, -c and -e, further development sets),
+ * are calibrated there, with knowledge-dev-b.yaml, -c, -e and -f, further development sets),
  * knowledge-dev-d.yaml (an unseen check: measured, never calibrated on, its misses never listed),
  * knowledge-heldout.yaml and knowledge-heldout-b.yaml (held out: only their totals are reported): answered from the right section, from a wrong one, refused; unanswerable
  * questions refused. --development measures the development half alone (while tuning);

@@ -561,7 +561,7 @@ export const ConfigSchema = z.strictObject({
           rrf: z.number().min(0).max(10).default(0),
           /** Subtracted, times the share of the question's words the knowledge never uses (a question about something else). */
           unknown: z.number().min(0).max(10).default(1),
-          /** Subtracted when the question speaks of neither the visitor nor the robot ("Who designed this building?": about the world around, not the knowledge). */
+          /** Subtracted when the question speaks of neither the visitor nor the robot ("Who designed this building?": about the world around, not the knowledge); half of it for a generic subject only ("kann man", "on peut"). */
           impersonal: z.number().min(0).max(10).default(1.5),
         })
         .prefault({}),

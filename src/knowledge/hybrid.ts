@@ -5,7 +5,7 @@ import { toHit } from './collection.js';
 import { foldForFuzzy, FuzzyPattern } from './fuzzy.js';
 import type { IndexedChunk } from './manifest.js';
 import type { KnowledgeHit } from './port.js';
-import { contentWords, isConcept, speaksOfPersons, terms } from './tokens.js';
+import { contentWords, isConcept, personhood, terms } from './tokens.js';
 import { VariantIndex } from './variants.js';
 
 /**
@@ -54,7 +54,7 @@ export interface SectionScore {
   rrf: number;
   /** The share of the question's words that the knowledge never uses (the same for every section; see unknownShare). */
   unknown: number;
-  /** 1 when the question speaks of neither the visitor nor the robot (see speaksOfPersons), else 0: the same for every section. */
+  /** 1 when the question speaks of neither the visitor nor the robot, less with a generic subject ("kann man"), 0 with "I" or "you" (see personhood): the same for every section. */
   impersonal: number;
   /** The weighted sum of the signals (see scoreOf). */
   score: number;
@@ -115,6 +115,7 @@ function weighted(coverage: readonly number[], bm25: readonly number[]): number[
 export class HybridIndex {
   readonly #chunks: readonly HybridChunk[];
   readonly #bm25: Bm25;
+  readonly #asked: Bm25;
   readonly #variantTexts: readonly { section: string; text: string; folded: string }[];
   readonly #variants: VariantIndex;
   readonly #related: Map<string, Set<string>>;
@@ -124,6 +125,8 @@ export class HybridIndex {
     this.#related = relatedSections(chunks);
     // A section's heading and questions are words of it too: "Languages" answers "which languages".
     this.#bm25 = new Bm25(chunks.map((c) => terms([...c.headings, ...c.questions, c.text].join('\n'))));
+    // Concepts are matched against what a section is asked (its heading and variants), not its text: the text of "Saying goodbye" mentions memory in passing, the questions it answers do not ask about it.
+    this.#asked = new Bm25(chunks.map((c) => terms([c.headings.at(-1) ?? '', ...c.questions].join('\n'))));
     const variants = chunks.flatMap((c) => [...c.questions, c.headings.at(-1) ?? ''].filter(Boolean).map((q) => ({ section: c.section, text: strip(q) })));
     this.#variantTexts = variants.map((v) => ({ ...v, folded: foldForFuzzy(v.text) }));
     this.#variants = new VariantIndex(variants);
@@ -174,14 +177,14 @@ export class HybridIndex {
     const bm25 = this.#bm25.scores(asks);
     const coverage = weighted(this.#bm25.coverage(asks), bm25);
     const ideas = asks.filter(isConcept);
-    const concepts = weighted(this.#bm25.coverage(ideas), this.#bm25.scores(ideas));
+    const concepts = weighted(this.#asked.coverage(ideas), this.#asked.scores(ideas));
     const nearest = this.#variants.nearest(question);
     const matched = new Map<string, number>();
     for (const v of nearest) if (!matched.has(v.section)) matched.set(v.section, v.cosine);
     const fuzzy = this.#fuzzy(question, nearest);
     const unknown = this.unknownShare(question);
     // The knowledge is the robot's about itself and about its visitors: "Who designed this building?" shares "designed" with "Who built me" and asks about neither.
-    const impersonal = speaksOfPersons(question) ? 0 : 1;
+    const impersonal = 1 - personhood(question);
     const sections = new Map<string, SectionScore & { bm25: number }>();
     this.#chunks.forEach((c, i) => {
       const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, variants: matched.get(c.section) ?? 0, rrf: 0, unknown, impersonal, score: 0, confidence: 0, related: [...(this.#related.get(c.section) ?? [])], chunks: [], bm25: 0 };

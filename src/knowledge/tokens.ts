@@ -1,7 +1,7 @@
 import { deu, eng, fra, spa, zho } from 'stopword';
 import { normalizeText } from '../intent/index.js';
 import { CONCEPTS } from './concepts.js';
-import { FRAMES, PARTICLES, PERSONS, SUFFIXES, UNINFLECTED } from './lexicon/index.js';
+import { FRAMES, GENERIC, PARTICLES, PERSON_ENDINGS, PERSONS, SUFFIXES, UNINFLECTED } from './lexicon/index.js';
 
 /**
  * Terms of a text for lexical retrieval (BM25), the same for a question and a knowledge section in
@@ -186,6 +186,28 @@ export function speaksOfPersons(text: string): boolean {
     if (!isWordLike) continue;
     const word = fold(segment);
     if (PERSON_WORDS.has(word) || word.split("'").some((part) => PERSON_WORDS.has(part))) return true;
+    if (FOLDED_PERSON_ENDINGS.some((e) => word.endsWith(e) && [...word].length > e.length + 2) && conceptsOf(word).length > 0) return true;
   }
   return false;
+}
+
+const GENERIC_WORDS = new Set(GENERIC.map(fold));
+const FOLDED_PERSON_ENDINGS = PERSON_ENDINGS.map(fold);
+
+/** How surely a question with only a generic subject ("On peut payer ici ?") is about the visitor: half as surely as one with "I" or "you". */
+export const GENERIC_PERSONHOOD = 0.5;
+
+/**
+ * How surely (0–1) `text` speaks of the visitor or the robot: 1 with a word of either (see
+ * speaksOfPersons), GENERIC_PERSONHOOD with only a generic subject ("kann man", "se puede",
+ * "faut-il": what anyone, so the visitor, may do), else 0 (a question about the world around).
+ */
+export function personhood(text: string): number {
+  if (speaksOfPersons(text)) return 1;
+  for (const { segment, isWordLike } of segmenter.segment(text.replace(/\p{Script=Han}+/gu, ' '))) {
+    if (!isWordLike) continue;
+    const word = fold(segment);
+    if (GENERIC_WORDS.has(word) || word.split("'").some((part) => GENERIC_WORDS.has(part))) return GENERIC_PERSONHOOD;
+  }
+  return 0;
 }

@@ -2,31 +2,32 @@ import type { Concepts, Lexicon } from './types.js';
 
 /** German words of the knowledge thesaurus' concepts (see ../concepts.ts for how they are matched). */
 const concepts: Concepts = {
-  robot: ['lebendig', 'lebst', 'Roboter', 'Maschine', 'Mensch', 'humanoider', 'humanoid', 'Android', 'Person', 'echt', 'echter', 'echte'],
-  name: ['Name', 'Namen', 'heiße', 'heißt', 'heißen', 'nennen', 'nenn', 'vorstellen', 'Vorname', 'Spitzname'],
-  feel: ['beschimpfen', 'beschimpft', 'Beleidigung', 'beleidigt', 'beleidigen', 'fühlen', 'fühlst', 'Gefühl', 'Gefühle', 'Emotion', 'Emotionen', 'Stimmung', 'Laune', 'gelaunt', 'traurig', 'glücklich', 'wütend', 'verärgert', 'ärgern', 'ärgert', 'stört', 'stören', 'gemein', 'Unhöflichkeit', 'unhöflich', 'unfreundlich', 'einsam', 'sauer', 'gekränkt', 'kränkt', 'froh'],
-  build: ['Software', 'Code', 'Quellcode', 'quelloffen', 'bauen', 'gebaut', 'Roboterbauer', 'gemacht', 'erschaffen', 'entwickelt', 'Entwickler', 'programmiert', 'Programmierer', 'Firma', 'Unternehmen', 'Hersteller', 'hergestellt', 'steckt', 'entworfen', 'Besitzer', 'gehörst'],
-  data: ['Daten', 'Informationen', 'Infos', 'Angaben', 'persönlichen', 'Profil', 'speicherst', 'speichern', 'gespeichert', 'aufbewahrt', 'Erinnerungen', 'Aufnahmen', 'aufgezeichnet', 'aufzeichnen', 'Notizen', 'Foto', 'Fotos', 'Akte', 'Dossier'],
-  remember: ['erinnern', 'erinnerst', 'merken', 'merkst', 'merke', 'gemerkt', 'wiedererkennen', 'erkennst', 'Gesicht', 'Gesichter'],
-  return: ['wiederkommen', 'wiederkomme', 'zurückkommen', 'zurückkomme', 'willkommen'],
-  forget: ['vergiss', 'vergessen', 'vergisst', 'tilgen', 'löschen', 'löschst', 'lösch', 'lösche', 'gelöscht', 'entfernen', 'entferne'],
-  online: ['Internet', 'online', 'offline', 'WLAN', 'verbunden', 'Verbindung', 'Cloud', 'Server', 'hochgeladen', 'hochladen', 'Netz', 'ferngesteuert'],
+  robot: ['lebendig', 'lebst', 'Roboter', 'Maschine', 'Mensch', 'humanoider', 'humanoid', 'Android', 'Person', 'echt', 'echter', 'echte', 'Fleisch', 'Blut', 'Lebewesen', 'Automat', 'Droide'],
+  name: ['Name', 'Namen', 'heiße', 'heißt', 'heißen', 'nennen', 'nenn', 'vorstellen', 'Vorname', 'Spitzname', 'verwechselt', 'verwechseln', 'buchstabieren', 'Nachname'],
+  feel: ['beschimpfen', 'beschimpft', 'Beleidigung', 'beleidigt', 'beleidigen', 'fühlen', 'fühlst', 'Gefühl', 'Gefühle', 'Emotion', 'Emotionen', 'Stimmung', 'Laune', 'gelaunt', 'traurig', 'glücklich', 'wütend', 'verärgert', 'ärgern', 'ärgert', 'stört', 'stören', 'gemein', 'Unhöflichkeit', 'unhöflich', 'unfreundlich', 'einsam', 'sauer', 'gekränkt', 'kränkt', 'froh', 'verletzt', 'verletzen', 'kränken', 'weh', 'Schmerz', 'fröhlich', 'beleidigend', 'frech', 'böse', 'fies', 'Freude', 'Angst', 'langweilig', 'Langeweile', 'lachen', 'lächeln'],
+  build: ['Software', 'Code', 'Quellcode', 'quelloffen', 'bauen', 'gebaut', 'Roboterbauer', 'gemacht', 'erschaffen', 'entwickelt', 'Entwickler', 'programmiert', 'Programmierer', 'Firma', 'Unternehmen', 'Hersteller', 'hergestellt', 'steckt', 'entworfen', 'Besitzer', 'gehörst', 'Erfinder', 'erfunden', 'zusammengebaut', 'konstruiert', 'Konstrukteur', 'Team', 'Herkunft', 'Lizenz'],
+  data: ['Daten', 'Informationen', 'Infos', 'Angaben', 'persönlichen', 'Profil', 'speicherst', 'speichern', 'gespeichert', 'aufbewahrt', 'Erinnerungen', 'Aufnahmen', 'aufgezeichnet', 'aufzeichnen', 'Notizen', 'Foto', 'Fotos', 'Akte', 'Dossier', 'filmst', 'filmen', 'Video', 'Videos', 'aufnehmen', 'nimmst', 'Aufnahme', 'sammeln', 'sammelst', 'gesammelt', 'Datenschutz'],
+  remember: ['erinnern', 'erinnerst', 'merken', 'merkst', 'merke', 'gemerkt', 'wiedererkennen', 'erkennst', 'Gesicht', 'Gesichter', 'Gedächtnis', 'wiedererkennst', 'erkennen', 'erkannt', 'kennst'],
+  return: ['wiederkommen', 'wiederkomme', 'zurückkommen', 'zurückkomme', 'willkommen', 'vorbeikomme', 'vorbeikommen'],
+  forget: ['vergiss', 'vergessen', 'vergisst', 'tilgen', 'löschen', 'löschst', 'lösch', 'lösche', 'gelöscht', 'entfernen', 'entferne', 'Löschung', 'vernichten', 'austragen'],
+  online: ['Internet', 'online', 'offline', 'WLAN', 'verbunden', 'Verbindung', 'Cloud', 'Server', 'hochgeladen', 'hochladen', 'Netz', 'ferngesteuert', 'geschickt', 'schickst', 'schicken', 'gesendet', 'sendest', 'senden', 'übertragen', 'übermittelt', 'weitergegeben', 'weitergeben', 'teilst', 'extern', 'irgendwohin'],
   computer: ['Computer', 'Rechner', 'lokal', 'lokales', 'Gerät', 'Hardware'],
-  mind: ['funktionierst', 'funktionieren', 'Verstand', 'Gehirn', 'Hirn', 'denkst', 'denken', 'Programm', 'Intelligenz', 'künstliche', 'KI', 'Sprachmodell', 'Chatbot', 'gesteuert', 'steuert'],
-  language: ['Sprache', 'Sprachen', 'Englisch', 'Deutsch', 'Französisch', 'Spanisch', 'Chinesisch', 'Mandarin', 'mehrsprachig'],
-  switch: ['wechseln', 'wechsle', 'umschalten', 'umstellen', 'weitermachen'],
-  see: ['sehen', 'siehst', 'schauen', 'Kamera', 'Augen', 'Kleidung', 'Hemd'],
-  move: ['laufen', 'herumlaufen', 'spazieren', 'herumgehen', 'bewegen', 'bringen', 'hinbringen', 'tragen', 'begleiten', 'aufheben', 'holen'],
-  pay: ['zahlen', 'zahle', 'bezahle', 'bezahlen', 'Kartenzahlung', 'Zahlung', 'Zahlungen', 'Kreditkarte', 'Kreditkarten', 'Geld', 'Bargeld', 'Karte'],
-  interrupt: ['unterbrechen', 'unterbreche', 'Wort', 'aufhören', 'Schweigen', 'schweigen', 'Klappe', 'stoppen'],
-  leave: ['verabschieden', 'verabschiede', 'Wiedersehen', 'tschüss', 'weggehe', 'weggehen', 'Abschied'],
-  talk: ['sprechen', 'sprichst', 'reden', 'rede', 'unterhalten', 'unterhalte', 'Gespräch', 'plaudern'],
-  hear: ['hören', 'hörst', 'laut', 'lauter', 'schreien', 'Mikrofon'],
-  phone: ['telefonieren', 'anrufen', 'Telefon', 'Anruf'],
-  stand: ['stehen', 'stell', 'stellen', 'Abstand', 'nah', 'nahe', 'näher', 'Entfernung'],
-  job: ['Job', 'Beruf', 'Aufgabe', 'Empfang', 'Empfangsdame', 'Rezeption', 'Rezeptionistin'],
-  ability: ['fähig', 'Fähigkeiten', 'helfen', 'nützlich', 'unterstützen', 'Zweck'],
-  question: ['Frage', 'Fragen', 'fragen', 'ausfragen', 'antworten', 'Antwort', 'Antworten', 'Thema', 'Themen', 'raten', 'rätst', 'erfinden', 'erfindest', 'lügen', 'lügst', 'schwindeln'],
+  mind: ['funktionierst', 'funktionieren', 'Verstand', 'Gehirn', 'Hirn', 'denkst', 'denken', 'Programm', 'Intelligenz', 'künstliche', 'KI', 'Sprachmodell', 'Chatbot', 'gesteuert', 'steuert', 'Kopf', 'Algorithmus', 'bedient', 'bedienen', 'lenkt', 'fernsteuern', 'Bewusstsein', 'klug', 'schlau'],
+  language: ['Sprache', 'Sprachen', 'Englisch', 'Deutsch', 'Französisch', 'Spanisch', 'Chinesisch', 'Mandarin', 'mehrsprachig', 'Italienisch', 'Japanisch', 'Russisch', 'Fremdsprache', 'Fremdsprachen', 'übersetzen', 'Muttersprache'],
+  switch: ['wechseln', 'wechsle', 'umschalten', 'umstellen', 'weitermachen', 'fortfahren', 'weitersprechen'],
+  see: ['sehen', 'siehst', 'schauen', 'Kamera', 'Augen', 'Kleidung', 'Hemd', 'beschreiben', 'Farbe', 'Brille', 'blind', 'gucken', 'guckst', 'hältst', 'anhabe'],
+  move: ['laufen', 'herumlaufen', 'spazieren', 'herumgehen', 'bewegen', 'bringen', 'hinbringen', 'tragen', 'begleiten', 'aufheben', 'holen', 'führen', 'Weg', 'mitkommen', 'Beine', 'Räder'],
+  pay: ['zahlen', 'zahle', 'bezahle', 'bezahlen', 'Kartenzahlung', 'Zahlung', 'Zahlungen', 'Kreditkarte', 'Kreditkarten', 'Geld', 'Bargeld', 'Karte', 'Rechnung', 'Quittung', 'kontaktlos', 'Preis'],
+  interrupt: ['unterbrechen', 'unterbreche', 'Wort', 'aufhören', 'Schweigen', 'schweigen', 'Klappe', 'stoppen', 'dazwischenreden', 'reinreden', 'Unterbrechung', 'Ruhe', 'Pause', 'anhalten', 'genug'],
+  leave: ['verabschieden', 'verabschiede', 'Wiedersehen', 'tschüss', 'weggehe', 'weggehen', 'Abschied', 'verlasse', 'verlassen', 'tschau', 'ciao'],
+  talk: ['sprechen', 'sprichst', 'reden', 'rede', 'unterhalten', 'unterhalte', 'Gespräch', 'plaudern', 'quatschen', 'Unterhaltung', 'kommunizieren'],
+  hear: ['hören', 'hörst', 'laut', 'lauter', 'schreien', 'Mikrofon', 'Ohren', 'zuhören', 'leise', 'deutlich'],
+  phone: ['telefonieren', 'anrufen', 'Telefon', 'Anruf', 'telefonierst', 'Handy', 'rufst'],
+  stand: ['stehen', 'stell', 'stellen', 'Abstand', 'nah', 'nahe', 'näher', 'Entfernung', 'Nähe'],
+  job: ['Job', 'Beruf', 'Aufgabe', 'Empfang', 'Empfangsdame', 'Rezeption', 'Rezeptionistin', 'Arbeit', 'arbeitest', 'Rolle', 'Angestellte', 'Mitarbeiterin'],
+  ability: ['fähig', 'Fähigkeiten', 'helfen', 'nützlich', 'unterstützen', 'Zweck', 'Funktionen', 'Aufgaben', 'taugst', 'wofür', 'Nutzen', 'anbieten', 'bietest', 'Dienste', 'Leistungen'],
+  question: ['Frage', 'Fragen', 'fragen', 'ausfragen', 'antworten', 'Antwort', 'Antworten', 'Thema', 'Themen', 'raten', 'rätst', 'erfinden', 'erfindest', 'lügen', 'lügst', 'schwindeln', 'ausdenken', 'ausgedacht', 'Wissen'],
+  greet: ['begrüßen', 'begrüßt', 'grüßen', 'grüßt', 'Begrüßung', 'winken', 'winkst'],
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
@@ -41,4 +42,7 @@ const persons = ['Roboter', 'ich', 'mich', 'mir', 'mein', 'meine', 'meinen', 'me
 /** Inflectional endings: a word not in the thesaurus is looked up again without one ("speicherst" is "speichern"'s "speicher", "Fragen" "Frage"). */
 const suffixes = ['en', 'st', 'est', 'et', 't', 'e', 'n', 'es', 's'];
 
-export const DE: Lexicon = { concepts, frames, persons, suffixes, particles };
+/** A generic subject: "Kann man …?", "Darf man …?", "Ist es möglich …?". */
+const generic = ['man', 'möglich'];
+
+export const DE: Lexicon = { concepts, frames, persons, generic, suffixes, particles };

@@ -25,6 +25,12 @@ export const FRAMES: readonly string[] = all.flatMap((l) => l.frames);
 /** Every language's words of the visitor and the robot (see Lexicon.persons). */
 export const PERSONS: readonly string[] = all.flatMap((l) => l.persons);
 
+/** Every language's words of a generic subject (see Lexicon.generic). */
+export const GENERIC: readonly string[] = all.flatMap((l) => l.generic ?? []);
+
+/** Every language's person endings of verbs, longest first (see Lexicon.personEndings). */
+export const PERSON_ENDINGS: readonly string[] = [...new Set(all.flatMap((l) => l.personEndings ?? []))].sort((a, b) => b.length - a.length);
+
 /** Every language's inflectional endings, longest first (see Lexicon.suffixes). */
 export const SUFFIXES: readonly string[] = [...new Set(all.flatMap((l) => l.suffixes ?? []))].sort((a, b) => b.length - a.length);
 

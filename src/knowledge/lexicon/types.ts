@@ -4,7 +4,7 @@
  */
 export type Concept =
   | 'robot' | 'name' | 'feel' | 'build' | 'data' | 'remember' | 'return' | 'forget' | 'online' | 'computer' | 'mind' | 'language'
-  | 'switch' | 'see' | 'move' | 'pay' | 'interrupt' | 'leave' | 'talk' | 'hear' | 'phone' | 'stand' | 'job' | 'ability' | 'question';
+  | 'switch' | 'see' | 'move' | 'pay' | 'interrupt' | 'leave' | 'talk' | 'hear' | 'phone' | 'stand' | 'job' | 'ability' | 'question' | 'greet';
 
 /** One language's words per concept (a concept a language has no safe word for is left out). */
 export type Concepts = Partial<Record<Concept, readonly string[]>>;
@@ -30,6 +30,17 @@ export interface Lexicon {
    * lemmatizer, safe because only a listed word can match.
    */
   suffixes?: readonly string[];
+  /**
+   * Words of a generic subject ("on peut …", "kann man …", "se puede …", "il faut …"): a question
+   * about what anyone may do asks what the visitor may do, but less surely than "I" or "you" (see
+   * personhood in ../tokens.ts).
+   */
+  generic?: readonly string[];
+  /**
+   * Verb endings of the first or second person in a language that drops its pronouns ("¿Grabas lo
+   * que hablamos?"): a thesaurus word with one of them speaks of the visitor or the robot.
+   */
+  personEndings?: readonly string[];
   /** Words that end like an inflection and are none ("building"): never cut. */
   uninflected?: readonly string[];
   /** Separable verb particles cut from the front of a word that is otherwise a thesaurus word. */

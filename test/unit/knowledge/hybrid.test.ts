@@ -115,3 +115,24 @@ describe('hybrid knowledge search, a question about the world around', () => {
     expect(answering(index.rank('Can I pay you with my card?', none, withPenalty), withPenalty)[0]?.section).toBe('pay.md#0');
   });
 });
+
+describe('hybrid knowledge search, concepts are matched against what a section is asked', () => {
+  // "Saying goodbye" mentions memory in passing, three times; "What I remember" is asked about it.
+  const index = new HybridIndex([
+    chunk('bye.md', 'bye.md#0', 'en', 'Saying goodbye', 'Say goodbye when you leave. I keep a memory, notes and a record of our talk.', ['How do I say goodbye?', 'What happens when I leave?']),
+    chunk('mem.md', 'mem.md#0', 'en', 'What I remember', 'I remember your name and the facts you tell me about yourself, for people who told me their name.', ['What do you store about me?']),
+  ]);
+
+  it('ranks the section whose questions ask about the concept first, not the one whose text mentions it', () => {
+    const ranked = index.rank('Do you film visitors?', none, T);
+    const of = (section: string) => ranked.find((s) => s.section === section)!;
+    expect(of('mem.md#0').concepts).toBeGreaterThan(of('bye.md#0').concepts);
+    expect(of('bye.md#0').concepts).toBe(0);
+  });
+
+  it('a generic subject lowers the penalty for a question about the world by half', () => {
+    const t: HybridThresholds = { ...T, weights: { ...T.weights, impersonal: 1 } };
+    expect(index.rank('Kann man hier filmen?', none, t)[0]!.impersonal).toBe(0.5);
+    expect(index.rank('Wird hier gefilmt?', none, t)[0]!.impersonal).toBe(1);
+  });
+});

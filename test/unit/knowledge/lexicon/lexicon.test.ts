@@ -54,3 +54,38 @@ describe('the knowledge lexicon, one data file per language', () => {
       expect(speaksOfPersons(q), q).toBe(false);
   });
 });
+
+describe('the knowledge lexicon, everyday synonyms', () => {
+  it('knows colloquial words for what visitors ask about, in every language', () => {
+    const cases: [string, string][] = [
+      ['Do you film people?', '~data'],
+      ['Sorry, can I jump in?', '~interrupt'],
+      ['How many tongues have you got?', '~language'],
+      ['Is anything I say transmitted off-site?', '~online'],
+      ['Wer hat dich zusammengebaut?', '~build'],
+      ['Wohin werden meine Daten geschickt?', '~online'],
+      ['Ça te blesse quand on est méchant ?', '~feel'],
+      ['¿Alguien te maneja a distancia?', '~mind'],
+      ['你有脾气吗？', '~feel'],
+    ];
+    for (const [q, concept] of cases) expect(terms(q), q).toContain(concept);
+  });
+
+  it('has a concept for greeting visitors, apart from saying goodbye, in five languages', () => {
+    for (const q of ['Do you greet people?', 'Begrüßt du die Besucher?', 'Tu salues les gens ?', '¿Saludas a la gente?', '你会和人打招呼吗？']) expect(terms(q), q).toContain('~greet');
+    expect(terms('Do you greet people?')).not.toContain('~leave');
+  });
+
+  it('does not read "à distance" / "a distancia" (remotely) as standing close', () => {
+    expect(terms('Quelqu’un te pilote à distance ?')).toContain('~mind');
+    expect(terms('Quelqu’un te pilote à distance ?')).not.toContain('~stand');
+    expect(terms('¿Alguien te maneja a distancia?')).not.toContain('~stand');
+  });
+
+  it('lists no six-letter word that begins an unrelated one (a listed word of six letters matches the words it begins)', () => {
+    // Spanish "mandar" (send) would begin "Mandarin", German "besuche" "Besucher", French "équipe" "équipement".
+    expect(terms('Do you know Mandarin?')).not.toContain('~online');
+    expect(terms('Wo warten die Besucher?')).not.toContain('~return');
+    expect(terms('Où sont les équipements ?')).not.toContain('~build');
+  });
+});
