@@ -3,6 +3,7 @@ import { isNamedCompany } from '../organisations.js';
 import { mergeFacts, type ProfileFacts } from '../profile.js';
 import { applyRules, type Language } from './engine.js';
 import { pickName } from './name-pick.js';
+import { withoutHesitations } from './cues.js';
 import { english } from './rules-en.js';
 import { french, german, spanish } from './rules-intl.js';
 import { applyChinese, bareChineseName } from './rules-zh.js';
@@ -38,7 +39,7 @@ export const normalizeText = (text: string) =>
  * language's rules come first, so they win a field when two languages disagree.
  */
 export function extractByRules(input: RulesInput): RulesResult {
-  const text = normalizeText(input.text);
+  const text = withoutHesitations(normalizeText(input.text));
   const order = [input.language, 'en', 'de', 'fr', 'es'].filter((l, i, all): l is string => !!l && l in LATIN && all.indexOf(l) === i);
   const names = input.names ?? true;
   const results = order.map((code) => applyRules(text, LATIN[code]!, input.expectingName, names));
