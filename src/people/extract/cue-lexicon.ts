@@ -36,16 +36,16 @@ export const EN_CUES: CueLexicon = {
       strength: 'explicit',
     },
     // "hi im jake": speech-to-text drops the apostrophe; "im" is German too, so only at a clause start.
-    { phrases: ['im', 'i m'], strength: 'weak', atClauseStart: true },
+    { phrases: ['im', 'i m', 'name is', 'name', "it's me", 'it is me', "that's me"], strength: 'weak', atClauseStart: true },
   ],
   bridge: ["i'm", 'i am', 'my name is', 'the name is', "name's"],
-  after: ['here', 'speaking', 'calling', 'at your service', 'for the record'],
-  greetings: ['hi', 'hello', 'hey', 'hiya', 'morning', 'good morning', 'good afternoon', 'good evening', 'yes hello', 'hi there', 'hello there', 'hey there',
+  after: ['here', 'speaking', 'calling', 'at your service', 'for the record', "that's me", 'that is me', "it's me"],
+  greetings: ['hi', 'hello', 'hey', 'hiya', 'howdy', 'evening', 'afternoon', 'good day', 'morning', 'good morning', 'good afternoon', 'good evening', 'yes hello', 'hi there', 'hello there', 'hey there',
     'oh hi', 'oh hello', 'well hello', 'yes', 'yeah', 'so', 'okay', 'ok', 'right', 'sorry', 'excuse me'],
   pleasantries: ['nice to meet you', 'pleased to meet you', 'glad to meet you', 'good to meet you', 'lovely to meet you'],
   selfClause: ["i'm", 'i am', "i've", 'i have', "i'd", 'i was', 'i work', 'i came', 'i come', 'i need', 'i should', 'i got', 'here for', 'here to', 'from', 'with'],
   someoneElse: ['who', 'sent', 'told', 'said', 'asked', 'is', 'was', "'s"],
-  nameFirst: 'weak',
+  nameFirst: 'capital',
 };
 
 export const DE_CUES: CueLexicon = {
@@ -57,11 +57,11 @@ export const DE_CUES: CueLexicon = {
       strength: 'explicit',
     },
     { phrases: ['hier ist', 'hier spricht', 'es spricht', 'am apparat ist'], strength: 'known', atClauseStart: true },
-    { phrases: ["ich bin's", 'ich bins'], strength: 'known' },
+    { phrases: ["ich bin's", 'ich bins', 'ich bin es', 'das bin ich'], strength: 'known' },
   ],
   bridge: ['ich bin', 'ich heiße', 'ich heisse', 'mein name ist', 'der', 'die'],
-  after: ['hier', 'am apparat', 'am telefon', 'mein name', 'ist mein name', 'freut mich', 'angenehm', 'sehr erfreut'],
-  greetings: ['hallo', 'hi', 'moin', 'moin moin', 'servus', 'grüß gott', 'grüß sie', 'grüß dich', 'guten tag', 'guten morgen', 'guten abend', 'tag', 'hallo zusammen',
+  after: ['hier', 'am apparat', 'am telefon', 'mein name', 'ist mein name', 'freut mich', 'angenehm', 'sehr erfreut', 'das bin ich', "bin's", 'bins'],
+  greetings: ['hallo', 'hi', 'hey', 'hallöchen', 'hallihallo', 'huhu', 'grüezi', 'tach', 'tachchen', 'nabend', "n'abend", 'moin', 'moin moin', 'servus', 'grüß gott', 'grüß sie', 'grüß dich', 'guten tag', 'guten morgen', 'guten abend', 'tag', 'hallo zusammen',
     'ja hallo', 'ja', 'also', 'na', 'so', 'entschuldigung'],
   pleasantries: ['freut mich', 'sehr erfreut', 'angenehm', 'schön sie kennenzulernen', 'schön dich kennenzulernen'],
   selfClause: ['ich', 'und ich', 'mein', 'meine', 'bin hier', 'komme', 'von der', 'von'],
@@ -72,7 +72,7 @@ export const DE_CUES: CueLexicon = {
 export const FR_CUES: CueLexicon = {
   before: [
     {
-      phrases: ["j'm'appelle", "m'appelle", 'mon nom c\'est', "mon nom à moi c'est", "mon petit nom c'est", "mon prénom c'est", 'mon nom de famille est', "mon nom de famille c'est",
+      phrases: ["je m'appelle", "j'm'appelle", "m'appelle", "moi c'est", "moi je suis", "c'est moi", 'mon nom c\'est', "mon nom à moi c'est", "mon petit nom c'est", "mon prénom c'est", 'mon nom de famille est', "mon nom de famille c'est",
         "moi mon nom c'est", "moi mon prénom c'est", "moi je m'appelle", "tout le monde m'appelle", "mes amis m'appellent", "on m'appelle", "vous pouvez m'appeler",
         "tu peux m'appeler", "je me fais appeler", 'je réponds au nom de', 'je me prénomme', 'je me nomme', 'permettez-moi de me présenter', 'je vais me présenter',
         'laissez-moi me présenter', 'je me permets de me présenter', 'pour me présenter', 'je me présente'],
@@ -80,9 +80,9 @@ export const FR_CUES: CueLexicon = {
     },
     { phrases: ["c'est", 'ici', "ben c'est", "alors c'est"], strength: 'known', atClauseStart: true },
   ],
-  bridge: ['je suis', "je m'appelle", "moi c'est", "c'est", 'mon nom est', 'le', 'la'],
-  after: ["à l'appareil", 'au téléphone', 'pour vous servir', 'enchanté', 'enchantée', 'ravi de vous rencontrer', 'ravie de vous rencontrer', 'de mon prénom', 'de mon nom'],
-  greetings: ['bonjour', 'bonsoir', 'salut', 'coucou', 'allô', 'allo', 'rebonjour', 'bonjour madame', 'bonjour monsieur', 'bonjour à vous', 'bonjour à tous', 'oui bonjour',
+  bridge: ['je suis', "je m'appelle", "moi c'est", "c'est", 'mon nom est'],
+  after: ["c'est moi", "à l'appareil", 'au téléphone', 'pour vous servir', 'enchanté', 'enchantée', 'ravi de vous rencontrer', 'ravie de vous rencontrer', 'de mon prénom', 'de mon nom'],
+  greetings: ['bonjour', 'bonsoir', 'salut', 'coucou', 'hello', 'bonjour bonjour', 're', 'allô', 'allo', 'rebonjour', 'bonjour madame', 'bonjour monsieur', 'bonjour à vous', 'bonjour à tous', 'oui bonjour',
     'oui', 'alors', 'bon', 'bah', 'ben', 'donc', 'voilà', 'excusez-moi', 'pardon'],
   pleasantries: ['enchanté', 'enchantée', 'ravi de vous rencontrer', 'ravie de vous rencontrer', 'ravi de faire votre connaissance', 'ravie de faire votre connaissance'],
   selfClause: ['je', "j'", 'moi', 'et je', 'du', 'de la'],
@@ -94,14 +94,14 @@ export const ES_CUES: CueLexicon = {
   before: [
     {
       phrases: ['me presento', 'permítame presentarme', 'permíteme presentarme', 'déjeme presentarme', 'déjame presentarme', 'quisiera presentarme', 'para presentarme',
-        'mi nombre', 'mi nombre completo es', 'mi apellido es', 'todos me llaman', 'mis amigos me llaman', 'me conocen como', 'respondo al nombre de', 'me hago llamar'],
+        'mi nombre', 'soy yo', 'me llamo', 'yo me llamo', 'mi nombre completo es', 'mi apellido es', 'todos me llaman', 'mis amigos me llaman', 'me conocen como', 'respondo al nombre de', 'me hago llamar'],
       strength: 'explicit',
     },
     { phrases: ['habla', 'le habla', 'te habla', 'les habla', 'aquí', 'aquí habla', 'aquí está', 'es'], strength: 'known', atClauseStart: true },
   ],
-  bridge: ['soy', 'me llamo', 'es', 'mi nombre es', 'el', 'la'],
-  after: ['al habla', 'al teléfono', 'para servirle', 'para servirte', 'a su servicio', 'encantado', 'encantada', 'de nombre'],
-  greetings: ['hola', 'buenas', 'buenos días', 'buenas tardes', 'buenas noches', 'hola buenas', 'ey', 'oye', 'qué tal', 'hola qué tal', 'sí', 'bueno', 'pues', 'mire', 'mira',
+  bridge: ['soy', 'me llamo', 'es', 'mi nombre es'],
+  after: ['soy yo', 'al habla', 'al teléfono', 'para servirle', 'para servirte', 'a su servicio', 'encantado', 'encantada', 'de nombre'],
+  greetings: ['hola', 'holi', 'holaa', 'buenas', 'muy buenas', 'saludos', 'buenos días', 'buenas tardes', 'buenas noches', 'hola buenas', 'ey', 'oye', 'qué tal', 'hola qué tal', 'sí', 'bueno', 'pues', 'mire', 'mira',
     'perdone', 'disculpe'],
   pleasantries: ['mucho gusto', 'encantado', 'encantada', 'un placer', 'es un placer', 'encantado de conocerle', 'encantada de conocerle', 'encantado de conocerte',
     'encantada de conocerte'],
@@ -123,14 +123,18 @@ export const ZH_CUE_ADVERBS = ['其实', '实际上', '本来', '原本', '真�
 
 /**
  * Words of state, mood, place and role that never start a name, however sure the cue ("Moi c'est
- * pareil", "Ich bin gleich da", "Soy nueva aquí"). English needs none: its tagger reads those as
- * adjectives. Surnames that are also adjectives (Blanc, Petit, Klein, Lang, Moreno, Blanco) are
+ * pareil", "Ich bin gleich da", "Soy nueva aquí"). English states are read by its tagger as
+ * adjectives; its list holds the departments and errands a visitor names first ("Delivery here",
+ * "Security, I need…"), which the tagger cannot tell from a name it does not know. Surnames that are also adjectives (Blanc, Petit, Klein, Lang, Moreno, Blanco) are
  * left out: a missed state costs a question, a rejected name costs the person their name.
  */
-export const STATE_WORDS: Readonly<Record<'de' | 'fr' | 'es', readonly string[]>> = {
+export const STATE_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly string[]>> = {
+  en: `parcel package delivery courier post mail security reception maintenance marketing sales support service tech cleaning catering
+    facilities management admin hr finance accounts accounting legal office desk front team staff visitor guest taxi cab driver lunch
+    coffee food pizza someone somebody everybody everyone`.split(/\s+/),
   fr: `pareil pareille pareils fatigué fatiguée content contente perdu perdue nouveau nouvelle prêt prête sûr sûre désolé désolée là ici mieux
     pressé pressée occupé occupée malade seule retard fini finie gentil gentille normal compliqué simple facile difficile possible dommage génial
-    super top nickel parfait parfaite tranquille ravi ravie enchanté enchantée heureux heureuse marié mariée venu venue arrivé arrivée
+    super top nickel parfait parfaite tranquille enchanté enchantée heureux heureuse marié mariée venu venue arrivé arrivée
     livreur livreuse client cliente visiteur visiteuse tout comme rien personne déjà encore toujours juste aussi même`.split(/\s+/),
   de: `müde da hier fertig neu froh spät früh krank zurück gleich bereit allein verheiratet nervös aufgeregt glücklich traurig zufrieden
     pünktlich unterwegs dran drin weg los gut schlecht besser okay super toll erkältet verloren verwirrt eingeladen angemeldet dabei wieder

@@ -1,3 +1,4 @@
+import { foldName } from '../names.js';
 import { mergeFacts, type ProfileFacts } from '../profile.js';
 import { pickName, type NameStrength } from './name-pick.js';
 import { tokensFrom, type Token } from './tokens.js';
@@ -75,7 +76,7 @@ function listItems(value: string, kind: ListKind, lang: Language): Pick<ProfileF
 }
 
 /** Applies every rule of a language; the first rule that yields a field wins it, lists accumulate. */
-export function applyRules(text: string, lang: Language, expectingName: boolean, names = true): RuleResult {
+export function applyRules(text: string, lang: Language, expectingName: boolean, names = true, robotName?: string): RuleResult {
   let tokens: readonly Token[] | null = null;
   let user_name: string | null = null;
   let facts: ProfileFacts = {};
@@ -93,6 +94,8 @@ export function applyRules(text: string, lang: Language, expectingName: boolean,
         const start = spans.name?.[0] ?? 0;
         user_name = pickName(tokensFrom(tokens, start), { strength, text, ...(lang.nameLike && { nameLike: (w: string) => lang.nameLike!(w) }) });
         if (user_name && rule.notThen?.test(text.slice(nameEnd(text, start, user_name)))) user_name = null;
+        // "Bonjour Nadine, je suis Paul": the robot addressed by its name is not the person.
+        if (user_name && robotName && foldName(user_name) === foldName(robotName)) user_name = null;
         // "I'm here for an interview, I'm Marco": the cue said again later in the sentence is tried
         // too, though the first one's value ran to the end (the rest is not consumed by a miss).
         if (!user_name && start > match.index) re.lastIndex = start;

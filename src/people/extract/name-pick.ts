@@ -1,4 +1,5 @@
 import { looksLikeName } from '../not-names.js';
+import { isOrganisation } from '../organisations.js';
 import { STATE_WORDS } from './cue-lexicon.js';
 import { isCapitalized, isLexiconName, type Token } from './tokens.js';
 
@@ -9,9 +10,12 @@ import { isCapitalized, isLexiconName, type Token } from './tokens.js';
  *   name, or a capitalised proper noun), else "I'm tired" would become a person called Tired;
  * - known: like weak, in languages whose nouns are capitalised too ("ich bin Lehrer"): X must be
  *   a first or last name compromise's lexicon knows;
- * - answer: a bare reply to "what's your name?" or "is your name Alice?".
+ * - answer: a bare reply to "what's your name?" or "is your name Alice?";
+ * - capital: an English name said first and marked as one after it ("Priya here.", "Ravi Patel, I'm
+ *   here for…"): at the start of a sentence the tagger sees no proper noun, so a capital and no
+ *   word of another kind (adjective, verb, pronoun…) is the evidence.
  */
-export type NameStrength = 'explicit' | 'weak' | 'known' | 'answer';
+export type NameStrength = 'explicit' | 'weak' | 'known' | 'answer' | 'capital';
 
 /** Words that end a name. */
 const STOPS = new Set([
@@ -74,7 +78,8 @@ export function pickName(all: readonly Token[], options: PickOptions): string | 
     if (/[,.;:!?()"“”«»，。！？、]/.test(options.text.slice(prev.end, tok.start))) break;
     // "Pierre de la Fontaine", "Ingrid van der Berg": particles, then a word of the name.
     const run = particleRun(tokens, i, options.text);
-    if (run > 0 && tokens[i + run] && continuesName(tokens[i + run]!, allLower)) {
+    // "Lars von der Post": where the person works, after a particle, ends the name.
+    if (run > 0 && tokens[i + run] && continuesName(tokens[i + run]!, allLower) && !isOrganisation(tokens[i + run]!.text)) {
       parts.push(...tokens.slice(i, i + run));
       i += run - 1;
       continue;
@@ -124,6 +129,7 @@ function startsName(tok: Token, strength: NameStrength, nameLike?: (word: string
   if (!named && has(tok, NOT_NAME_TAGS)) return false;
   if (strength === 'explicit' || strength === 'answer') return named || !tok.tags.has('Verb') || isCapitalized(tok.text);
   if (strength === 'known') return named || (nameLike?.(tok.text) ?? false);
+  if (strength === 'capital') return named || (isCapitalized(tok.text) && ((!has(tok, NOT_NAME_TAGS) && !tok.tags.has('Verb')) || isLexiconName(tok.text)));
   // weak: evidence that this is a name, not a state or a thing.
   // A name the lexicon knows is one though the sentence's tagger reads it as a place ("I'm Helen Marsh").
   return named || (isCapitalized(tok.text) && (((tok.tags.size === 0 || tok.tags.has('ProperNoun')) && !tok.tags.has('Place')) || isLexiconName(tok.text)));

@@ -44,6 +44,15 @@ export const de: Battery = {
     ['Ja hallo, hier spricht Wiebke.', 'Wiebke'],
     ['ich heiß emil', 'Emil'],
     ['Guten Tag, ich bin Marlene Dietrich.', 'Marlene Dietrich'],
+    // A second round, written after the first fix.
+    ['Hallöchen, ich bin die Mareike.', 'Mareike'],
+    ['Guten Tag, Meier ist mein Name, Thomas Meier.', 'Meier'],
+    ['Hallo Nadine, ich bin Jens.', 'Jens'],
+    ['Also ich, äh, ich heiße Dennis.', 'Dennis'],
+    ['Moin! Hier ist der Lars von der Post.', 'Lars'],
+    ['ich heisse sophie schneider und habe um elf einen termin', 'Sophie Schneider'],
+    ['Ich bin\'s, Carina.', 'Carina'],
+    ['Darf ich mich kurz vorstellen? Ich bin Heiko.', 'Heiko'],
   ],
   none: [
     'Ich bin müde.',
@@ -59,6 +68,11 @@ export const de: Battery = {
     'Ich heiße Sie herzlich willkommen.',
     'Ich bin mit dem Auto da.',
     'ich bin gleich fertig',
+    'Ich bin spät dran.',
+    'Ich bin auf der Suche nach dem Aufzug.',
+    'Hier ist es aber schön.',
+    'Ich bin Vegetarier.',
+    'Hallo, ich bin hier zum ersten Mal.',
   ],
   denials: [
     ['Rolf', 'Nein, ich heiße eigentlich Ralf.', 'Ralf'],

@@ -44,6 +44,15 @@ export const es: Battery = {
     ['Me llamo Santiago y trabajo como profesor.', 'Santiago'],
     ['Hola, yo soy Nerea.', 'Nerea'],
     ['Soy Guadalupe, encantada de conocerle.', 'Guadalupe'],
+    // A second round, written after the first fix.
+    ['Hola, buenas, yo me llamo Rubén.', 'Rubén'],
+    ['Pues nada, soy Lorena, la de contabilidad.', 'Lorena'],
+    ['Hola Nadine, soy Pedro.', 'Pedro'],
+    ['Buenas tardes, mi nombre es, eh, Patricia Gómez.', 'Patricia Gómez'],
+    ['hola soy maria jose vengo a una reunion', 'Maria Jose'],
+    ['Me llamo Joaquín, pero todos me dicen Quino.', 'Joaquín'],
+    ['Encantada, Sofía Herrera.', 'Sofía Herrera'],
+    ['Aquí Alberto, de mantenimiento.', 'Alberto'],
   ],
   none: [
     'Soy de Madrid.',
@@ -59,6 +68,11 @@ export const es: Battery = {
     'Me llamaron para una entrevista.',
     'Soy la primera vez que vengo.',
     'soy de aquí',
+    'Estoy esperando a alguien.',
+    'Soy la madre de Lucas.',
+    'Hola, vengo a dejar un sobre.',
+    'Soy de Bogotá.',
+    'Me llamo la atención eso.',
   ],
   denials: [
     ['Ricardo', 'No, en realidad me llamo Rodrigo.', 'Rodrigo'],
