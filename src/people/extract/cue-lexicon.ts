@@ -97,7 +97,7 @@ export const ES_CUES: CueLexicon = {
         'mi nombre', 'soy yo', 'me llamo', 'yo me llamo', 'mi nombre completo es', 'mi apellido es', 'todos me llaman', 'mis amigos me llaman', 'me conocen como', 'respondo al nombre de', 'me hago llamar'],
       strength: 'explicit',
     },
-    { phrases: ['habla', 'le habla', 'te habla', 'les habla', 'aquí', 'aquí habla', 'aquí está', 'es'], strength: 'known', atClauseStart: true },
+    { phrases: ['habla', 'le habla', 'te habla', 'les habla', 'aquí', 'aquí habla', 'aquí está', 'no, es', 'que es'], strength: 'known', atClauseStart: true },
   ],
   bridge: ['soy', 'me llamo', 'es', 'mi nombre es'],
   after: ['soy yo', 'al habla', 'al teléfono', 'para servirle', 'para servirte', 'a su servicio', 'encantado', 'encantada', 'de nombre'],

@@ -36,7 +36,8 @@ export function cueRules(lex: CueLexicon): Rule[] {
   const notGreeting = String.raw`(?!${greetings}${NO_LETTER})`;
   const clauseStart = String.raw`(?:^|[,.;:!?¡¿]\s*|(?<![\p{L}'])${greetings}\s+)`;
   const bridge = String.raw`(?:${anyOf(lex.bridge)}${GAP})?`;
-  const someoneElse = new RegExp(String.raw`^\s*,?\s*${anyOf(lex.someoneElse)}${NO_LETTER}`, 'iu');
+  // Someone else's name ("C'est Julie qui m'envoie"), or a question ("¿Es Marta la de recepción?").
+  const someoneElse = new RegExp(String.raw`^\s*,?\s*${anyOf(lex.someoneElse)}${NO_LETTER}|^[^.!?]*[?？]`, 'iu');
   const rules: Rule[] = lex.before.map(({ phrases, strength, atClauseStart }) => ({
     re: new RegExp(String.raw`${atClauseStart ? clauseStart : String.raw`(?<![\p{L}'])`}${anyOf(phrases)}${GAP}${bridge}(?<name>.+)`, 'iu'),
     name: strength,
