@@ -22,6 +22,8 @@ export interface CueLexicon {
   pleasantries: readonly string[];
   /** First-person words that open the clause after a name said first. */
   selfClause: readonly string[];
+  /** "I'm the new intern, Sam.": who the person is, then their name closing the sentence. */
+  selfRole: readonly string[];
   /** Words after the name that make it someone else ("C'est Julie qui m'envoie"). */
   someoneElse: readonly string[];
   /** How a name said first is read: a tagged English word (weak), or a known or name-like word. */
@@ -44,6 +46,7 @@ export const EN_CUES: CueLexicon = {
     'oh hi', 'oh hello', 'well hello', 'yes', 'yeah', 'so', 'okay', 'ok', 'right', 'sorry', 'excuse me'],
   pleasantries: ['nice to meet you', 'pleased to meet you', 'glad to meet you', 'good to meet you', 'lovely to meet you'],
   selfClause: ["i'm", 'i am', "i've", 'i have', "i'd", 'i was', 'i work', 'i came', 'i come', 'i need', 'i should', 'i got', 'here for', 'here to', 'from', 'with'],
+  selfRole: ["i'm the", 'i am the', "i'm your", "i'm a", "i'm an"],
   someoneElse: ['who', 'sent', 'told', 'said', 'asked', 'is', 'was', "'s"],
   nameFirst: 'capital',
 };
@@ -65,6 +68,7 @@ export const DE_CUES: CueLexicon = {
     'ja hallo', 'ja', 'also', 'na', 'so', 'entschuldigung'],
   pleasantries: ['freut mich', 'sehr erfreut', 'angenehm', 'schön sie kennenzulernen', 'schön dich kennenzulernen'],
   selfClause: ['ich', 'und ich', 'mein', 'meine', 'bin hier', 'komme', 'von der', 'von'],
+  selfRole: ['ich bin der', 'ich bin die', 'ich bin ihr', 'ich bin ihre', 'ich bin ein', 'ich bin eine'],
   someoneElse: ['hat', 'schickt', 'sagt', 'lässt', 'ist'],
   nameFirst: 'known',
 };
@@ -86,6 +90,7 @@ export const FR_CUES: CueLexicon = {
     'oui', 'alors', 'bon', 'bah', 'ben', 'donc', 'voilà', 'excusez-moi', 'pardon'],
   pleasantries: ['enchanté', 'enchantée', 'ravi de vous rencontrer', 'ravie de vous rencontrer', 'ravi de faire votre connaissance', 'ravie de faire votre connaissance'],
   selfClause: ['je', "j'", 'moi', 'et je', 'du', 'de la'],
+  selfRole: ['je suis le', 'je suis la', "je suis l'", 'je suis votre', 'je suis un', 'je suis une', "moi c'est le", "moi c'est la"],
   someoneElse: ['qui', 'que', "qu'", 'est', "m'a", 'vous'],
   nameFirst: 'known',
 };
@@ -106,6 +111,7 @@ export const ES_CUES: CueLexicon = {
   pleasantries: ['mucho gusto', 'encantado', 'encantada', 'un placer', 'es un placer', 'encantado de conocerle', 'encantada de conocerle', 'encantado de conocerte',
     'encantada de conocerte'],
   selfClause: ['soy', 'vengo', 'tengo', 'estoy', 'trabajo', 'yo', 'me', 'mi', 'busco', 'de'],
+  selfRole: ['soy el', 'soy la', 'soy su', 'soy tu', 'soy un', 'soy una', 'yo soy el', 'yo soy la'],
   someoneElse: ['que', 'quien', 'es', 'dice'],
   nameFirst: 'known',
 };

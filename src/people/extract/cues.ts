@@ -50,6 +50,8 @@ export function cueRules(lex: CueLexicon): Rule[] {
     { re: new RegExp(String.raw`${sentence}${greeted}${notGreeting}(?<name>${NAME})\s*,\s*${anyOf(lex.selfClause)}(?:(?<=')|${NO_LETTER})`, 'iu'), name: lex.nameFirst },
     // "Mucho gusto, Alejandro Fernández.": a pleasantry, then the name and nothing else.
     { re: new RegExp(String.raw`${sentence}${greeted}${anyOf(lex.pleasantries)}\s*[,!.]?\s+(?<name>${NAME})\s*[.!]?\s*$`, 'iu'), name: lex.nameFirst },
+    // "I'm the new guy, Sam.", "Je suis la nouvelle stagiaire, Julie.": a role, a pause, the name and nothing else.
+    { re: new RegExp(String.raw`(?<![\p{L}'])${anyOf(lex.selfRole)}${NO_LETTER}[^,.;!?]{1,40},\s*(?<name>${NAME})\s*[.!]?\s*$`, 'iu'), name: lex.nameFirst },
   );
   return rules;
 }

@@ -52,6 +52,7 @@ export const de: Battery = {
     ['Moin! Hier ist der Lars von der Post.', 'Lars'],
     ['ich heisse sophie schneider und habe um elf einen termin', 'Sophie Schneider'],
     ['Ich bin\'s, Carina.', 'Carina'],
+    ['Ich bin der neue Praktikant, Jonas.', 'Jonas'],
     ['Darf ich mich kurz vorstellen? Ich bin Heiko.', 'Heiko'],
   ],
   none: [
@@ -69,6 +70,7 @@ export const de: Battery = {
     'Ich bin mit dem Auto da.',
     'ich bin gleich fertig',
     'Ich bin spät dran.',
+    'Ich bin der Fahrer, Entschuldigung.',
     'Ich bin auf der Suche nach dem Aufzug.',
     'Hier ist es aber schön.',
     'Ich bin Vegetarier.',

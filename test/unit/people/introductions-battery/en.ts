@@ -53,6 +53,7 @@ export const en: Battery = {
     ['It\'s me, Grace, again.', 'Grace'],
     ['Hello, you must be the robot. I\'m Imran.', 'Imran'],
     ['Priya here.', 'Priya'],
+    ['Morning, I\'m the new guy, Sam.', 'Sam'],
     ['Hiya! Cass, that\'s me, here for the yoga class.', 'Cass'],
   ],
   none: [
@@ -75,6 +76,8 @@ export const en: Battery = {
     'Hello Nadine.',
     'Delivery here, for the third floor.',
     'I\'m in a hurry.',
+    'I\'m the guy from yesterday, remember?',
+    'I\'m a bit lost, sorry.',
     'This is the second floor, right?',
   ],
   denials: [

@@ -53,6 +53,7 @@ export const es: Battery = {
     ['Me llamo Joaquín, pero todos me dicen Quino.', 'Joaquín'],
     ['Encantada, Sofía Herrera.', 'Sofía Herrera'],
     ['Aquí Alberto, de mantenimiento.', 'Alberto'],
+    ['Soy el nuevo becario, Sergio.', 'Sergio'],
   ],
   none: [
     'Soy de Madrid.',
@@ -69,6 +70,7 @@ export const es: Battery = {
     'Soy la primera vez que vengo.',
     'soy de aquí',
     'Estoy esperando a alguien.',
+    'Soy la de la limpieza, perdón.',
     'Soy la madre de Lucas.',
     'Hola, vengo a dejar un sobre.',
     'Soy de Bogotá.',
