@@ -90,7 +90,7 @@ export function buildDialogueGraph(config: Config) {
     intent: 'agreement',
     agreement: memory
       ? branch({ memory_update: 'the person tells about themselves (a greeting may too), corrects their name, or a name confirmation or doubt is pending', contextualize: 'otherwise' }, (s) =>
-          toldAboutThemselves(s) ||
+          toldAboutThemselves(s, config.persona.name) ||
           s.name_confirmation ||
           s.name_doubt?.asked ||
           // "No, not Stephen. It's Steven.", "Nein, Katrin." is about the person whatever the intent model makes of it.

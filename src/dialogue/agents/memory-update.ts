@@ -25,9 +25,10 @@ type MemoryUpdatePorts = Pick<Ports, 'people' | 'perception' | 'llm' | 'config' 
 type Patch = Partial<Pick<TurnState, 'user_info' | 'name_confirmation' | 'name_checked' | 'name_resolution' | 'name_doubt'>>;
 
 /** Whether the person tells about themselves this turn (a greeting may, "Hi, I'm Martin!"): then memory_update runs. */
-export function toldAboutThemselves(s: Pick<TurnState, 'intent' | 'user_text' | 'language'>): boolean {
+export function toldAboutThemselves(s: Pick<TurnState, 'intent' | 'user_text' | 'language'>, robotName?: string): boolean {
   // A self-introduction the intent model misread ("Appelez-moi simplement Isabel." as conversation) still is one.
-  return s.intent === 'update_user_info' || statesOwnName(s.user_text, s.language);
+  // The robot's own name said to address it ("Bonjour Nadine, je cherche…") is no introduction.
+  return s.intent === 'update_user_info' || statesOwnName(s.user_text, s.language, robotName);
 }
 
 /** Whether the person puts right the name the robot just called them ("No, not Anne. It's Hanne.", "Nein, Katrin."). */

@@ -33,7 +33,7 @@ export const profileRefineAgent = defineAgent({
     // This turn's reply asked about the doubt: the person's next words answer it.
     const asked = s.name_doubt && !s.name_doubt.asked ? { name_doubt: { ...s.name_doubt, asked: true } } : {};
     // A confirmation question is settled by the rules (and the model, for an unclear answer) before the reply.
-    if (!toldAboutThemselves(s) || s.name_confirmation || s.name_resolution.status === 'asking' || !ports.llm.available('memory_update')) return asked;
+    if (!toldAboutThemselves(s, ports.config.persona.name) || s.name_confirmation || s.name_resolution.status === 'asking' || !ports.llm.available('memory_update')) return asked;
     const request = extractionRequest(extractionInput(s, ports, null));
     const answer = await askModel(ports, { agent: 'memory_update', fallback: 'the rules’ reading stands' }, (llm, base) =>
       // After the reply: the next turn's calls go first.

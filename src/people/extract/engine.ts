@@ -1,3 +1,4 @@
+import { foldName } from '../names.js';
 import { mergeFacts, type ProfileFacts } from '../profile.js';
 import { pickName, type NameStrength } from './name-pick.js';
 import { tokensFrom, type Token } from './tokens.js';
@@ -16,6 +17,8 @@ export interface Rule {
   list?: ListKind;
   /** "I'm a nurse" is a position, "I'm a big fan" is not: the position must look like a job. */
   jobOnly?: boolean;
+  /** Words right after the name that make it someone else's ("C'est Julie qui m'envoie"). */
+  notThen?: RegExp;
 }
 
 export interface Language {
@@ -73,7 +76,7 @@ function listItems(value: string, kind: ListKind, lang: Language): Pick<ProfileF
 }
 
 /** Applies every rule of a language; the first rule that yields a field wins it, lists accumulate. */
-export function applyRules(text: string, lang: Language, expectingName: boolean, names = true): RuleResult {
+export function applyRules(text: string, lang: Language, expectingName: boolean, names = true, robotName?: string): RuleResult {
   let tokens: readonly Token[] | null = null;
   let user_name: string | null = null;
   let facts: ProfileFacts = {};
@@ -90,6 +93,9 @@ export function applyRules(text: string, lang: Language, expectingName: boolean,
         const strength = (rule.name === 'weak' || rule.name === 'known') && expectingName ? 'answer' : rule.name;
         const start = spans.name?.[0] ?? 0;
         user_name = pickName(tokensFrom(tokens, start), { strength, text, ...(lang.nameLike && { nameLike: (w: string) => lang.nameLike!(w) }) });
+        if (user_name && rule.notThen?.test(text.slice(nameEnd(text, start, user_name)))) user_name = null;
+        // "Bonjour Nadine, je suis Paul": the robot addressed by its name is not the person.
+        if (user_name && robotName && foldName(user_name) === foldName(robotName)) user_name = null;
         // "I'm here for an interview, I'm Marco": the cue said again later in the sentence is tried
         // too, though the first one's value ran to the end (the rest is not consumed by a miss).
         if (!user_name && start > match.index) re.lastIndex = start;
@@ -107,6 +113,13 @@ export function applyRules(text: string, lang: Language, expectingName: boolean,
     }
   }
   return { user_name, facts };
+}
+
+/** Where the name picked at `start` ends in the text (its last word, as said, in any case). */
+function nameEnd(text: string, start: number, name: string): number {
+  const last = name.split(' ').at(-1)!;
+  const at = text.toLowerCase().indexOf(last.toLowerCase(), start);
+  return at < 0 ? start : at + last.length;
 }
 
 function isJob(position: string | undefined, lang: Language): boolean {

@@ -48,7 +48,7 @@ export function extractionRequest(input: ExtractionInput): { offline: Extraction
   // A person who says which name is wrong is about to say the right one, and so is one who says
   // no right after the robot called them by name ("Nein, Katrin."): a bare name counts.
   const expectingName = input.askedName !== null || correction.rejected !== null || asksForName(input.lastRobotMessage) || (said === 'no' && calledByName(input));
-  const found = extractByRules({ text: correction.rest, expectingName, language: input.language });
+  const found = extractByRules({ text: correction.rest, expectingName, language: input.language, robotName: input.robotName });
   const rules = found.user_name
     ? found
     : { ...found, user_name: respelled(correction.rejected, correction.rest, input.language) ?? (calledByName(input) ? respelled(input.currentName!, correction.rest, input.language) : null) };
@@ -124,6 +124,6 @@ export function withModelExtraction(offline: Extraction, raw: LlmExtraction, con
 }
 
 /** Whether an utterance that is not about the person (a greeting) still gives their name: "Hi, I'm Martin!". */
-export function statesOwnName(text: string, language: string): boolean {
-  return extractByRules({ text, expectingName: false, language }).user_name !== null;
+export function statesOwnName(text: string, language: string, robotName?: string): boolean {
+  return extractByRules({ text, expectingName: false, language, ...(robotName && { robotName }) }).user_name !== null;
 }

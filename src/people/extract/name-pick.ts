@@ -1,5 +1,7 @@
 import { looksLikeName } from '../not-names.js';
-import { isCapitalized, type Token } from './tokens.js';
+import { isOrganisation } from '../organisations.js';
+import { STATE_WORDS } from './cue-lexicon.js';
+import { isCapitalized, isLexiconName, type Token } from './tokens.js';
 
 /**
  * How sure the phrase is that a name follows:
@@ -8,9 +10,12 @@ import { isCapitalized, type Token } from './tokens.js';
  *   name, or a capitalised proper noun), else "I'm tired" would become a person called Tired;
  * - known: like weak, in languages whose nouns are capitalised too ("ich bin Lehrer"): X must be
  *   a first or last name compromise's lexicon knows;
- * - answer: a bare reply to "what's your name?" or "is your name Alice?".
+ * - answer: a bare reply to "what's your name?" or "is your name Alice?";
+ * - capital: an English name said first and marked as one after it ("Priya here.", "Ravi Patel, I'm
+ *   here for…"): at the start of a sentence the tagger sees no proper noun, so a capital and no
+ *   word of another kind (adjective, verb, pronoun…) is the evidence.
  */
-export type NameStrength = 'explicit' | 'weak' | 'known' | 'answer';
+export type NameStrength = 'explicit' | 'weak' | 'known' | 'answer' | 'capital';
 
 /** Words that end a name. */
 const STOPS = new Set([
@@ -36,7 +41,11 @@ const NEVER_A_NAME = new Set([
 /** Particles inside names: "Maria de la Cruz", "Ludwig van Beethoven". */
 const PARTICLES = new Set(['de', 'del', 'della', 'la', 'le', 'van', 'von', 'der', 'den', 'da', 'di', 'du', 'dos', 'das', 'bin', 'al', 'el', 'y', 'ten', 'ter']);
 
-const TITLES = new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'prof', 'professor', 'doctor', 'sir', 'madam', 'herr', 'frau', 'monsieur', 'madame', 'señor', 'señora']);
+const ARTICLES = new Set(['the', 'le', 'la', 'el', 'der', 'die']);
+/** Words of state, mood and role in German, French and Spanish that never start a name (cue-lexicon.ts). */
+const STATES = new Set(Object.values(STATE_WORDS).flat());
+
+const TITLES = new Set(['docteur', 'docteure', 'doctora', 'doktor', 'professeur', 'professeure', 'profesor', 'profesora', 'maître', 'doña', 'señorita', 'mademoiselle', 'fräulein', 'dr', 'mr', 'mrs', 'ms', 'miss', 'prof', 'professor', 'doctor', 'sir', 'madam', 'herr', 'frau', 'monsieur', 'madame', 'señor', 'señora']);
 const NO_TOKEN: Token = { text: '', start: 0, end: 0, tags: new Set() };
 
 const NOT_NAME_TAGS = ['Adjective', 'Adverb', 'Determiner', 'Preposition', 'Pronoun', 'Conjunction', 'Value', 'QuestionWord', 'Negative', 'Date', 'Expression'];
@@ -58,18 +67,21 @@ export interface PickOptions {
  * plus particles; it stops at punctuation, at a function word or at a word that is not name-like.
  */
 export function pickName(all: readonly Token[], options: PickOptions): string | null {
-  // "Dr. Smith": the title is not part of the name (and its full stop does not end it).
-  const tokens = TITLES.has(key(all[0] ?? NO_TOKEN).replace(/\.$/, '')) && all.length > 1 ? all.slice(1) : all;
+  const tokens = all.slice(titleRun(all));
   const first = tokens[0];
-  if (!first || !startsName(first, options.strength, options.nameLike)) return null;
+  if (!first || !(startsName(first, options.strength, options.nameLike) || beforeKnownSurname(tokens, options.text))) return null;
   const allLower = tokens.every((t) => t.text === t.text.toLowerCase());
   const parts: Token[] = [first];
   for (let i = 1; i < tokens.length && parts.length < 6; i++) {
     const tok = tokens[i]!;
     const prev = tokens[i - 1]!;
     if (/[,.;:!?()"“”«»，。！？、]/.test(options.text.slice(prev.end, tok.start))) break;
-    if (PARTICLES.has(key(tok)) && tokens[i + 1] && continuesName(tokens[i + 1]!, allLower)) {
-      parts.push(tok);
+    // "Pierre de la Fontaine", "Ingrid van der Berg": particles, then a word of the name.
+    const run = particleRun(tokens, i, options.text);
+    // "Lars von der Post": where the person works, after a particle, ends the name.
+    if (run > 0 && tokens[i + run] && continuesName(tokens[i + run]!, allLower) && !isOrganisation(tokens[i + run]!.text)) {
+      parts.push(...tokens.slice(i, i + run));
+      i += run - 1;
       continue;
     }
     if (STOPS.has(key(tok)) || !continuesName(tok, allLower)) break;
@@ -85,16 +97,53 @@ export function pickName(all: readonly Token[], options: PickOptions): string | 
   return looksLikeName(name) ? name : null;
 }
 
+/**
+ * "Dr. Smith", "le docteur Lambert", "Frau Doktor Albrecht", "la doctora Ruiz": titles, and the
+ * article before one, are no part of the name (nor does a title's full stop end it). A title
+ * alone is kept: it may be the name ("Doctor" is a nickname too).
+ */
+function titleRun(tokens: readonly Token[]): number {
+  let i = 0;
+  while (i < tokens.length - 1) {
+    const k = key(tokens[i]!).replace(/\.$/, '');
+    if (TITLES.has(k)) i++;
+    else if (ARTICLES.has(k) && TITLES.has(key(tokens[i + 1]!).replace(/\.$/, '')) && i + 2 < tokens.length) i += 2;
+    else break;
+  }
+  return i;
+}
+
+/** How many particles in a row start at `i`, with no pause between them and what follows (at most three). */
+function particleRun(tokens: readonly Token[], i: number, text: string): number {
+  let n = 0;
+  while (n < 3 && tokens[i + n] && PARTICLES.has(key(tokens[i + n]!)) && (n === 0 || !/[,.;:!?]/.test(text.slice(tokens[i + n - 1]!.end, tokens[i + n]!.start)))) n++;
+  const next = tokens[i + n];
+  return next && !/[,.;:!?]/.test(text.slice(tokens[i + n - 1]?.end ?? 0, next.start)) ? n : 0;
+}
+
 function startsName(tok: Token, strength: NameStrength, nameLike?: (word: string) => boolean): boolean {
   const k = key(tok);
-  if (NEVER_A_NAME.has(k) || STOPS.has(k) || PARTICLES.has(k)) return false;
+  if (NEVER_A_NAME.has(k) || STOPS.has(k) || PARTICLES.has(k) || STATES.has(k)) return false;
   if (!/^\p{L}/u.test(tok.text) || tok.text.length > 40) return false;
   const named = has(tok, NAME_TAGS);
   if (!named && has(tok, NOT_NAME_TAGS)) return false;
   if (strength === 'explicit' || strength === 'answer') return named || !tok.tags.has('Verb') || isCapitalized(tok.text);
   if (strength === 'known') return named || (nameLike?.(tok.text) ?? false);
+  if (strength === 'capital') return named || (isCapitalized(tok.text) && ((!has(tok, NOT_NAME_TAGS) && !tok.tags.has('Verb')) || isLexiconName(tok.text)));
   // weak: evidence that this is a name, not a state or a thing.
-  return named || (isCapitalized(tok.text) && (tok.tags.size === 0 || tok.tags.has('ProperNoun')) && !tok.tags.has('Place'));
+  // A name the lexicon knows is one though the sentence's tagger reads it as a place ("I'm Helen Marsh").
+  return named || (isCapitalized(tok.text) && (((tok.tags.size === 0 || tok.tags.has('ProperNoun')) && !tok.tags.has('Place')) || isLexiconName(tok.text)));
+}
+
+/**
+ * "Ravi Patel": a capitalised word the tagger reads as a plain noun, right before a surname its
+ * lexicon knows, is the first name of a full name.
+ */
+function beforeKnownSurname(tokens: readonly Token[], text: string): boolean {
+  const [first, second] = tokens;
+  if (!first || !second || /[,.;:!?]/.test(text.slice(first.end, second.start))) return false;
+  const plain = isCapitalized(first.text) && !has(first, NOT_NAME_TAGS) && !first.tags.has('Verb') && !NEVER_A_NAME.has(key(first)) && !STOPS.has(key(first));
+  return plain && isCapitalized(second.text) && (second.tags.has('LastName') || isLexiconName(second.text));
 }
 
 function continuesName(tok: Token, allLower: boolean): boolean {

@@ -1,3 +1,5 @@
+import { EN_CUES } from './cue-lexicon.js';
+import { cueRules } from './cues.js';
 import type { Language, Rule } from './engine.js';
 import { gerundOf, tagEnglish } from './tokens.js';
 
@@ -11,6 +13,7 @@ const RULES: Rule[] = [
   { re: /\bi go by\s+(?<name>.+)/i, name: 'explicit' },
   { re: /\bname's\s+(?<name>.+)/i, name: 'explicit' },
   { re: /(?:^|[,.!?]\s*)(?<name>\p{L}[^,.!?]*?)\s+is my name\b/iu, name: 'explicit' },
+  ...cueRules(EN_CUES),
   { re: /\bi(?:'m| am)\s+(?<name>.+)/i, name: 'weak' },
   // "Oliver. Nice to meet you.", "Hi, Grace, pleased to meet you": a name, then the pleasantry that follows an introduction.
   { re: /(?:^|[.!?]\s*)(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))\s*[,!.]?\s+)?(?<name>\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s*[,.!]?\s+(?:(?:[Ii]t's|[Ii]t is)\s+)?(?:(?:[Vv]ery\s+)?(?:[Nn]ice|[Pp]leased|[Gg]lad|[Gg]ood|[Ll]ovely|[Gg]reat) to meet you|[Hh]ow do you do)/u, name: 'explicit' },

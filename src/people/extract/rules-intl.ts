@@ -1,3 +1,5 @@
+import { DE_CUES, ES_CUES, FR_CUES } from './cue-lexicon.js';
+import { cueRules } from './cues.js';
 import type { Language, Rule } from './engine.js';
 import { frenchNameLike, germanNameLike, spanishNameLike } from './name-like.js';
 import { nameTaggedTokens } from './tokens.js';
@@ -82,6 +84,7 @@ export const german: Language = {
     { re: re(String.raw`(?<!\p{L})(?:kannst|können|koennen|könnt|darfst|dürfen|darf)\s+(?:du\s+|sie\s+|ihr\s+)?mich\s+${ADVERBS}(?<name>.+?)\s+nennen`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})(?:sag|sagt|sagen sie|sagen)\s+${ADVERBS}(?<name>\p{Lu}.*?)\s+zu mir`), name: 'explicit' },
     nameThen(String.raw`(?:ist\s+)?mein (?:vor)?name|freut mich|(?:sehr\s+)?angenehm|sehr erfreut`),
+    ...cueRules(DE_CUES),
     { re: re(String.raw`(?<!\p{L})ich bin (?:der |die )?(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:ich\s+)?(?:komme|stamme|bin)\s+)?(?:aus|von)\s|(?:ich\s+)?(?:wohne|lebe)\s+in\s`),
     { re: re(String.raw`(?<!\p{L})arbeite (?:bei|für|fuer) ${V}? als (?<position>${V})`) },
@@ -122,6 +125,7 @@ export const french: Language = {
     { re: re(String.raw`(?<!\p{L})je me présente\s*[:,]?\s*(?:je (?:suis|m'appelle)\s+)?(?<name>.+)`), name: 'explicit' },
     { re: re(String.raw`(?<!\p{L})je me (?:nomme|prénomme)\s+(?<name>.+)`), name: 'explicit' },
     nameThen(String.raw`enchanté(?:e)?|ravie? de (?:vous|te) (?:rencontrer|connaître)`),
+    ...cueRules(FR_CUES),
     { re: re(String.raw`(?<!\p{L})je suis\s+(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:je\s+)?(?:viens|suis|arrive)\s+)?(?:de\s|d'|du\s)|j'habite\s+(?:à|a)\s`),
     { re: re(String.raw`(?<!\p{L})travaille (?:chez|pour|à|dans) ${V}? (?:comme|en tant que) (?:une? )?(?<position>${V})`) },
@@ -159,6 +163,7 @@ export const spanish: Language = {
     { re: re(String.raw`(?<!\p{L})(?:ll[aá]m(?:ame|eme|enme)|llamarme|me (?:llaman|dicen|puedes llamar|puede llamar|pueden llamar))\s+${ADVERBS}(?<name>.+)`), name: 'explicit' },
     // "Soy la Begoña", as "ich bin die Wiebke": the article is no part of the name.
     nameThen(String.raw`es mi nombre|encantad[oa]|mucho gusto|un placer`),
+    ...cueRules(ES_CUES),
     { re: re(String.raw`(?<!\p{L})soy\s+(?:el |la )?(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:yo\s+)?(?:vengo|soy)\s+)?(?:de|desde)\s|vivo\s+en\s`),
     { re: re(String.raw`(?<!\p{L})trabajo (?:en|para) ${V}? como (?:una? )?(?<position>${V})`) },

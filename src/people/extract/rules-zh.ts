@@ -1,4 +1,5 @@
 import { mergeFacts, type ProfileFacts } from '../profile.js';
+import { ZH_CUE_ADVERBS } from './cue-lexicon.js';
 import type { RuleResult } from './engine.js';
 import { looksLikeName } from '../not-names.js';
 import { isOrganisation } from '../organisations.js';
@@ -60,7 +61,8 @@ function nameAfterJob(text: string, index: number): string | null {
  * so it comes after both ("我是王芳，叫我小芳就行" is 王芳).
  */
 const CUES: { re: RegExp; mode: NameMode; notThen?: RegExp }[] = [
-  { re: /(?:我的|我)?(?:名字|全名|姓名)(?:是|叫做|叫|为|：|:)|我?名叫|我叫做|我就叫|我叫|本人(?:名)?叫/gu, mode: 'named' },
+  // "我其实叫王磊", "我本来就叫…": an adverb between 我 and 叫 (cue-lexicon.ts) changes nothing.
+  { re: new RegExp(`(?:我的|我)?(?:名字|全名|姓名)(?:是|叫做|叫|为|：|:)|我?名叫|我(?:${ZH_CUE_ADVERBS.join('|')})*叫(?:做)?(?!了)|本人(?:名)?叫`, 'gu'), mode: 'named' },
   // A clause about the job or the errand first, then the name with the subject left out: "我是护士，叫文静", "我教书的，叫孙晓燕".
   // Not the imperative "叫张三过来" ("get Zhang San over here"): someone else is called for.
   { re: /(?<=[，,；;。！!]\s*)(?:就|其实)?叫(?:做)?(?!我)/gu, mode: 'full', notThen: /^(?:过来|出来|下来|上来|来|去|一下|帮|给)/u },

@@ -3,6 +3,7 @@ import { isNamedCompany } from '../organisations.js';
 import { mergeFacts, type ProfileFacts } from '../profile.js';
 import { applyRules, type Language } from './engine.js';
 import { pickName } from './name-pick.js';
+import { withoutHesitations } from './cues.js';
 import { english } from './rules-en.js';
 import { french, german, spanish } from './rules-intl.js';
 import { applyChinese, bareChineseName } from './rules-zh.js';
@@ -16,6 +17,8 @@ export interface RulesInput {
   language?: string;
   /** false: facts only, no name (picking a name is most of the cost). */
   names?: boolean;
+  /** The robot's own name: said to address it ("Hello Nadine, I'm Paul"), it is not the person's. */
+  robotName?: string;
 }
 
 export interface RulesResult {
@@ -38,10 +41,10 @@ export const normalizeText = (text: string) =>
  * language's rules come first, so they win a field when two languages disagree.
  */
 export function extractByRules(input: RulesInput): RulesResult {
-  const text = normalizeText(input.text);
+  const text = withoutHesitations(normalizeText(input.text));
   const order = [input.language, 'en', 'de', 'fr', 'es'].filter((l, i, all): l is string => !!l && l in LATIN && all.indexOf(l) === i);
   const names = input.names ?? true;
-  const results = order.map((code) => applyRules(text, LATIN[code]!, input.expectingName, names));
+  const results = order.map((code) => applyRules(text, LATIN[code]!, input.expectingName, names, input.robotName));
   const chinese = applyChinese(text, input.expectingName);
   if (input.language === 'zh') results.unshift(chinese);
   else results.push(chinese);

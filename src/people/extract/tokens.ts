@@ -83,3 +83,19 @@ export function nameTaggedTokens(text: string): Token[] {
     return { ...tok, tags };
   });
 }
+
+/**
+ * Whether compromise's lexicon knows the word, said alone, as a first or last name ("Helen",
+ * "Mathilde"): evidence of a name where the sentence's tags say otherwise. Cached: a few names recur.
+ */
+export function isLexiconName(word: string): boolean {
+  const key = word.toLowerCase();
+  let known = LEXICON_NAMES.get(key);
+  if (known === undefined) {
+    known = nameTaggedTokens(word)[0]?.tags.size ? true : false;
+    if (LEXICON_NAMES.size > 500) LEXICON_NAMES.clear();
+    LEXICON_NAMES.set(key, known);
+  }
+  return known;
+}
+const LEXICON_NAMES = new Map<string, boolean>();
