@@ -48,8 +48,9 @@ export default defineConfig({
           ...shared,
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          // Only these files spawn the daemon and scripts: the build is theirs.
-          globalSetup: ['test/global-build.ts'],
+          // Only these files spawn the daemon and scripts: the build is theirs, and so is the
+          // ChromaDB server the files share (test/helpers/chroma.ts chromaCollections).
+          globalSetup: ['test/global-build.ts', 'test/global-chroma.ts'],
           // One file at a time. Two at once (each file's servers, brokers and daemons take free
           // ports and temp folders of their own, so they can) were slower here: a file's time is
           // mostly CPU (daemon starts, model loads, ChromaDB), and on 2 cores beside other work two

@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/bus/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { ID_MAP_FILE, parseIdMap, PROFILE_FILE, ProfileSchema } from '../../src/people/index.js';
+import { chromaCollections } from '../helpers/chroma.js';
 import { tempDir } from '../helpers/config.js';
 import { spawnDaemon, SPAWNED_ONLINE_MS } from '../helpers/daemon-process.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
+const sharedChroma = chromaCollections();
 const ROUNDS = 5;
 
 let broker: EmbeddedBroker;
@@ -24,7 +26,7 @@ afterAll(async () => {
 });
 
 /** The real daemon as its own process, on this test's broker and data folder. */
-function daemonOn(data: string): ChildProcess {
+function daemonOn(data: string, chroma: { url: string; collectionPrefix: string }): ChildProcess {
   return spawnDaemon({
     NADINE_MQTT__URL: broker.url,
     NADINE_PATHS__DATA: data,
@@ -33,6 +35,10 @@ function daemonOn(data: string): ChildProcess {
     // Every utterance is answered in turn (a barge-in would cancel turns before they save anything).
     NADINE_SPEECH__BARGE_IN: 'false',
     NADINE_DIALOGUE__MAX_QUEUED_UTTERANCES: '1000',
+    // The run's ChromaDB server, the same collections each round (as the data folder's own server
+    // would keep them): a server started by each round's daemon cost each round its CPU.
+    NADINE_CHROMA__URL: chroma.url,
+    NADINE_CHROMA__COLLECTION_PREFIX: chroma.collectionPrefix,
   }).child;
 }
 
@@ -64,13 +70,14 @@ function checkFiles(data: string): number {
 describe('kill -9 while the daemon writes profiles', () => {
   it(`leaves every file parseable, ${ROUNDS} times in a row`, { timeout: 600_000 }, async () => {
     const data = tempDir();
+    const chroma = sharedChroma();
     let random = 42;
     const next = () => ((random = (random * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     let written = 0;
 
     for (let round = 0; round < ROUNDS; round++) {
       probe.clear();
-      const child = daemonOn(data);
+      const child = daemonOn(data, chroma);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       const sent: Promise<void>[] = [];
       try {
