@@ -82,25 +82,30 @@ describe('kill -9 while the daemon writes profiles', () => {
       const sent: Promise<void>[] = [];
       try {
         await probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online', SPAWNED_ONLINE_MS);
-        // Two known people and newcomers, telling facts while the daemon answers. The kill comes a
-        // random moment after this round's first new profile has reached the disk: writes are then
-        // under way (profile writes queue behind the conversation), whatever the machine's speed.
+        // Two known people and newcomers, telling facts while the daemon answers, each utterance
+        // once the last is answered (a flood that never let up kept the daemon's writes waiting
+        // for a pause). The kill comes a random moment after this round's first new profile has
+        // reached the disk, whatever the conversation is doing then: writes are under way.
         const before = profileCount(data);
         const deadline = Date.now() + 60_000;
-        let killAt = Infinity;
-        for (let i = 0; Date.now() < Math.min(killAt, deadline); i++) {
+        let killing: NodeJS.Timeout | null = null;
+        let gone = false;
+        void exited.then(() => (gone = true));
+        for (let i = 0; !gone && Date.now() < deadline; i++) {
           const who = i % 3 === 0 ? null : i % 3 === 1 ? ['alice_01', 'Alice'] : ['bob_02', 'Bob'];
           sent.push(probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_id: who?.[0] ?? null, user_name: who?.[1] ?? 'unknown', confidence: 90 })));
           const text = who
             ? `My hobbies are h${round}x${i} and g${round}x${i}`
             : `My name is ${newcomer(round, i)} and I work at Co${i}`;
+          const answered = probe.next(`${P}agent/state/turn`, (m) => JSON.parse(m.text).user_text === text).catch(() => undefined);
           sent.push(probe.publish(`${P}agent/user_speech`, text));
           if (i % 4 === 0) sent.push(probe.publish(`${P}graph/face_stored`, JSON.stringify({ user_id: `perc_${round}_${i}`, user_name: `P${i}`, status: 'face_stored' })));
-          await new Promise((r) => setTimeout(r, 15));
-          if (killAt === Infinity && profileCount(data) > before) killAt = Date.now() + next() * 150;
+          await Promise.race([answered, exited]);
+          if (!killing && profileCount(data) > before) killing = setTimeout(() => child.kill('SIGKILL'), next() * 150);
         }
+        if (killing) await exited;
       } finally {
-        // Also when the round fails (a daemon never online): it must not outlive the test.
+        // Also when the round fails (a daemon never online, no profile in time): it must not outlive the test.
         child.kill('SIGKILL');
       }
       await Promise.allSettled(sent);
