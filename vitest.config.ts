@@ -48,16 +48,15 @@ export default defineConfig({
           ...shared,
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          // Only these files spawn the daemon and scripts: the build is theirs.
-          globalSetup: ['test/global-build.ts'],
-          // One file at a time. Two at once (each file's servers, brokers and daemons take free
-          // ports and temp folders of their own, so they can) were slower here: a file's time is
-          // mostly CPU (daemon starts, model loads, ChromaDB), and on 2 cores beside other work two
-          // files doubled each other's times (inbound-mosquitto and affect-mqtt: 29 s one after the
-          // other, 37 s side by side; the whole suite's integration files summed 763 s, against
-          // 345 s one at a time). The limits below only catch a hang, so that a loaded machine
-          // (or more workers on a bigger one) fails no test that would pass.
-          maxWorkers: 1,
+          // Only these files spawn the daemon and scripts: the build is theirs, and so is the
+          // ChromaDB server the files share (test/helpers/chroma.ts chromaCollections).
+          globalSetup: ['test/global-build.ts', 'test/global-chroma.ts'],
+          // Two files at once. A file's own work mostly runs on one core at a time (the worker,
+          // or a daemon it spawned), so one file at a time left the second core mostly idle; on a
+          // machine shared with other work, two workers also get their share of it. Every server,
+          // broker and daemon a file starts takes a free port and a temp folder of its own, and the
+          // limits below only catch a hang, so a slowed file fails no test that would pass.
+          maxWorkers: 2,
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // expect.poll waits on a condition; its default of 1 s is a wall-clock limit under load.

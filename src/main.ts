@@ -8,9 +8,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runConsole } from './console/index.js';
 import { ConfigError, loadConfig, type AppliedAlias, type Config } from './config/index.js';
-import { startDaemon, type Daemon } from './daemon.js';
+import type { Daemon } from './daemon.js';
 import { createLogger, type Logger } from './log/index.js';
 
 const EX_USAGE = 64;
@@ -66,6 +65,9 @@ async function main(): Promise<number> {
 
   let daemon: Daemon;
   try {
+    // Imported only now: the brain's modules take seconds of CPU to load, which a usage or
+    // configuration error need not wait for.
+    const { startDaemon } = await import('./daemon.js');
     daemon = await startDaemon({ config, log, mqtt: !chat });
   } catch (err) {
     log.fatal({ err: (err as Error).message }, 'cannot start');
@@ -75,6 +77,7 @@ async function main(): Promise<number> {
 
   if (chat) {
     if (process.stdin.isTTY) process.stdout.write(`(logs: ${logFile})\n`);
+    const { runConsole } = await import('./console/index.js');
     await runConsole({ daemon, input: process.stdin, output: process.stdout, interactive: Boolean(process.stdin.isTTY) });
     await daemon.stop();
     return 0;

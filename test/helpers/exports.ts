@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Who uses the exports of src/: a reading of the import and export lines (relative ones only; the code has no
- * namespace or dynamic imports of its own modules). Type-only exports and imports are left out: a type may be
+ * namespace imports of its own modules, and its dynamic ones destructure: `const { a } = await import('./x.js')`). Type-only exports and imports are left out: a type may be
  * part of a public contract that nothing outside its folder spells.
  */
 export interface Sources {
@@ -47,6 +47,7 @@ function edgesOf(file: string, text: string, kind: 'import' | 're-export', src: 
     return [
       ...[...text.matchAll(/^import\s+(?!type\s)(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*['"](\.[^'"]+)['"]/gm)].map((m) => ({ target: resolve(m[2]!), specs: specsOf(m[1]!) })),
       ...[...text.matchAll(/^import\s+(?!type\s)([\w$]+)\s*(?:,|from)[^'"]*['"](\.[^'"]+)['"]/gm)].map((m) => ({ target: resolve(m[2]!), specs: [{ name: 'default', as: m[1]! }] })),
+      ...[...text.matchAll(/\b(?:const|let)\s*\{([^}]*)\}\s*=\s*await\s+import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map((m) => ({ target: resolve(m[2]!), specs: specsOf(m[1]!.replace(/:/g, ' as ')) })),
     ];
   return [
     ...[...text.matchAll(/^export\s+(?!type\s)\{([^}]*)\}\s*from\s*['"](\.[^'"]+)['"]/gm)].map((m) => ({ target: resolve(m[2]!), specs: specsOf(m[1]!) })),

@@ -7,12 +7,12 @@ import type { Config } from '../../src/config/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { REACTION_LINES } from '../../src/dialogue/offline/reaction-lines.js';
 import { silentLogger } from '../../src/log/index.js';
-import { chromaPerFile } from '../helpers/chroma.js';
+import { chromaCollections } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
-const sharedChroma = chromaPerFile();
+const sharedChroma = chromaCollections();
 
 /** The daemon on its embedded broker, with a clock the test moves, and a client that talks to it. */
 class Robot {

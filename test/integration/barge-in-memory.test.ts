@@ -4,13 +4,13 @@ import { afterEach, expect, it } from 'vitest';
 import { TurnEventSchema } from '../../src/bus/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
-import { chromaPerFile } from '../helpers/chroma.js';
+import { chromaCollections } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { startFakeOllama, type ChatBody, type FakeOllama } from '../helpers/fake-ollama.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
-const sharedChroma = chromaPerFile();
+const sharedChroma = chromaCollections();
 let daemon: Daemon | null = null;
 let probe: Probe | null = null;
 let fake: FakeOllama | null = null;

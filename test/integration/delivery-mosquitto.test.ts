@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { createLogger, silentLogger } from '../../src/log/index.js';
-import { chromaPerFile, waitFor } from '../helpers/chroma.js';
+import { chromaCollections, waitFor } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../helpers/mosquitto.js';
 import { Probe } from '../helpers/mqtt.js';
@@ -9,7 +9,7 @@ import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 
 const noMosquitto = !MOSQUITTO && !process.env.CI;
 const P = 'nadine/';
-const sharedChroma = chromaPerFile();
+const sharedChroma = chromaCollections();
 const USER_INFO = `${P}face_recognition/user_info`;
 const SPEAK = `${P}agent/control/speak`;
 const MAX_DELAY_MS = 1_000;

@@ -3,7 +3,7 @@ import { TurnEventSchema } from '../../src/bus/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import type { LlmCallRecord } from '../../src/llm/index.js';
 import { silentLogger } from '../../src/log/index.js';
-import { startChroma, type ChromaProcess } from '../helpers/chroma.js';
+import { chromaCollections } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { startFakeOpenAi, type FakeOpenAi, type OpenAiChatBody } from '../helpers/fake-openai.js';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../helpers/mosquitto.js';
@@ -17,14 +17,14 @@ const lastUser = (body: OpenAiChatBody) => text([...body.messages].reverse().fin
 
 describe.skipIf(noMosquitto)('a fleet: two robots on one Mosquitto, one model server and one ChromaDB', () => {
   let broker: Mosquitto;
-  let chroma: ChromaProcess;
+  const chroma = chromaCollections();
   let models: FakeOpenAi;
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const robots: { name: string; prefix: string; daemon: Daemon; probe: Probe; calls: LlmCallRecord[] }[] = [];
 
   beforeAll(async () => {
-    [broker, chroma] = await Promise.all([startMosquitto(), startChroma()]);
+    broker = await startMosquitto();
     // Robot A's questions are about apples: its model calls wait until the test lets them go.
     models = await startFakeOpenAi({
       reply: (body) => {
@@ -41,7 +41,7 @@ describe.skipIf(noMosquitto)('a fleet: two robots on one Mosquitto, one model se
       const calls: LlmCallRecord[] = [];
       const config = testConfig({
         mqtt: { url: broker.url, prefix, clientId: `nadine-${name}` },
-        chroma: { url: chroma.url, collectionPrefix: name },
+        chroma: chroma(),
         persona: { name: name === 'ada' ? 'Ada' : 'Bea' },
         llm: {
           enabled: true,
@@ -66,7 +66,6 @@ describe.skipIf(noMosquitto)('a fleet: two robots on one Mosquitto, one model se
       await r.daemon.stop();
     }
     await models?.close();
-    await chroma?.kill();
     await broker?.stop();
   });
 

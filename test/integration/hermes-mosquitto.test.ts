@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HermesSaySchema } from '../../src/bus/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
-import { chromaPerFile } from '../helpers/chroma.js';
+import { chromaCollections } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../helpers/mosquitto.js';
 import { Probe } from '../helpers/mqtt.js';
@@ -13,7 +13,7 @@ const run = promisify(execFile);
 
 // CI installs mosquitto (.ci/run); elsewhere these tests need it installed.
 const noMosquitto = !MOSQUITTO && !process.env.CI;
-const sharedChroma = chromaPerFile();
+const sharedChroma = chromaCollections();
 
 describe.skipIf(noMosquitto)('the Hermes adapter with a Rhasspy-style voice stack on Mosquitto', () => {
   let broker: Mosquitto;

@@ -4,7 +4,7 @@ import type { Config } from '../../src/config/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { startEmbeddedBroker } from '../../src/bus/index.js';
 import { createLogger, silentLogger } from '../../src/log/index.js';
-import { chromaPerFile } from '../helpers/chroma.js';
+import { chromaCollections } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { MOSQUITTO, startMosquitto } from '../helpers/mosquitto.js';
 import { Probe } from '../helpers/mqtt.js';
@@ -12,7 +12,7 @@ import { startTcpProxy } from '../helpers/tcp-proxy.js';
 
 const noMosquitto = !MOSQUITTO && !process.env.CI;
 const P = 'nadine/';
-const sharedChroma = chromaPerFile();
+const sharedChroma = chromaCollections();
 const USER_INFO = `${P}face_recognition/user_info`;
 const FORGOTTEN = `${P}agent/state/user_forgotten`;
 const TURN = `${P}agent/state/turn`;

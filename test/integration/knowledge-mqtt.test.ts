@@ -5,12 +5,12 @@ import { TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
 import { tempDir, testConfig } from '../helpers/config.js';
-import { chromaPerFile, waitFor } from '../helpers/chroma.js';
+import { chromaCollections, waitFor } from '../helpers/chroma.js';
 import { copyRagFiles } from '../helpers/knowledge.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
-const sharedChroma = chromaPerFile();
+const sharedChroma = chromaCollections();
 
 async function ask(probe: Probe, text: string): Promise<{ event: TurnEvent; said: string }> {
   probe.clear();

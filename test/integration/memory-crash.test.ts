@@ -5,7 +5,7 @@ import { startEmbeddedBroker, TurnEventSchema, type EmbeddedBroker } from '../..
 import { startDaemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
 import { conversationQueueDir, memoryCollectionName } from '../../src/memory/index.js';
-import { startChroma, waitFor, type ChromaProcess } from '../helpers/chroma.js';
+import { chromaCollections, waitFor } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
 import { spawnDaemon, SPAWNED_ONLINE_MS } from '../helpers/daemon-process.js';
@@ -14,25 +14,24 @@ import { Probe } from '../helpers/mqtt.js';
 const P = 'nadine/';
 let broker: EmbeddedBroker;
 let probe: Probe;
-let chroma: ChromaProcess;
+const sharedChroma = chromaCollections();
 let fake: FakeOllama;
 const isSummary = (c: { messages: { content: string }[] }) => c.messages[0]!.content.startsWith("You write the robot's memory");
 beforeAll(async () => {
   broker = await startEmbeddedBroker({ host: '127.0.0.1', port: 0, log: silentLogger });
   probe = await Probe.connect(broker.url, `${P}#`);
-  chroma = await startChroma();
   // The summary never comes back in time: the daemon is killed while it waits for it.
   fake = await startFakeOllama({ reply: (body) => (isSummary(body) ? { text: '{}', firstTokenDelayMs: 120_000 } : body.format ? '{}' : 'How interesting!') });
 });
 afterAll(async () => {
   await probe.close();
   await broker.close();
-  await chroma.kill();
   await fake.close();
 });
 
 it('kill -9 of the daemon before the farewell is summarised: the conversation is remembered at the next start', { timeout: 300_000 }, async () => {
-  const config = testConfig({ chroma: { url: chroma.url, collectionPrefix: 'crash' }, embeddings: { backend: 'lexical' } });
+  const chroma = sharedChroma();
+  const config = testConfig({ chroma, embeddings: { backend: 'lexical' } });
   const data = config.paths.data;
   writeFileSync(path.join(data, 'user_ids.json'), JSON.stringify({ alice_01: 'Alice' }));
   mkdirSync(path.join(data, 'memory', 'user_profiles', 'alice_01'), { recursive: true });
@@ -43,7 +42,7 @@ it('kill -9 of the daemon before the farewell is summarised: the conversation is
     NADINE_PATHS__DATA: data,
     NADINE_LLM__URL: fake.url,
     NADINE_CHROMA__URL: chroma.url,
-    NADINE_CHROMA__COLLECTION_PREFIX: 'crash',
+    NADINE_CHROMA__COLLECTION_PREFIX: chroma.collectionPrefix,
     NADINE_EMBEDDINGS__BACKEND: 'lexical',
     NADINE_LOG__LEVEL: 'silent',
     NADINE_SPEECH__BARGE_IN: 'false',

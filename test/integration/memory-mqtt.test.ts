@@ -8,7 +8,7 @@ import { silentLogger } from '../../src/log/index.js';
 import { conversationQueueDir, memoryCollectionName, parseMemoryCollectionName } from '../../src/memory/index.js';
 import type { StoredRecord } from '../../src/vectors/index.js';
 import { startChroma, waitFor, type ChromaProcess } from '../helpers/chroma.js';
-import { testConfig } from '../helpers/config.js';
+import { tempDir, testConfig } from '../helpers/config.js';
 import { startFakeOllama, type FakeOllama } from '../helpers/fake-ollama.js';
 import { Probe } from '../helpers/mqtt.js';
 import { STANDIN_MINILM_DIR } from '../helpers/standin.js';
@@ -216,7 +216,7 @@ describe('episodic memory over MQTT, on a real ChromaDB server', () => {
   });
 
   it('runs on an ONNX embedder too (the stand-in MiniLM through the real loading code: plumbing, not ranking)', async () => {
-    const t = await start({ embeddings: { backend: 'onnx', onnx: { model: STANDIN_MINILM_DIR } }, memory: { minSimilarity: { model: -1 } } });
+    const t = await start({ embeddings: { backend: 'onnx', onnx: { model: STANDIN_MINILM_DIR } }, memory: { minSimilarity: { model: -1 } }, paths: { rag: tempDir() } });
     expect(t.daemon.embeddings.id).toMatch(/^onnx:standin\/all-MiniLM-L6-v2#/);
     await t.turn('carol_03', 'I grow tomatoes on my balcony.');
     await t.turn('carol_03', 'Goodbye!');

@@ -5,11 +5,11 @@ import type { TurnEvent } from '../../src/bus/index.js';
 import type { ConfigInput } from '../../src/config/index.js';
 import { startDaemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
-import { chromaPerFile } from '../helpers/chroma.js';
+import { chromaCollections } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { ObservedRobot } from '../helpers/observed.js';
 
-const sharedChroma = chromaPerFile();
+const sharedChroma = chromaCollections();
 let robot: ObservedRobot | null = null;
 afterEach(async () => {
   await robot?.stop();

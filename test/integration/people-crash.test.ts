@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/bus/index.js';
 import { silentLogger } from '../../src/log/index.js';
 import { ID_MAP_FILE, parseIdMap, PROFILE_FILE, ProfileSchema } from '../../src/people/index.js';
+import { chromaCollections } from '../helpers/chroma.js';
 import { tempDir } from '../helpers/config.js';
 import { spawnDaemon, SPAWNED_ONLINE_MS } from '../helpers/daemon-process.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
+const sharedChroma = chromaCollections();
 const ROUNDS = 5;
 
 let broker: EmbeddedBroker;
@@ -24,7 +26,7 @@ afterAll(async () => {
 });
 
 /** The real daemon as its own process, on this test's broker and data folder. */
-function daemonOn(data: string): ChildProcess {
+function daemonOn(data: string, chroma: { url: string; collectionPrefix: string }): ChildProcess {
   return spawnDaemon({
     NADINE_MQTT__URL: broker.url,
     NADINE_PATHS__DATA: data,
@@ -33,6 +35,10 @@ function daemonOn(data: string): ChildProcess {
     // Every utterance is answered in turn (a barge-in would cancel turns before they save anything).
     NADINE_SPEECH__BARGE_IN: 'false',
     NADINE_DIALOGUE__MAX_QUEUED_UTTERANCES: '1000',
+    // The run's ChromaDB server, the same collections each round (as the data folder's own server
+    // would keep them): a server started by each round's daemon cost each round its CPU.
+    NADINE_CHROMA__URL: chroma.url,
+    NADINE_CHROMA__COLLECTION_PREFIX: chroma.collectionPrefix,
   }).child;
 }
 
@@ -64,36 +70,42 @@ function checkFiles(data: string): number {
 describe('kill -9 while the daemon writes profiles', () => {
   it(`leaves every file parseable, ${ROUNDS} times in a row`, { timeout: 600_000 }, async () => {
     const data = tempDir();
+    const chroma = sharedChroma();
     let random = 42;
     const next = () => ((random = (random * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     let written = 0;
 
     for (let round = 0; round < ROUNDS; round++) {
       probe.clear();
-      const child = daemonOn(data);
+      const child = daemonOn(data, chroma);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       const sent: Promise<void>[] = [];
       try {
         await probe.next(`${P}agent/status`, (m) => JSON.parse(m.text).status === 'online', SPAWNED_ONLINE_MS);
-        // Two known people and newcomers, telling facts while the daemon answers. The kill comes a
-        // random moment after this round's first new profile has reached the disk: writes are then
-        // under way (profile writes queue behind the conversation), whatever the machine's speed.
+        // Two known people and newcomers, telling facts while the daemon answers, each utterance
+        // once the last is answered (a flood that never let up kept the daemon's writes waiting
+        // for a pause). The kill comes a random moment after this round's first new profile has
+        // reached the disk, whatever the conversation is doing then: writes are under way.
         const before = profileCount(data);
         const deadline = Date.now() + 60_000;
-        let killAt = Infinity;
-        for (let i = 0; Date.now() < Math.min(killAt, deadline); i++) {
+        let killing: NodeJS.Timeout | null = null;
+        let gone = false;
+        void exited.then(() => (gone = true));
+        for (let i = 0; !gone && Date.now() < deadline; i++) {
           const who = i % 3 === 0 ? null : i % 3 === 1 ? ['alice_01', 'Alice'] : ['bob_02', 'Bob'];
           sent.push(probe.publish(`${P}graph/user_detected`, JSON.stringify({ user_id: who?.[0] ?? null, user_name: who?.[1] ?? 'unknown', confidence: 90 })));
           const text = who
             ? `My hobbies are h${round}x${i} and g${round}x${i}`
             : `My name is ${newcomer(round, i)} and I work at Co${i}`;
+          const answered = probe.next(`${P}agent/state/turn`, (m) => JSON.parse(m.text).user_text === text).catch(() => undefined);
           sent.push(probe.publish(`${P}agent/user_speech`, text));
           if (i % 4 === 0) sent.push(probe.publish(`${P}graph/face_stored`, JSON.stringify({ user_id: `perc_${round}_${i}`, user_name: `P${i}`, status: 'face_stored' })));
-          await new Promise((r) => setTimeout(r, 15));
-          if (killAt === Infinity && profileCount(data) > before) killAt = Date.now() + next() * 150;
+          await Promise.race([answered, exited]);
+          if (!killing && profileCount(data) > before) killing = setTimeout(() => child.kill('SIGKILL'), next() * 150);
         }
+        if (killing) await exited;
       } finally {
-        // Also when the round fails (a daemon never online): it must not outlive the test.
+        // Also when the round fails (a daemon never online, no profile in time): it must not outlive the test.
         child.kill('SIGKILL');
       }
       await Promise.allSettled(sent);

@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ForgetReportSchema, TurnEventSchema, type TurnEvent } from '../../src/bus/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
-import { chromaPerFile } from '../helpers/chroma.js';
+import { chromaCollections } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
-const sharedChroma = chromaPerFile();
+const sharedChroma = chromaCollections();
 let running: { daemon: Daemon; probe: Probe } | null = null;
 afterEach(async () => {
   await running?.probe.close();

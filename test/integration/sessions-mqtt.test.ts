@@ -1,23 +1,18 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SessionEventSchema, startEmbeddedBroker, TurnEventSchema, type EmbeddedBroker, type SessionEvent, type TurnEvent } from '../../src/bus/index.js';
 import type { ConfigInput } from '../../src/config/index.js';
 import { startDaemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
-import { startChroma, waitFor, type ChromaProcess } from '../helpers/chroma.js';
+import { chromaCollections, waitFor } from '../helpers/chroma.js';
 import { testConfig } from '../helpers/config.js';
 import { spawnDaemon } from '../helpers/daemon-process.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
 const PEOPLE = { greta_01: 'Greta', hugo_02: 'Hugo' } as const;
-let chroma: ChromaProcess;
-beforeAll(async () => {
-  chroma = await startChroma();
-});
-afterAll(() => chroma.kill());
-let prefixes = 0;
+const sharedChroma = chromaCollections();
 
 function seed(data: string): void {
   writeFileSync(path.join(data, 'user_ids.json'), JSON.stringify(PEOPLE));
@@ -47,7 +42,7 @@ function watch(probe: Probe) {
 
 async function daemonOnBroker(overrides: ConfigInput = {}) {
   const config = testConfig({
-    chroma: { url: chroma.url, collectionPrefix: `ss${++prefixes}x${process.pid}` },
+    chroma: sharedChroma(),
     embeddings: { backend: 'lexical' },
     engagement: { enabled: true },
     speech: { bargeIn: false },
@@ -154,6 +149,9 @@ describe('visits over MQTT', () => {
     const t = watch(probe);
     const config = testConfig();
     seed(config.paths.data);
+    // Both daemons on the run's ChromaDB server, in the same collections (as they would share the
+    // data folder's own server): starting one for each daemon cost every start its CPU.
+    const chroma = sharedChroma();
     const run = () =>
       spawnDaemon({
         NADINE_MQTT__URL: broker.url,
@@ -164,6 +162,8 @@ describe('visits over MQTT', () => {
         NADINE_ENGAGEMENT__ENABLED: 'false',
         NADINE_HTTP__ENABLED: 'false',
         NADINE_LOG__LEVEL: 'silent',
+        NADINE_CHROMA__URL: chroma.url,
+        NADINE_CHROMA__COLLECTION_PREFIX: chroma.collectionPrefix,
       });
     // Online, or gone: a start slowed by a loaded machine is waited for (the test's timeout bounds it).
     const online = (after: number) =>

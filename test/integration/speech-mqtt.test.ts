@@ -5,11 +5,11 @@ import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
 import { testConfig } from '../helpers/config.js';
 import { startFakeOllama, type ChatBody, type FakeOllama, type FakeReply } from '../helpers/fake-ollama.js';
-import { chromaPerFile, waitFor } from '../helpers/chroma.js';
+import { chromaCollections, waitFor } from '../helpers/chroma.js';
 import { Probe } from '../helpers/mqtt.js';
 
 const P = 'nadine/';
-const chroma = chromaPerFile();
+const chroma = chromaCollections();
 const SPEAK = `${P}agent/control/speak`;
 const STOP = `${P}agent/control/stop_speaking`;
 const TURN = `${P}agent/state/turn`;

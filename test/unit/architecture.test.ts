@@ -60,9 +60,11 @@ const TEST_ONLY_EXPORTS: Record<string, string> = {
   'src/memory/service.ts conversationQueueDir': 'the on-disk layout the crash and flush tests inspect (what survives a kill)',
   'src/models/download.ts DownloadError': 'tests check a failed download rejects with this class (what callers catch)',
   'src/models/real-models.ts embeddedLlmSpec': 'the download test fetches the embedded model by its spec, as scripts/download-models.ts does by name',
+  'src/models/real-models.ts miniLMSpec': 'the checksum test compares each listed tokenizer file with the real one where this machine has it (scripts/download-models.ts reaches the specs by name)',
+  'src/models/real-models.ts clipSpec': 'the checksum test compares each listed tokenizer file with the real one where this machine has it (scripts/download-models.ts reaches the specs by name)',
   'src/people/awake.ts StallMonitor': 'the stall rule on an injected clock: the process’s own monitor (processStalls) runs on the real one, which no test may wait on',
   'src/people/files.ts PROFILE_FILE': 'the on-disk layout the people crash test inspects (what survives a kill)',
-  'src/vectors/chroma-server.ts chromaCliPath': 'test/helpers/chroma.ts starts the real ChromaDB with the same binary the daemon finds',
+  'src/vectors/chroma-server.ts chromaCliPath': 'test/helpers/chroma-process.ts starts the real ChromaDB with the same binary the daemon finds',
   'src/visual-memory/clip.ts ClipModelError': 'tests check a bad model rejects with this class (what callers catch)',
   'src/visual-memory/embedding-cache.ts encoderFolder': 'the on-disk layout the visual-memory tests inspect',
   'src/visual-memory/start.ts clipCacheDir': 'the on-disk layout the visual-memory test inspects',
@@ -231,5 +233,8 @@ describe('the structure of the code', () => {
     const src = { read: (f: string) => files[f]!, exists: (f: string) => f in files };
     const modules = Object.keys(files).filter((f) => f.startsWith('/r/src/'));
     expect(testOnlyExports('/r', modules, modules, ['/r/test/a.test.ts'], src)).toEqual(['src/a/impl.ts tested']);
+    // A module imported when it is needed (src/main.ts loads the brain after reading its arguments) is used too.
+    files['/r/src/c.ts'] = "async function later() {\n  const { tested: run } = await import('./a/index.js');\n}\n";
+    expect(testOnlyExports('/r', [...modules, '/r/src/c.ts'], [...modules, '/r/src/c.ts'], ['/r/test/a.test.ts'], src)).toEqual([]);
   });
 });
