@@ -22,7 +22,7 @@ const list = (words: string) => words.trim().split(/\s+/);
 export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly string[]>> = {
   en: list(`
     i me my mine myself you your yours yourself it its we us our they them their this that these those there here
-    someone somebody nobody anybody everyone everybody nothing something anything
+    someone somebody nobody anybody anyone everyone everybody nothing something anything everything
     yes yeah yep yup yea ya aye no nope nah ok okay sure right correct true exactly indeed absolutely definitely certainly
     maybe perhaps probably precisely totally wrong false
     am is are was were be been being isn aren wasn doesn didn have has had think guess know mean say said called call
@@ -42,6 +42,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     ahnung frage idee sekunde augenblick gute guten weiß weiss keine person jup jupp japp falsche falscher falschen anders andere anderer
     kann kannst können koennen könnten darf soll sollen würde wuerde
     bin bist ist sind seid war heiße heisse heißt heisst heißen heissen nennt nenne glaube denke meine weiß weiss
+    jemand jemanden jemandem irgendwer irgendwas alle alles jeder jede jedes jeden
     nicht kein keine keiner nichts niemand ohne mit für fuer von zu bei nach aus auf im und oder aber sondern auch so halt mal eben schon
     ähm äh öhm hm hmm mhm naja also tja achso ach
     herr frau fräulein fraulein
@@ -55,6 +56,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     ai as avons vais veux dois viens cherche beaucoup peux pouvez pourriez voudrais
     sais sait savoir sache peut comprends compris idée idee question moment seconde bonne personne mauvaise mauvais autre
     suis es est sommes êtes etes sont c'est n'est j'suis m'appelle appelle appelles appelez crois pense
+    quelqu'un quelqu'une quiconque tout tous toutes chacun chacune
     pas ne jamais rien sans avec pour dans sur chez et ou mais plutôt plutot donc alors puis bien très tres vraiment
     euh heu bah bof hein hum hmm mh ah oh bon enfin quoi
     monsieur madame mademoiselle messieurs mesdames
@@ -68,6 +70,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     tengo tiene voy quiero necesito busco vengo mucho muchas muchos
     sé sabes sabe saber puedes puede repites repite repetir ayudar ayuda ayudas idea pregunta momento segundo buena persona equivocada equivocado otra otro
     soy eres es somos son estoy estás está estas esta llamo llamas llama creo pienso
+    alguien alguno alguna todo todos todas cada cualquiera algo
     así asi nunca nada nadie sin con para por hasta desde sobre entre pero sino pues entonces también tambien muy
     eh em ehm mmm hmm ah oh ajá aja órale orale oye
     señor senor señora senora señorita senorita caballero

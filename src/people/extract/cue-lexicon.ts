@@ -14,8 +14,14 @@ export interface CueLexicon {
   before: readonly { phrases: readonly string[]; strength: NameStrength; atClauseStart?: boolean }[];
   /** Said between a cue and the name, and no part of it ("let me introduce myself, I'm …"). */
   bridge: readonly string[];
-  /** Phrases right after a name said first: "Fatima here", "Antoine à l'appareil". */
+  /** Phrases right after a name said first: "Fatima speaking", "Antoine à l'appareil". */
   after: readonly string[];
+  /**
+   * Words after a name said first that mark it only when they close the clause ("Fatima here.",
+   * "Becker hier, guten Tag."): as adverbs they also follow verbs and pronouns ("Sitzt hier
+   * jemand?", "Gibt es hier WLAN?", "Anyone here?").
+   */
+  afterClosing: readonly string[];
   /** Greetings and openers that may come before a name said first. */
   greetings: readonly string[];
   /** Pleasantries after which a name may close the sentence: "Mucho gusto, Alejandro Fernández." */
@@ -41,7 +47,8 @@ export const EN_CUES: CueLexicon = {
     { phrases: ['im', 'i m', 'name is', 'name', "it's me", 'it is me', "that's me"], strength: 'weak', atClauseStart: true },
   ],
   bridge: ["i'm", 'i am', 'my name is', 'the name is', "name's"],
-  after: ['here', 'speaking', 'calling', 'at your service', 'for the record', "that's me", 'that is me', "it's me"],
+  after: ['speaking', 'calling', 'at your service', 'for the record', "that's me", 'that is me', "it's me"],
+  afterClosing: ['here'],
   greetings: ['hi', 'hello', 'hey', 'hiya', 'howdy', 'evening', 'afternoon', 'good day', 'morning', 'good morning', 'good afternoon', 'good evening', 'yes hello', 'hi there', 'hello there', 'hey there',
     'oh hi', 'oh hello', 'well hello', 'yes', 'yeah', 'so', 'okay', 'ok', 'right', 'sorry', 'excuse me'],
   pleasantries: ['nice to meet you', 'pleased to meet you', 'glad to meet you', 'good to meet you', 'lovely to meet you'],
@@ -63,7 +70,8 @@ export const DE_CUES: CueLexicon = {
     { phrases: ["ich bin's", 'ich bins', 'ich bin es', 'das bin ich'], strength: 'known' },
   ],
   bridge: ['ich bin', 'ich heiße', 'ich heisse', 'mein name ist', 'der', 'die'],
-  after: ['hier', 'am apparat', 'am telefon', 'mein name', 'ist mein name', 'freut mich', 'angenehm', 'sehr erfreut', 'das bin ich', "bin's", 'bins'],
+  after: ['am apparat', 'am telefon', 'mein name', 'ist mein name', 'freut mich', 'angenehm', 'sehr erfreut', 'das bin ich', "bin's", 'bins'],
+  afterClosing: ['hier'],
   greetings: ['hallo', 'hi', 'hey', 'hallöchen', 'hallihallo', 'huhu', 'grüezi', 'tach', 'tachchen', 'nabend', "n'abend", 'moin', 'moin moin', 'servus', 'grüß gott', 'grüß sie', 'grüß dich', 'guten tag', 'guten morgen', 'guten abend', 'tag', 'hallo zusammen',
     'ja hallo', 'ja', 'also', 'na', 'so', 'entschuldigung'],
   pleasantries: ['freut mich', 'sehr erfreut', 'angenehm', 'schön sie kennenzulernen', 'schön dich kennenzulernen'],
@@ -86,6 +94,7 @@ export const FR_CUES: CueLexicon = {
   ],
   bridge: ['je suis', "je m'appelle", "moi c'est", "c'est", 'mon nom est'],
   after: ["c'est moi", "à l'appareil", 'au téléphone', 'pour vous servir', 'enchanté', 'enchantée', 'ravi de vous rencontrer', 'ravie de vous rencontrer', 'de mon prénom', 'de mon nom'],
+  afterClosing: [],
   greetings: ['bonjour', 'bonsoir', 'salut', 'coucou', 'hello', 'bonjour bonjour', 're', 'allô', 'allo', 'rebonjour', 'bonjour madame', 'bonjour monsieur', 'bonjour à vous', 'bonjour à tous', 'oui bonjour',
     'oui', 'alors', 'bon', 'bah', 'ben', 'donc', 'voilà', 'excusez-moi', 'pardon'],
   pleasantries: ['enchanté', 'enchantée', 'ravi de vous rencontrer', 'ravie de vous rencontrer', 'ravi de faire votre connaissance', 'ravie de faire votre connaissance'],
@@ -106,6 +115,7 @@ export const ES_CUES: CueLexicon = {
   ],
   bridge: ['soy', 'me llamo', 'es', 'mi nombre es'],
   after: ['soy yo', 'al habla', 'al teléfono', 'para servirle', 'para servirte', 'a su servicio', 'encantado', 'encantada', 'de nombre'],
+  afterClosing: [],
   greetings: ['hola', 'holi', 'holaa', 'buenas', 'muy buenas', 'saludos', 'buenos días', 'buenas tardes', 'buenas noches', 'hola buenas', 'ey', 'oye', 'qué tal', 'hola qué tal', 'sí', 'bueno', 'pues', 'mire', 'mira',
     'perdone', 'disculpe'],
   pleasantries: ['mucho gusto', 'encantado', 'encantada', 'un placer', 'es un placer', 'encantado de conocerle', 'encantada de conocerle', 'encantado de conocerte',

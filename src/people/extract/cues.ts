@@ -44,10 +44,14 @@ export function cueRules(lex: CueLexicon): Rule[] {
     ...(strength !== 'explicit' && { notThen: someoneElse }),
   }));
   rules.push(
-    // "Hello, Fatima here", "Tag, Becker hier", "Antoine, à l'appareil".
-    { re: new RegExp(String.raw`${sentence}${greeted}${notGreeting}(?<name>${NAME})\s*,?\s+${anyOf(lex.after)}${NO_LETTER}`, 'iu'), name: lex.nameFirst },
+    // "Hello, Fatima speaking", "Antoine, à l'appareil". A name said first is never in a question.
+    { re: new RegExp(String.raw`${sentence}${greeted}${notGreeting}(?<name>${NAME})\s*,?\s+${anyOf(lex.after)}${NO_LETTER}`, 'iu'), name: lex.nameFirst, notThen: someoneElse },
+    // "Tag, Becker hier.", "Sam here, I have a parcel.": the adverb closes the clause.
+    ...(lex.afterClosing.length
+      ? [{ re: new RegExp(String.raw`${sentence}${greeted}${notGreeting}(?<name>${NAME})\s*,?\s+${anyOf(lex.afterClosing)}\s*(?:[,.;:!…]|$)`, 'iu'), name: lex.nameFirst, notThen: someoneElse }]
+      : []),
     // "Bonjour, Hugo Lefebvre, je suis ingénieur chez Airbus.", "Morning. Ravi Patel, I'm here to see Mr Jones."
-    { re: new RegExp(String.raw`${sentence}${greeted}${notGreeting}(?<name>${NAME})\s*,\s*${anyOf(lex.selfClause)}(?:(?<=')|${NO_LETTER})`, 'iu'), name: lex.nameFirst },
+    { re: new RegExp(String.raw`${sentence}${greeted}${notGreeting}(?<name>${NAME})\s*,\s*${anyOf(lex.selfClause)}(?:(?<=')|${NO_LETTER})`, 'iu'), name: lex.nameFirst, notThen: someoneElse },
     // "Mucho gusto, Alejandro Fernández.": a pleasantry, then the name and nothing else.
     { re: new RegExp(String.raw`${sentence}${greeted}${anyOf(lex.pleasantries)}\s*[,!.]?\s+(?<name>${NAME})\s*[.!]?\s*$`, 'iu'), name: lex.nameFirst },
     // "I'm the new guy, Sam.", "Je suis la nouvelle stagiaire, Julie.": a role, a pause, the name and nothing else.
