@@ -15,8 +15,6 @@ export interface ReplayOptions {
   maxGapMs: number;
   /** How long a turn may take before it counts as not answered. */
   withinMs: number;
-  /** Silence after the turn event before the next utterance (late sentences). */
-  quietGraceMs: number;
   /** Called once the replay's daemon is up, before the visit is played (tests slow its outlets here). */
   onDaemon?: (own: EvalDaemon) => void;
 }
@@ -141,11 +139,12 @@ export async function replayVisit(options: ReplayOptions): Promise<ReplayReport>
       const at = s.heard.findIndex((h, k) => k >= froms[i]! && !used.has(k) && h.topic === TOPIC.turn && !h.ours && (JSON.parse(h.text) as { user_text?: string }).user_text === visit.turns[i]!.user_text);
       return at < 0 ? null : { at, heard: s.heard[at]! };
     };
+    const { turns: runner, voice } = own.daemon.dialogue;
+    // A turn is over when the daemon says so: its event is out, no turn runs or waits, and every
+    // sentence of the reply has been spoken (not after a guessed silence: a loaded machine is slow).
+    // withinMs only catches a daemon that hangs.
     const settle = async (i: number) => {
-      await s.waitFor(() => {
-        const e = eventOf(i);
-        return e && s.silentFor(options.quietGraceMs) && s.now() - e.heard.at >= options.quietGraceMs ? true : null;
-      }, options.withinMs);
+      await s.waitFor(() => (eventOf(i) && !runner.busy && !voice.busy && s.silentFor(0) ? true : null), options.withinMs);
       claim(i);
     };
     const claim = (i: number) => {

@@ -13,7 +13,7 @@ import { REPO, tempDir } from '../helpers/config.js';
  */
 const FIXTURES = path.join(REPO, 'eval', 'replays');
 const replay = (target: string, onDaemon?: Parameters<typeof replayVisit>[0]['onDaemon']) =>
-  replayVisit({ target, log: silentLogger, maxGapMs: 0, withinMs: 30_000, quietGraceMs: 250, ...(onDaemon && { onDaemon }) });
+  replayVisit({ target, log: silentLogger, maxGapMs: 0, withinMs: 30_000, ...(onDaemon && { onDaemon }) });
 
 /** The log as if the robot had said something else and told perception another name then. */
 function changedLog(): string {
