@@ -102,7 +102,7 @@ async function replay(target: string): Promise<void> {
   assertIntentModelFresh(path.join(REPO, 'models', 'intent'), path.join(REPO, 'models', 'intent', 'corpus'));
   console.log(`replaying ${target} (model calls answered from the log; warnings about prompts that changed: ${path.relative(process.cwd(), path.join(out, 'eval-daemon.log'))})`);
   const gap = Number(args['max-gap']);
-  const report = await replayVisit({ target, configFile: args.config ?? null, log, maxGapMs: Number.isFinite(gap) && gap >= 0 ? gap : 3000, withinMs: number('within', args.within), quietGraceMs: 250 });
+  const report = await replayVisit({ target, configFile: args.config ?? null, log, maxGapMs: Number.isFinite(gap) && gap >= 0 ? gap : 3000, withinMs: number('within', args.within) });
   console.log(replayText(report));
   await writeFileAtomic(path.join(out, 'replay-report.json'), `${JSON.stringify(report, null, 2)}\n`);
   process.exitCode = report.differing ? 1 : 0;

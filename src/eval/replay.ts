@@ -1,9 +1,10 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { MODEL_PROFILES } from '../config/index.js';
 import type { Logger } from '../log/index.js';
 import { startEvalDaemon, type EvalDaemon } from './daemon.js';
 import { readVisit, type RecordedTurn } from './replay-visit.js';
-import { Stage, TOPIC } from './stage.js';
+import { Stage, TOPIC, type Heard } from './stage.js';
 
 export interface ReplayOptions {
   /** An interaction log file, or a folder of them. */
@@ -14,8 +15,8 @@ export interface ReplayOptions {
   maxGapMs: number;
   /** How long a turn may take before it counts as not answered. */
   withinMs: number;
-  /** Silence after the turn event before the next utterance (late sentences). */
-  quietGraceMs: number;
+  /** Called once the replay's daemon is up, before the visit is played (tests slow its outlets here). */
+  onDaemon?: (own: EvalDaemon) => void;
 }
 
 export type DiffField = 'intent' | 'user_name' | 'name_status' | 'perception' | 'spoken';
@@ -57,7 +58,21 @@ const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').tr
  */
 const sentKey = (m: { topic: string; payload: unknown }) =>
   m.topic === 'user_info' ? `user_info ${(m.payload as { user_name?: string }).user_name}` : m.topic === 'capture_current_view' ? m.topic : `${m.topic} ${JSON.stringify(m.payload)}`;
-const TOPIC_NAMES: Record<string, string> = { [TOPIC.userInfo]: 'user_info', [TOPIC.capture]: 'capture_current_view' };
+
+/**
+ * What the new run sent to perception, by the turn that sent it, as its own interaction log
+ * keeps it: attributed like the recorded side, by turn id, not by when the message arrived (a
+ * durable message waits for its disk write and can reach the broker after the next utterance).
+ */
+function sentByTurn(sessionsDir: string): Map<string, RecordedTurn['sent']> {
+  let turns: RecordedTurn[] = [];
+  try {
+    turns = readVisit(sessionsDir).turns;
+  } catch {
+    // No log line at all (no turn ran): nothing was sent.
+  }
+  return new Map(turns.map((t) => [t.turn_id, t.sent]));
+}
 
 /** People perception knew before the visit: detected with an id before the robot settled a name for that id. */
 function knownPeople(turns: RecordedTurn[]): Record<string, string> {
@@ -85,6 +100,9 @@ export async function replayVisit(options: ReplayOptions): Promise<ReplayReport>
   let own: EvalDaemon | null = null;
   let stage: Stage | null = null;
   const turns: TurnReplay[] = [];
+  // The turn event that answers each recorded turn (undefined: none within the time limit).
+  const events: (Heard | undefined)[] = [];
+  let played = false;
   const clock = new ReplayClock();
   clock.at(visit.startedAt);
   try {
@@ -93,12 +111,19 @@ export async function replayVisit(options: ReplayOptions): Promise<ReplayReport>
       configFile: options.configFile ?? null,
       // The robot's own greetings are part of the recorded visit: they are played back whatever the
       // environment says (a test run switches greeting unasked off).
-      overrides: { llm: { enabled: true, profiles: Object.fromEntries(MODEL_PROFILES.map((p) => [p, replay])) }, engagement: { enabled: true } },
+      overrides: {
+        llm: { enabled: true, profiles: Object.fromEntries(MODEL_PROFILES.map((p) => [p, replay])) },
+        engagement: { enabled: true },
+        observe: { logs: { enabled: true, redact: false } },
+      },
       ollamaUrl: null,
       chromaUrl: null,
       people: knownPeople(visit.turns),
       log: options.log,
+      // Its interaction log is read after the stop: what it sent to perception, turn by turn.
+      keepData: true,
     });
+    options.onDaemon?.(own);
     stage = await Stage.open({ url: own.url, prefix: own.config.mqtt.prefix, charsPerSecond: 400, feedback: true, cameraFrame: null, detectEveryMs: 5_000 });
     const s = stage;
     const froms: number[] = [];
@@ -114,11 +139,12 @@ export async function replayVisit(options: ReplayOptions): Promise<ReplayReport>
       const at = s.heard.findIndex((h, k) => k >= froms[i]! && !used.has(k) && h.topic === TOPIC.turn && !h.ours && (JSON.parse(h.text) as { user_text?: string }).user_text === visit.turns[i]!.user_text);
       return at < 0 ? null : { at, heard: s.heard[at]! };
     };
+    const { turns: runner, voice } = own.daemon.dialogue;
+    // A turn is over when the daemon says so: its event is out, no turn runs or waits, and every
+    // sentence of the reply has been spoken (not after a guessed silence: a loaded machine is slow).
+    // withinMs only catches a daemon that hangs.
     const settle = async (i: number) => {
-      await s.waitFor(() => {
-        const e = eventOf(i);
-        return e && s.silentFor(options.quietGraceMs) && s.now() - e.heard.at >= options.quietGraceMs ? true : null;
-      }, options.withinMs);
+      await s.waitFor(() => (eventOf(i) && !runner.busy && !voice.busy && s.silentFor(0) ? true : null), options.withinMs);
       claim(i);
     };
     const claim = (i: number) => {
@@ -150,25 +176,37 @@ export async function replayVisit(options: ReplayOptions): Promise<ReplayReport>
       if (turn.user_text) await stage.publish(TOPIC.speech, turn.user_text);
     }
     await settle(visit.turns.length - 1);
-    for (const [index, turn] of visit.turns.entries()) {
-      const end = froms[index + 1] ?? stage.heard.length;
+    for (const index of visit.turns.keys()) {
       claim(index);
-      const event = claimed.has(index) ? s.heard[claimed.get(index)!] : undefined;
-      const sent = s.heard.slice(froms[index], end).filter((h) => TOPIC_NAMES[h.topic] && !h.ours);
-      turns.push(compare(index, turn, event ? JSON.parse(event.text) : null, sent, visit.perceptionLogged));
+      events[index] = claimed.has(index) ? s.heard[claimed.get(index)!] : undefined;
     }
+    played = true;
   } finally {
     await stage?.close().catch(() => {});
+    // The stop writes the last turn's log lines.
     await own?.stop().catch(() => {});
+    if (!played && own) rmSync(own.dataDir, { recursive: true, force: true });
+  }
+  try {
+    const sent = sentByTurn(own.daemon.observer.sessionsDir);
+    for (const [index, turn] of visit.turns.entries()) {
+      const event = events[index] ? (JSON.parse(events[index].text) as NewTurn) : null;
+      turns.push(compare(index, turn, event, (event?.turn_id && sent.get(event.turn_id)) || [], visit.perceptionLogged));
+    }
+  } finally {
+    rmSync(own.dataDir, { recursive: true, force: true });
   }
   return { files: visit.files, turns, differing: turns.filter((t) => t.differences.length).length, perceptionCompared: visit.perceptionLogged, ms: Math.round(performance.now() - started) };
 }
 
+/** What is compared of the new run's turn event. */
+type NewTurn = { turn_id?: string; intent?: { name: string }; user_name?: string | null; name_confirmation?: { status: string }; reply?: string };
+
 function compare(
   index: number,
   turn: RecordedTurn,
-  now: { intent?: { name: string }; user_name?: string | null; name_confirmation?: { status: string }; reply?: string } | null,
-  sent: { topic: string; text: string }[],
+  now: NewTurn | null,
+  sent: RecordedTurn['sent'],
   perceptionLogged: boolean,
 ): TurnReplay {
   const differences: TurnReplay['differences'] = [];
@@ -184,8 +222,7 @@ function compare(
     differ('spoken', norm(was?.reply), norm(now.reply));
   }
   if (perceptionLogged) {
-    const current = sent.map((h) => sentKey({ topic: TOPIC_NAMES[h.topic]!, payload: h.topic === TOPIC.userInfo ? JSON.parse(h.text) : h.text }));
-    differ('perception', turn.sent.map(sentKey), current);
+    differ('perception', turn.sent.map(sentKey), sent.map(sentKey));
   }
   return { index, user_text: turn.user_text, differences };
 }

@@ -12,7 +12,23 @@ import { REPO, tempDir } from '../helpers/config.js';
  * here as a differing turn.
  */
 const FIXTURES = path.join(REPO, 'eval', 'replays');
-const replay = (target: string) => replayVisit({ target, log: silentLogger, maxGapMs: 0, withinMs: 30_000, quietGraceMs: 250 });
+const replay = (target: string, onDaemon?: Parameters<typeof replayVisit>[0]['onDaemon']) =>
+  replayVisit({ target, log: silentLogger, maxGapMs: 0, withinMs: 30_000, ...(onDaemon && { onDaemon }) });
+
+/** The log as if the robot had said something else and told perception another name then. */
+function changedLog(): string {
+  const text = readFileSync(path.join(FIXTURES, 'first-visit.jsonl'), 'utf8')
+    .replace('"reply":"Nice to meet you, Quinn. How can I help you today?"', '"reply":"Nice to meet you, Quinn."')
+    .replace(/("topic":"user_info","payload":\{"user_id":"[^"]+","user_name":)"Quinn"/, '$1"Quin"');
+  const file = path.join(tempDir(), 'changed.jsonl');
+  writeFileSync(file, text);
+  return file;
+}
+
+const CHANGED = [
+  { field: 'spoken', recorded: 'Nice to meet you, Quinn.', now: 'Nice to meet you, Quinn. How can I help you today?' },
+  { field: 'perception', recorded: ['user_info Quin'], now: ['user_info Quinn'] },
+];
 
 describe('replayed visits', () => {
   it('a first visit (greeting, introduction, a question) replays as recorded', async () => {
@@ -32,19 +48,27 @@ describe('replayed visits', () => {
   }, 120_000);
 
   it('reports the turns whose spoken text or perception message differ from the log', async () => {
-    // The log as if the robot had said something else and told perception another name then.
-    const text = readFileSync(path.join(FIXTURES, 'first-visit.jsonl'), 'utf8')
-      .replace('"reply":"Nice to meet you, Quinn. How can I help you today?"', '"reply":"Nice to meet you, Quinn."')
-      .replace(/("topic":"user_info","payload":\{"user_id":"[^"]+","user_name":)"Quinn"/, '$1"Quin"');
-    const file = path.join(tempDir(), 'changed.jsonl');
-    writeFileSync(file, text);
-    const report = await replay(file);
+    const report = await replay(changedLog());
     expect(report.differing).toBe(1);
-    expect(report.turns[1]!.differences).toEqual(
-      expect.arrayContaining([
-        { field: 'spoken', recorded: 'Nice to meet you, Quinn.', now: 'Nice to meet you, Quinn. How can I help you today?' },
-        { field: 'perception', recorded: ['user_info Quin'], now: ['user_info Quinn'] },
-      ]),
-    );
+    expect(report.turns[1]!.differences).toEqual(expect.arrayContaining(CHANGED));
+  }, 120_000);
+
+  // A loaded machine once delivered the settled name after the next utterance was said: the
+  // message counted in the next turn, and two turns differed. Here its delivery is held until
+  // the next turn has begun (a condition, not a delay): it still belongs to the turn that sent it.
+  it('a perception message delivered only once the next turn has begun counts in the turn that sent it', async () => {
+    let held = 0;
+    const report = await replay(changedLog(), ({ daemon }) => {
+      const bus = daemon.bus!;
+      const publish = bus.publish.bind(bus);
+      bus.publish = ((key, payload) => {
+        if (key !== 'user_info') return publish(key, payload);
+        held++;
+        return new Promise((resolve) => daemon.dialogue.turns.once('turn_start', () => resolve(publish(key, payload))));
+      }) as typeof bus.publish;
+    });
+    expect(held).toBe(1);
+    expect(report.differing).toBe(1);
+    expect(report.turns[1]!.differences).toEqual(expect.arrayContaining(CHANGED));
   }, 120_000);
 });
