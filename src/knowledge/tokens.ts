@@ -180,7 +180,7 @@ const PERSON_HAN = new RegExp(PERSONS.filter((w) => HAN.test(w)).join('|'), 'u')
  * Whether `text` speaks of the visitor or the robot (I, you, we, in any of the five languages; see
  * lexicon/): "j'ai", "l'adresse" and "let's" are looked at whole and by their parts.
  */
-export function speaksOfPersons(text: string): boolean {
+function speaksOfPersons(text: string): boolean {
   if (PERSON_HAN.test(text)) return true;
   for (const { segment, isWordLike } of segmenter.segment(text.replace(/\p{Script=Han}+/gu, ' '))) {
     if (!isWordLike) continue;
@@ -195,7 +195,7 @@ const GENERIC_WORDS = new Set(GENERIC.map(fold));
 const FOLDED_PERSON_ENDINGS = PERSON_ENDINGS.map(fold);
 
 /** How surely a question with only a generic subject ("On peut payer ici ?") is about the visitor: half as surely as one with "I" or "you". */
-export const GENERIC_PERSONHOOD = 0.5;
+const GENERIC_PERSONHOOD = 0.5;
 
 /**
  * How surely (0–1) `text` speaks of the visitor or the robot: 1 with a word of either (see

@@ -1,4 +1,16 @@
-import type { NameStrength } from './name-pick.js';
+/**
+ * How sure the phrase is that a name follows:
+ * - explicit: "my name is X", "call me X", "ich heiße X" — X is a name unless it is plainly not;
+ * - weak: "I'm X", "this is X", "je suis X" — X must look like a name (a known first or last
+ *   name, or a capitalised proper noun), else "I'm tired" would become a person called Tired;
+ * - known: like weak, in languages whose nouns are capitalised too ("ich bin Lehrer"): X must be
+ *   a first or last name compromise's lexicon knows;
+ * - answer: a bare reply to "what's your name?" or "is your name Alice?";
+ * - capital: an English name said first and marked as one after it ("Priya here.", "Ravi Patel, I'm
+ *   here for…"): at the start of a sentence the tagger sees no proper noun, so a capital and no
+ *   word of another kind (adjective, verb, pronoun…) is the evidence.
+ */
+export type NameStrength = 'explicit' | 'weak' | 'known' | 'answer' | 'capital';
 
 /**
  * How people introduce themselves, per language, as lexicons rather than one pattern per

@@ -1,6 +1,7 @@
 import { foldName } from '../names.js';
 import { mergeFacts, type ProfileFacts } from '../profile.js';
-import { pickName, type NameStrength } from './name-pick.js';
+import type { NameStrength } from './cue-lexicon.js';
+import { pickName } from './name-pick.js';
 import { tokensFrom, type Token } from './tokens.js';
 
 /**
