@@ -42,6 +42,13 @@ export interface Agent<R extends StateKey = StateKey, W extends StateKey = State
    * before the turn goes on, so what must be durable is durable before the turn is reported.
    */
   effect?(patch: Patch<W>, state: TurnState, ports: P): Promise<void> | void;
+  /**
+   * Work the agent can begin when the turn begins, from the utterance alone (its embedding by a
+   * model, off the main thread), so that it is done or under way when the agent's turn comes
+   * instead of after the agents before it. It only fills the ports' caches: `run` still decides,
+   * on the state it gets, whether and what to ask, and gets the same answers. Never awaited.
+   */
+  prefetch?(state: TurnState, ports: P): void;
 }
 
 export interface AgentSpec<R extends StateKey, W extends StateKey, P> {
@@ -53,6 +60,7 @@ export interface AgentSpec<R extends StateKey, W extends StateKey, P> {
   cadence?: Cadence;
   run(input: Pick<TurnState, R>, ports: P): Promise<Patch<W>> | Patch<W>;
   effect?(patch: Patch<W>, state: TurnState, ports: P): Promise<void> | void;
+  prefetch?(state: TurnState, ports: P): void;
 }
 
 // zod's pick() wants a literal mask; the keys are checked against StateKey at the call site.

@@ -116,6 +116,8 @@ export async function runGraph<N extends string>(graph: Graph<N>, initial: TurnS
   const path: string[] = [];
   const errors: AgentError[] = [];
   let current: N | End = graph.start;
+  // Once the first node has begun (intent's model runs off the main thread), not before it.
+  setImmediate(() => prefetch(graph, initial, ports));
 
   for (let step = 0; current !== END; step++) {
     if (step >= MAX_STEPS) {
@@ -156,6 +158,23 @@ export async function runGraph<N extends string>(graph: Graph<N>, initial: TurnS
     current = typeof edge === 'string' ? edge : edge.choose(state);
   }
   return { state, timings, spans, path, errors, cancelled: ports.signal.aborted };
+}
+
+/**
+ * The turn's start, before its first node: every agent of the graph that can begin its model work
+ * from the utterance alone begins it now (the recall step's embeddings beside intent, instead of
+ * after intent, the name rules, the contextualizer and the plan). A failure only loses the head start.
+ */
+function prefetch<N extends string>(graph: Graph<N>, state: TurnState, ports: Ports): void {
+  if (state.occasion !== 'utterance' || ports.signal.aborted) return;
+  for (const agent of Object.values<GraphNode>(graph.nodes).flatMap(agentsOf)) {
+    if (!agent.prefetch) continue;
+    try {
+      agent.prefetch(state, ports);
+    } catch (err) {
+      ports.log.debug({ agent: agent.name, err: (err as Error).message }, 'prefetch failed; the agent does the work itself');
+    }
+  }
 }
 
 /**

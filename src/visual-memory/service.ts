@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from '../log/index.js';
 import type { ClipEncoder } from './clip.js';
 import { EmbeddingCache } from './embedding-cache.js';
@@ -29,6 +30,8 @@ export interface VisualMemoryRecall {
 export interface VisualMemoryPort {
   /** The user's best remembered scene for what they said, if one reaches the threshold. */
   recall(userId: string, text: string, context: { log: Logger }): Promise<VisualMemoryRecall>;
+  /** Starts what a recall of `text` for the user will need (their index, the text's vector), without waiting for it. */
+  prefetch?(userId: string, text: string): void;
   /** A scene image (from a match) as base64 for a multimodal model; null if it cannot be read. */
   imageBase64(imagePath: string): Promise<string | null>;
 }
@@ -59,6 +62,9 @@ export interface VisualMemoryOptions {
 
 const MAX_IMAGE_BYTES = 16 * 1024 * 1024;
 
+/** How long a listing begun at a turn's start serves that turn's recall (a turn's agents before it take milliseconds). */
+const PREFETCH_KEPT_MS = 5_000;
+
 /**
  * Visual memory over the scene folders perception writes: one in-memory index per user, built on
  * first use and kept in step with the folder (a `scene_stored` message adds a scene at once; a
@@ -70,6 +76,11 @@ export class VisualMemory implements VisualMemoryPort {
   readonly #log: Logger;
   readonly #indices = new Map<string, UserIndex>();
   readonly #queues = new Map<string, Promise<unknown>>();
+  /** The CLIP vectors of the latest questions, done or under way: one begun at the turn's start is not computed again by its recall. */
+  readonly #questions = new LRUCache<string, Promise<Float32Array>>({ max: 16 });
+  /** The user's listing begun at a turn's start, for that turn's recall; `serial` numbers the work queued on the scenes. */
+  readonly #prefetched = new Map<string, { index: Promise<UserIndex>; serial: number; at: number }>();
+  #serials = 0;
 
   constructor(options: VisualMemoryOptions) {
     this.#options = options;
@@ -87,7 +98,7 @@ export class VisualMemory implements VisualMemoryPort {
 
   async recall(userId: string, text: string, context: { log: Logger }): Promise<VisualMemoryRecall> {
     const log = context.log.child({ component: 'visual_memory' });
-    const index = await this.#serial(userId, () => this.#refresh(userId, log));
+    const index = await (this.#takePrefetched(userId) ?? this.#serial(userId, () => this.#refresh(userId, log)));
     const scenes = [...index.scenes.values()];
     const { encoder, settings } = this.#options;
     const empty = { match: null, candidates: scenes.length, mode: this.mode, modelMs: 0 };
@@ -98,7 +109,7 @@ export class VisualMemory implements VisualMemoryPort {
     let modelMs = 0;
     if (encoder) {
       const started = performance.now();
-      const [query] = (await encoder.embedTexts([text])) as [Float32Array];
+      const query = await this.#question(encoder, text);
       modelMs = performance.now() - started;
       scores = scenes.map((s) => scoreClip(query, s, settings.alpha, settings.imageScale));
       threshold = settings.threshold;
@@ -111,6 +122,39 @@ export class VisualMemory implements VisualMemoryPort {
     const chosen = best && best.score >= threshold ? best : null;
     log.debug({ candidates: scenes.length, best: best?.scene.scene_id, score: best?.score, threshold, used: chosen !== null }, 'visual memory recall');
     return { ...empty, modelMs, match: chosen && toMatch(chosen) };
+  }
+
+  prefetch(userId: string, text: string): void {
+    const encoder = this.#options.encoder;
+    const index = this.#serial(userId, () => this.#refresh(userId, this.#log));
+    this.#prefetched.set(userId, { index, serial: this.#serials, at: performance.now() });
+    void index
+      .then(async (found) => {
+        if (encoder && found.scenes.size > 0) await this.#question(encoder, text);
+      })
+      .catch(() => undefined);
+  }
+
+  /**
+   * The listing begun by prefetch, once, for the turn that began it: not when other work on the
+   * scenes was queued after it, nor one left by a turn that did not recall (then the folder is listed again).
+   */
+  #takePrefetched(userId: string): Promise<UserIndex> | null {
+    const prefetched = this.#prefetched.get(userId);
+    this.#prefetched.delete(userId);
+    const fresh = prefetched && prefetched.serial === this.#serials && performance.now() - prefetched.at < PREFETCH_KEPT_MS;
+    return fresh ? prefetched.index.catch(() => this.#serial(userId, () => this.#refresh(userId, this.#log))) : null;
+  }
+
+  #question(encoder: ClipEncoder, text: string): Promise<Float32Array> {
+    let vector = this.#questions.get(text);
+    if (!vector) {
+      vector = encoder.embedTexts([text]).then(([v]) => v!);
+      this.#questions.set(text, vector);
+      // A failure is not kept: the next recall tries again.
+      vector.catch(() => this.#questions.get(text) === vector && this.#questions.delete(text));
+    }
+    return vector;
   }
 
   /** Perception stored a scene: add it now, so that it is findable (and embedded) before it is asked about. */
@@ -183,6 +227,7 @@ export class VisualMemory implements VisualMemoryPort {
   }
 
   #serial<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    this.#serials++;
     const previous = this.#queues.get(userId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(work);
     const settled = next.catch(() => undefined);

@@ -30,7 +30,12 @@ export const knowledgeAgent = defineAgent({
   name: 'knowledge',
   reads: ['standalone_question', 'user_text', 'intent', 'plan_steps', 'language'],
   writes: ['knowledge_retrieval'],
-  async run(s, ports: Pick<Ports, 'knowledge' | 'log' | 'metrics' | 'signal'>) {
+  // The question's vector, from the embedder memory and knowledge share, computed beside intent.
+  prefetch(s, ports) {
+    const query = askingPart(s.user_text).trim();
+    if (ports.knowledge && ports.embeddings && query && !(isBackchannel(s.user_text) && !asksSomething(s.user_text))) ports.embeddings.embed([query]).catch(() => undefined);
+  },
+  async run(s, ports: Pick<Ports, 'knowledge' | 'embeddings' | 'log' | 'metrics' | 'signal'>) {
     const query = askingPart(s.standalone_question ?? s.user_text).trim();
     const asking = s.intent === 'continue_conversation' || asksSomething(s.user_text);
     const looking = s.plan_steps.some((p) => p.tool === 'vision');

@@ -25,7 +25,13 @@ export const memoryRetrieveAgent = defineAgent({
   name: 'memory_retrieve',
   reads: ['user_text', 'standalone_question', 'user_info', 'intent', 'name_confirmation', 'name_resolution'],
   writes: ['episode_memory', 'conversation_memory'],
-  async run(s, ports: Pick<Ports, 'memory' | 'config' | 'log' | 'metrics'>) {
+  // The utterance is the query unless the contextualizer restates it: its vector, from the one
+  // embedder memory and knowledge share, is computed beside intent.
+  prefetch(s, ports) {
+    const query = s.user_text.trim();
+    if (ports.memory && ports.embeddings && s.user_info.user_id && !s.name_confirmation && query) ports.embeddings.embed([query]).catch(() => undefined);
+  },
+  async run(s, ports: Pick<Ports, 'memory' | 'embeddings' | 'config' | 'log' | 'metrics'>) {
     const userId = s.user_info.user_id;
     if (!ports.memory || !userId || s.name_confirmation || (s.intent && NO_RECALL.has(s.intent))) return NONE;
     // Met this very turn (a new id): nothing can be remembered of them yet, so the reply does not

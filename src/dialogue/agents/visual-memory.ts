@@ -12,6 +12,10 @@ export const visualMemoryAgent = defineAgent({
   name: 'visual_memory',
   reads: ['user_text', 'user_info', 'intent', 'name_resolution'],
   writes: ['visual_memory'],
+  // The person's scene index refreshed and the utterance's CLIP vector computed beside intent.
+  prefetch(s, ports) {
+    if (ports.visualMemory && s.user_info.user_id && s.user_text.trim()) ports.visualMemory.prefetch?.(s.user_info.user_id, s.user_text);
+  },
   async run(s, ports: Pick<Ports, 'visualMemory' | 'log' | 'metrics'>) {
     const userId = s.user_info.user_id;
     // Met this very turn (a new id): perception has stored no scene of them yet.

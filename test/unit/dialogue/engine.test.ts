@@ -197,4 +197,32 @@ describe('the graph engine', () => {
     expect(run.state.final_message).toBe('offline: hello');
     expect(run.errors).toEqual([]);
   });
+
+  it("starts every agent's prefetch once at the turn's start, while the first node still runs, and a failing one loses nothing", async () => {
+    const prefetched: string[] = [];
+    let seenByFirst = -1;
+    const first = defineAgent({
+      name: 'first',
+      reads: [],
+      writes: ['intent_confidence'],
+      // Its model runs off the main thread: the prefetch gets the main thread meanwhile.
+      run: async () => {
+        await tick();
+        seenByFirst = prefetched.length;
+        return { intent_confidence: 1 };
+      },
+    });
+    const later = defineAgent({ name: 'later', reads: ['user_text'], writes: ['final_message'], prefetch: (s) => void prefetched.push(s.user_text), run: (s) => ({ final_message: s.user_text }) });
+    const broken = defineAgent({ name: 'broken', reads: [], writes: ['gestures'], prefetch: () => { throw new Error('no model'); }, run: () => ({ gestures: ['NOD_YES'] }) });
+    const graph = defineGraph({ start: 'a', nodes: { a: first, b: parallel(later, broken) }, edges: { a: 'b', b: END } });
+    const run = await runGraph(graph, initial(), ports());
+    expect(seenByFirst).toBe(1);
+    expect(prefetched).toEqual(['hello']);
+    expect(run.errors).toEqual([]);
+    expect(run.state).toMatchObject({ final_message: 'hello', gestures: ['NOD_YES'] });
+    // A turn the robot begins has no utterance to prefetch for.
+    await runGraph(graph, startTurn(newSession('en'), 't-2', '', null, 'greet'), ports());
+    await tick();
+    expect(prefetched).toEqual(['hello']);
+  });
 });

@@ -112,6 +112,31 @@ describe('visual memory over scene folders written by perception (fixed CLIP vec
     await vm.recall(FIXTURE_USER, BEACH, log);
     expect(encoder.imageCalls).toHaveLength(0);
   });
+
+  it("computes a question's vector once when the turn's start prefetched it, and recalls the same scene", async () => {
+    const encoder = new FixedVectorEncoder();
+    const { vm } = memory(encoder);
+    const without = await memory(new FixedVectorEncoder()).vm.recall(FIXTURE_USER, BEACH, log);
+    vm.prefetch(FIXTURE_USER, BEACH);
+    const recalled = await vm.recall(FIXTURE_USER, BEACH, log);
+    expect(encoder.textCalls.filter((t) => t === BEACH)).toHaveLength(1);
+    expect(recalled.match).toEqual({ ...without.match, image_path: expect.any(String) });
+    expect(recalled.match?.scene_id).toBeDefined();
+    // Taken once: the next recall lists the folder again and finds the vector kept.
+    await vm.recall(FIXTURE_USER, BEACH, log);
+    expect(encoder.textCalls.filter((t) => t === BEACH)).toHaveLength(1);
+  });
+
+  it('lists the folder again for the recall when a scene was announced after the prefetch', async () => {
+    const encoder = new FixedVectorEncoder();
+    const { vm, dataDir } = memory(encoder);
+    vm.prefetch(FIXTURE_USER, BEACH);
+    writeScene(dataDir, FIXTURE_USER, 'scene_20260501_120000', { image: fixtureImage('scene_20260301_101500'), embedding: fixtureEmbedding('scene_20260301_101500') });
+    void vm.sceneStored({ user_id: FIXTURE_USER, scene_id: 'scene_20260501_120000' });
+    const recalled = await vm.recall(FIXTURE_USER, BEACH, log);
+    expect(recalled.candidates).toBe(vm.stats(FIXTURE_USER).scenes);
+    expect(vm.stats(FIXTURE_USER).scenes).toBeGreaterThan((await memory(new FixedVectorEncoder()).vm.recall(FIXTURE_USER, BEACH, log)).candidates);
+  });
 });
 
 describe('a dimension mismatch: 512-d stored embeddings, the 64-d stand-in CLIP', () => {
