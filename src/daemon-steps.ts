@@ -123,6 +123,7 @@ export async function createBus(s: Started, config: Config, mqtt: boolean, log: 
   }
   return (s.bus = new MqttBus({
     url,
+    link: broker ? () => broker.link() : null,
     prefix: config.mqtt.prefix,
     clientId: config.mqtt.clientId ?? defaultClientId(config.mqtt.prefix),
     // On the embedded broker, the daemon logs in like any other client.

@@ -2,13 +2,20 @@ import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
+import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError } from 'aedes';
+import { duplexPair } from './duplex-pair.js';
 import type { Logger } from '../log/index.js';
 
 export interface EmbeddedBroker {
   /** mqtt:// (mqtts:// with TLS) URL that clients on this machine connect to. */
   readonly url: string;
   readonly port: number;
+  /**
+   * A connection from inside the process: the daemon's own client reaches the broker without a
+   * socket (no loopback hop each way for every utterance and every sentence).
+   */
+  link(): Duplex;
   close(): Promise<void>;
 }
 
@@ -80,6 +87,11 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   return {
     url,
     port,
+    link: () => {
+      const [client, broker] = duplexPair();
+      aedes.handle(broker);
+      return client;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         // Close the broker first: it ends client sockets, which lets server.close() complete.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { Duplex } from 'node:stream';
+import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
 import type { Health, HealthReport } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import type { DecodeLimits } from './decode.js';
@@ -22,6 +23,8 @@ const KEEPALIVE_S = 30;
 
 export interface MqttBusOptions {
   url: string;
+  /** The embedded broker's in-process connection, used instead of `url`'s socket (url still names it in logs). */
+  link?: (() => Duplex) | null;
   prefix: string;
   clientId: string;
   username?: string | null;
@@ -139,7 +142,8 @@ export class MqttBus {
   async start(): Promise<void> {
     const o = this.#options;
     await this.#durable.open();
-    const client = mqtt.connect(o.url, this.#clientOptions());
+    const link = o.link;
+    const client = link ? new MqttClient(() => link(), this.#clientOptions()) : mqtt.connect(o.url, this.#clientOptions());
     this.#client = client;
     this.#options.health.set('mqtt', 'down', `connecting to ${redactUrl(o.url)}`);
 
