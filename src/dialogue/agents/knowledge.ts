@@ -30,10 +30,12 @@ export const knowledgeAgent = defineAgent({
   name: 'knowledge',
   reads: ['standalone_question', 'user_text', 'intent', 'plan_steps', 'language'],
   writes: ['knowledge_retrieval'],
-  // The question's vector, from the embedder memory and knowledge share, computed beside intent.
+  // A question's vector, from the embedder memory and knowledge share, computed beside intent.
+  // Only for what asks something: a statement may turn out to need no search (its intent decides),
+  // and an embedder behind a model server would be asked for nothing.
   prefetch(s, ports) {
     const query = askingPart(s.user_text).trim();
-    if (ports.knowledge && ports.embeddings && query && !(isBackchannel(s.user_text) && !asksSomething(s.user_text))) ports.embeddings.embed([query]).catch(() => undefined);
+    if (ports.knowledge && ports.embeddings && query && asksSomething(s.user_text)) ports.embeddings.embed([query]).catch(() => undefined);
   },
   async run(s, ports: Pick<Ports, 'knowledge' | 'embeddings' | 'log' | 'metrics' | 'signal'>) {
     const query = askingPart(s.standalone_question ?? s.user_text).trim();
