@@ -1,5 +1,7 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+const NO_LEFTOVERS = 'test/helpers/no-leftovers.ts';
+
 /**
  * What both projects share. Written out into each project rather than inherited (`extends`):
  * an inherited `globalSetup` ran once more per project, so a whole run built the repository three
@@ -21,7 +23,7 @@ const shared: TestProjectInlineConfiguration['test'] = {
   restoreMocks: true,
   unstubEnvs: true,
   unstubGlobals: true,
-  setupFiles: ['test/helpers/no-leftovers.ts'],
+  setupFiles: [NO_LEFTOVERS],
 };
 
 export default defineConfig({
@@ -51,7 +53,10 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           // Only these files spawn the daemon and scripts: the build is theirs, and so is the
           // ChromaDB server the files share (test/helpers/chroma.ts chromaCollections).
+          // Neither is waited for there: both start beside the unit files, and each integration
+          // file waits until they are ready (test/helpers/integration-ready.ts).
           globalSetup: ['test/global-build.ts', 'test/global-chroma.ts'],
+          setupFiles: [NO_LEFTOVERS, 'test/helpers/integration-ready.ts'],
           // Two files at once. A file's own work mostly runs on one core at a time (the worker,
           // or a daemon it spawned), so one file at a time left the second core mostly idle; on a
           // machine shared with other work, two workers also get their share of it. Every server,
