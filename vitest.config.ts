@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import UnitFirst from './test/sequencer.js';
 
 const NO_LEFTOVERS = 'test/helpers/no-leftovers.ts';
 
@@ -30,6 +31,9 @@ export default defineConfig({
   test: {
     // Once per run, whichever projects run: the run's temp folder, the intent model's freshness, the stand-in models.
     globalSetup: ['test/global-setup.ts'],
+    // The unit files first (so a broken unit fails the run in about a minute), then the integration
+    // files, in one queue for the two workers (the projects' shared sequence group, below).
+    sequence: { sequencer: UnitFirst },
     projects: [
       {
         test: {
@@ -41,9 +45,8 @@ export default defineConfig({
           // Two workers: the second imports the module graph again, but vitest transforms each
           // module once for both, and the unit run cost the same CPU with one worker or two (83 s
           // and 85 s under a load of 12), so one worker left the second core idle for a minute.
+          // (Projects of one sequence group must have the same maxWorkers: the integration's.)
           maxWorkers: 2,
-          // First, so a broken unit fails the run in about a minute.
-          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -67,7 +70,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           // expect.poll waits on a condition; its default of 1 s is a wall-clock limit under load.
           expect: { poll: { timeout: 30_000 } },
-          sequence: { groupOrder: 1 },
         },
       },
     ],
