@@ -1,4 +1,7 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import UnitFirst from './test/sequencer.js';
+
+const NO_LEFTOVERS = 'test/helpers/no-leftovers.ts';
 
 /**
  * What both projects share. Written out into each project rather than inherited (`extends`):
@@ -21,13 +24,16 @@ const shared: TestProjectInlineConfiguration['test'] = {
   restoreMocks: true,
   unstubEnvs: true,
   unstubGlobals: true,
-  setupFiles: ['test/helpers/no-leftovers.ts'],
+  setupFiles: [NO_LEFTOVERS],
 };
 
 export default defineConfig({
   test: {
     // Once per run, whichever projects run: the run's temp folder, the intent model's freshness, the stand-in models.
     globalSetup: ['test/global-setup.ts'],
+    // The unit files first (so a broken unit fails the run in about a minute), then the integration
+    // files, in one queue for the two workers (the projects' shared sequence group, below).
+    sequence: { sequencer: UnitFirst },
     projects: [
       {
         test: {
@@ -36,11 +42,11 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One worker: a second one imports the whole module graph again, and on this 2-core
-          // machine, shared with other work, the two only took each other's CPU.
-          maxWorkers: 1,
-          // First, so a broken unit fails the run in about a minute.
-          sequence: { groupOrder: 0 },
+          // Two workers: the second imports the module graph again, but vitest transforms each
+          // module once for both, and the unit run cost the same CPU with one worker or two (83 s
+          // and 85 s under a load of 12), so one worker left the second core idle for a minute.
+          // (Projects of one sequence group must have the same maxWorkers: the integration's.)
+          maxWorkers: 2,
         },
       },
       {
@@ -50,7 +56,10 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           // Only these files spawn the daemon and scripts: the build is theirs, and so is the
           // ChromaDB server the files share (test/helpers/chroma.ts chromaCollections).
+          // Neither is waited for there: both start beside the unit files, and each integration
+          // file waits until they are ready (test/helpers/integration-ready.ts).
           globalSetup: ['test/global-build.ts', 'test/global-chroma.ts'],
+          setupFiles: [NO_LEFTOVERS, 'test/helpers/integration-ready.ts'],
           // Two files at once. A file's own work mostly runs on one core at a time (the worker,
           // or a daemon it spawned), so one file at a time left the second core mostly idle; on a
           // machine shared with other work, two workers also get their share of it. Every server,
@@ -61,7 +70,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           // expect.poll waits on a condition; its default of 1 s is a wall-clock limit under load.
           expect: { poll: { timeout: 30_000 } },
-          sequence: { groupOrder: 1 },
         },
       },
     ],

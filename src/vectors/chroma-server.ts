@@ -1,30 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
+import { chromaCliPath } from './chroma-cli.js';
 import { ChromaGateway } from './chroma-gateway.js';
 import { killStale, PIDFILE } from './pidfile.js';
-
-/**
- * The chromadb package's own CLI (`chroma run`), found through its package.json "bin", so the
- * server is the one that matches the installed client.
- */
-export function chromaCliPath(): string {
-  // chromadb's "exports" hide its package.json: walk up from its entry point instead.
-  let dir = path.dirname(createRequire(import.meta.url).resolve('chromadb'));
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  const pkgFile = path.join(dir, 'package.json');
-  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { name?: string; bin?: Record<string, string> };
-  if (pkg.name !== 'chromadb') throw new Error(`cannot find the chromadb package (found ${pkgFile})`);
-  const bin = pkg.bin?.chroma;
-  if (!bin) throw new Error(`${pkgFile} names no "chroma" executable`);
-  return path.resolve(path.dirname(pkgFile), bin);
-}
 
 /** Niceness of the embedded server (0 normal … 19 lowest). */
 const BACKGROUND_NICENESS = 10;

@@ -17,7 +17,7 @@ export { decodeCollectionName, encodeCollectionName } from './names.js';
 export { Outbox, OutboxOpSchema, REJECTED_DIR } from './outbox.js';
 export type { OutboxEntry, OutboxOp } from './outbox.js';
 export { ChromaGateway, ChromaGatewayError, toChromaWhere } from './chroma-gateway.js';
-export { chromaCliPath, ChromaServer, freePort } from './chroma-server.js';
+export { ChromaServer, freePort } from './chroma-server.js';
 export type { ChromaServerEvents, ChromaServerOptions } from './chroma-server.js';
 export { ChromaVectorStore } from './store.js';
 export type { ChromaVectorStoreOptions } from './store.js';

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chromaCliPath } from '../../src/vectors/index.js';
+// Not the vectors index: the run-wide set-up (test/global-chroma.ts) starts a server without loading the store.
+import { chromaCliPath } from '../../src/vectors/chroma-cli.js';
 import { tempDir } from './config.js';
 import { freePort } from './mosquitto.js';
 
@@ -35,15 +36,24 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
   }
 }
 
-export async function startChroma(dataDir = tempDir('nadine-chroma-')): Promise<ChromaProcess> {
+/** Waits until the ChromaDB server at `url` answers its heartbeat. */
+export function chromaReady(url: string, timeoutMs = 30_000): Promise<void> {
+  return waitFor(() => heartbeat(url), timeoutMs, `ChromaDB on ${url}`);
+}
+
+/**
+ * Starts a server and waits until it answers, unless `ready: false`: then whoever uses it waits
+ * (`chromaReady`), and the caller gets on with other work while the server starts.
+ */
+export async function startChroma(dataDir = tempDir('nadine-chroma-'), { ready = true }: { ready?: boolean } = {}): Promise<ChromaProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
-  const start = async () => {
+  const start = async (wait: boolean) => {
     child = spawn(process.execPath, [chromaCliPath(), 'run', '--path', dataDir, '--host', '127.0.0.1', '--port', String(port)], { stdio: 'ignore' });
-    await waitFor(() => heartbeat(url), 30_000, `ChromaDB on ${url}`);
+    if (wait) await chromaReady(url);
   };
-  await start();
+  await start(ready);
   return {
     url,
     port,
@@ -60,6 +70,6 @@ export async function startChroma(dataDir = tempDir('nadine-chroma-')): Promise<
       });
       child = null;
     },
-    restart: start,
+    restart: () => start(true),
   };
 }

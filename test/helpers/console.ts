@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { Config } from '../../src/config/index.js';
+import type { Config, ConfigInput } from '../../src/config/index.js';
 import { runConsole } from '../../src/console/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
@@ -8,6 +8,8 @@ import { testConfig } from './config.js';
 export interface ConsoleRunOptions {
   /** Awaited once the daemon has started, before the first line (a part that starts in the background). */
   ready?: (daemon: Daemon) => Promise<unknown>;
+  /** Settings on top of the test configuration. */
+  config?: ConfigInput;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface ConsoleRunOptions {
  * the console printed, and the daemon (stopped by then) and its configuration, to look at what it left.
  */
 export async function consoleRun(lines: readonly string[], options: ConsoleRunOptions = {}): Promise<{ text: string; daemon: Daemon; config: Config }> {
-  const config = testConfig();
+  const config = testConfig(options.config);
   const daemon = await startDaemon({ config, log: silentLogger, mqtt: false });
   await options.ready?.(daemon);
   const input = new PassThrough();

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { waitFor } from './chroma-process.js';
 import { REPO } from './config.js';
 
 /**
@@ -17,6 +19,22 @@ export interface DaemonProcess {
 
 /** The environment variable naming the folder test/global-build.ts built the repository into. */
 export const BUILD_ENV = 'BRAIN_TEST_BUILD'; // not NADINE_: the daemon refuses settings it does not know
+/** The marks test/global-build.ts leaves in that folder when its build is done: built, or failed (with tsc's output). */
+export const BUILD_OK = '.built';
+export const BUILD_FAILED = '.failed';
+
+/** Waits until the run's build is done (test/global-build.ts builds it beside the unit files); fails with tsc's output if it failed. */
+export async function buildReady(timeoutMs: number): Promise<void> {
+  const build = buildDir();
+  await waitFor(() => existsSync(path.join(build, BUILD_OK)) || existsSync(path.join(build, BUILD_FAILED)), timeoutMs, `the run's build in ${build}`);
+  if (existsSync(path.join(build, BUILD_FAILED))) throw new Error(`the run's build failed: ${readFileSync(path.join(build, BUILD_FAILED), 'utf8')}`);
+}
+
+function buildDir(): string {
+  const build = process.env[BUILD_ENV];
+  if (!build) throw new Error(`${BUILD_ENV} is not set: spawned daemons run from the build test/global-build.ts makes (run the tests with vitest)`);
+  return build;
+}
 
 /**
  * The real daemon as its own process (`node src/main.js` of the run's build), configured by the environment (on top
@@ -58,7 +76,5 @@ export function runTsx(script: string, args: string[] = [], options: { env?: Rec
 
 /** The node arguments that run a TypeScript entry point: its JavaScript in the run's build. */
 export function built(script: string, args: string[] = []): string[] {
-  const build = process.env[BUILD_ENV];
-  if (!build) throw new Error(`${BUILD_ENV} is not set: spawned daemons run from the build test/global-build.ts makes (run the tests with vitest)`);
-  return [path.join(build, script.replace(/\.ts$/, '.js')), ...args];
+  return [path.join(buildDir(), script.replace(/\.ts$/, '.js')), ...args];
 }

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatusSchema } from '../../src/bus/index.js';
 import { startDaemon, type Daemon } from '../../src/daemon.js';
 import { silentLogger } from '../../src/log/index.js';
+import { chromaCollections } from '../helpers/chroma.js';
 import { tempDir, testConfig } from '../helpers/config.js';
-import { spawnDaemon } from '../helpers/daemon-process.js';
+import { spawnDaemon, SPAWNED_ONLINE_MS } from '../helpers/daemon-process.js';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from '../helpers/mosquitto.js';
 import { Probe } from '../helpers/mqtt.js';
 
@@ -69,16 +70,26 @@ describe.skipIf(noMosquitto)('the last will', () => {
   it('marks the daemon offline when its process dies without a goodbye', async () => {
     const broker = await startMosquitto();
     // A data folder of its own (the default, db/, is the checkout's: shared with whatever else runs there).
-    const { child } = spawnDaemon({ NADINE_MQTT__URL: broker.url, NADINE_PATHS__DATA: tempDir(), NADINE_LLM__ENABLED: 'false', NADINE_LOG__LEVEL: 'silent' });
+    // The run's ChromaDB server, in collections of its own: a server of its own would only slow its start.
+    const chroma = chromaCollections()();
+    const { child } = spawnDaemon({
+      NADINE_MQTT__URL: broker.url,
+      NADINE_PATHS__DATA: tempDir(),
+      NADINE_LLM__ENABLED: 'false',
+      NADINE_LOG__LEVEL: 'silent',
+      NADINE_CHROMA__URL: chroma.url,
+      NADINE_CHROMA__COLLECTION_PREFIX: chroma.collectionPrefix,
+    });
     const probe = await Probe.connect(broker.url, 'nadine/agent/status');
-    const online = await probe.next('nadine/agent/status', (m) => m.text.includes('"online"'), 20_000);
+    // A spawned daemon imports its modules first: 20 s was not enough at a load of 12.
+    const online = await probe.next('nadine/agent/status', (m) => m.text.includes('"online"'), SPAWNED_ONLINE_MS);
     expect(StatusSchema.parse(JSON.parse(online.text)).status).toBe('online');
     child.kill('SIGKILL');
     const offline = await probe.next('nadine/agent/status', (m) => m.text.includes('"offline"'), 60_000);
     expect(StatusSchema.parse(JSON.parse(offline.text)).status).toBe('offline');
     await probe.close();
     await broker.stop();
-  }, 90_000);
+  }, SPAWNED_ONLINE_MS + 90_000);
 });
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {

@@ -64,7 +64,6 @@ const TEST_ONLY_EXPORTS: Record<string, string> = {
   'src/models/real-models.ts clipSpec': 'the checksum test compares each listed tokenizer file with the real one where this machine has it (scripts/download-models.ts reaches the specs by name)',
   'src/people/awake.ts StallMonitor': 'the stall rule on an injected clock: the process’s own monitor (processStalls) runs on the real one, which no test may wait on',
   'src/people/files.ts PROFILE_FILE': 'the on-disk layout the people crash test inspects (what survives a kill)',
-  'src/vectors/chroma-server.ts chromaCliPath': 'test/helpers/chroma-process.ts starts the real ChromaDB with the same binary the daemon finds',
   'src/visual-memory/clip.ts ClipModelError': 'tests check a bad model rejects with this class (what callers catch)',
   'src/visual-memory/embedding-cache.ts encoderFolder': 'the on-disk layout the visual-memory tests inspect',
   'src/visual-memory/start.ts clipCacheDir': 'the on-disk layout the visual-memory test inspects',
