@@ -1,3 +1,5 @@
+import { isInterjection, zhCore } from './interjections.js';
+
 /**
  * Yes or no to "Is your name Alice?", in the languages the robot speaks. Pure and rule-based:
  * answers are short and formulaic, and a wrong "yes" would merge two people, so a negation
@@ -43,12 +45,13 @@ const SHORT_ANSWER_WORDS = 5;
  * (not-names.ts keeps them out of names). Words that are also given names are left out.
  */
 export const MISSES: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly string[]>> = {
-  en: ['missed', 'missed it', 'wrong guess', 'wrong one', 'wrong person', 'wrong guy', 'wrong name', 'someone else', 'somebody else', 'mistake', 'error', 'nay', 'no way', 'not even close'],
-  de: ['daneben', 'knapp daneben', 'irrtum', 'verwechselt', 'verwechslung', 'vertan', 'geirrt', 'fehlanzeige', 'jemand anders', 'jemand anderes', 'falsche person', 'fehler', 'nix', 'nope', 'mitnichten'],
-  fr: ['rate', 'perdu', 'loupe', 'erreur', 'rien a voir', 'quelqu un d autre', 'une autre personne', 'que nenni', 'nenni', 'mauvaise pioche', 'mauvaise personne', 'pas de chance', 'negatif'],
-  es: ['fallaste', 'fallo', 'fallado', 'error', 'erraste', 'te equivocaste', 'equivocaste', 'frio', 'otra persona', 'nop', 'ni de broma', 'ni hablar', 'de ninguna manera', 'confundido', 'confundida', 'me confundes', 'confundes', 'confunde', 'ni', 'nones'],
+  en: ['misheard', 'misunderstood', 'heard wrong', 'you misheard', 'missed', 'missed it', 'wrong guess', 'wrong one', 'wrong person', 'wrong guy', 'wrong name', 'someone else', 'somebody else', 'mistake', 'error', 'nay', 'no way', 'not even close'],
+  de: ['falsch verstanden', 'verhort', 'falsch gehort', 'daneben', 'knapp daneben', 'irrtum', 'verwechselt', 'verwechslung', 'vertan', 'geirrt', 'fehlanzeige', 'jemand anders', 'jemand anderes', 'falsche person', 'fehler', 'nix', 'nope', 'mitnichten'],
+  fr: ['mal entendu', 'mal compris', 'rate', 'perdu', 'loupe', 'erreur', 'rien a voir', 'quelqu un d autre', 'une autre personne', 'que nenni', 'nenni', 'mauvaise pioche', 'mauvaise personne', 'pas de chance', 'negatif'],
+  es: ['entendiste mal', 'oiste mal', 'escuchaste mal', 'has oido mal', 'fallaste', 'fallo', 'fallado', 'error', 'erraste', 'te equivocaste', 'equivocaste', 'frio', 'otra persona', 'nop', 'ni de broma', 'ni hablar', 'de ninguna manera', 'confundido', 'confundida', 'me confundes', 'confundes', 'confunde', 'ni', 'nones'],
 };
 const MISS_PHRASES = Object.values(MISSES).flat();
+const MULTI_WORD_MISSES = MISS_PHRASES.filter((p) => p.includes(' ')).map((p) => p.split(' '));
 
 const NO_WORDS = [
   // en
@@ -122,7 +125,7 @@ function startsWithMiss(folded: string): boolean {
   for (let start = 0; start < words.length; start++) {
     const rest = ` ${words.slice(start).join(' ')} `;
     if (MISS_PHRASES.some((w) => rest.startsWith(` ${w} `))) return true;
-    if (!BEFORE_MISS.has(words[start]!)) return false;
+    if (!BEFORE_MISS.has(words[start]!) && !isInterjection(words[start]!)) return false;
   }
   return false;
 }
@@ -144,7 +147,7 @@ export function detectAnswer(text: string): Answer {
     // YES_ALONE is Spanish: what is left once Spanish fillers go ("Pues, eso.").
     YES_ALONE.includes(foldAnswer(answerRemainder(text, 'es')).trim()) ||
     ZH_YES.some((w) => han.includes(w)) ||
-    ZH_YES_START.some((w) => han.replace(ZH_FILLERS, '').startsWith(w)) ||
+    ZH_YES_START.some((w) => zhCore(han.replace(ZH_FILLERS, '')).startsWith(w)) ||
     (/嗯/u.test(han) && ZH_HUM.test(han));
   return yes ? 'yes' : 'unclear';
 }
@@ -191,8 +194,10 @@ export function answerRemainder(text: string, language?: string): string {
   const key = (w: string) => foldAnswer(w).trim();
   let start = 0;
   let end = words.length;
-  const filler = (w: string) => ANSWER_FILLERS.has(key(w)) || !!LANGUAGE_FILLERS[language ?? '']?.has(key(w));
-  while (start < end && filler(words[start]!)) start++;
+  const filler = (w: string) => ANSWER_FILLERS.has(key(w)) || !!LANGUAGE_FILLERS[language ?? '']?.has(key(w)) || isInterjection(w);
+  // A miss of several words ("Falsch verstanden, Carsten", "Mal entendu : Matilde") is a filler as a whole.
+  const phraseAt = (i: number) => MULTI_WORD_MISSES.find((p) => words.slice(i, i + p.length).map(key).join(' ') === p.join(' '))?.length ?? 0;
+  while (start < end && (filler(words[start]!) || phraseAt(start) > 0)) start += Math.max(1, phraseAt(start));
   while (end > start && filler(words[end - 1]!)) end--;
   return words.slice(start, end).join(' ');
 }

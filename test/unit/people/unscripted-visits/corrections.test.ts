@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../../../src/config/index.js';
-import { newSession, type TurnState } from '../../../../src/dialogue/index.js';
+import { newSession, type Session } from '../../../../src/dialogue/index.js';
 import { statesOwnName } from '../../../../src/people/index.js';
 import { CORRECTIONS } from './corrections-data.js';
 import { fill, INTRO, routedAsCorrection, setup, turn } from './harness.js';
@@ -18,7 +18,7 @@ const cases = LANGUAGES.flatMap((language: Language) =>
   }),
 );
 
-function reached(before: TurnState, text: string, language: Language): boolean {
+function reached(before: Session, text: string, language: Language): boolean {
   return routedAsCorrection(before, text) || statesOwnName(text, language);
 }
 

@@ -1,6 +1,6 @@
 import type { Language } from '../../../../src/config/index.js';
 import { correctsSettledName, memoryUpdateAgent } from '../../../../src/dialogue/agents/memory-update.js';
-import { newSession, startTurn, step, type TurnState } from '../../../../src/dialogue/index.js';
+import { newSession, startTurn, step, type Session } from '../../../../src/dialogue/index.js';
 import type { ProfileStore } from '../../../../src/people/index.js';
 import { testConfig } from '../../../helpers/config.js';
 import { RecordingPerception, turnPorts } from '../../../helpers/ports.js';
@@ -40,7 +40,7 @@ type Ports = ReturnType<typeof setup>['ports'];
  * intent model is taken to have said update_user_info only where `routed` says the graph would
  * get there whatever the model reads), and the robot's reply calls the person by name.
  */
-export async function turn(ports: Ports, before: TurnState | null, text: string, language: Language, intent: 'update_user_info' | 'continue_conversation' = 'update_user_info') {
+export async function turn(ports: Ports, before: Session | null, text: string, language: Language, intent: 'update_user_info' | 'continue_conversation' = 'update_user_info') {
   const session = before ?? { ...newSession(language), language };
   const state = { ...startTurn(session, 't', text, null), intent };
   const after = { ...state, ...(await step(memoryUpdateAgent, state, ports)) };
@@ -49,7 +49,7 @@ export async function turn(ports: Ports, before: TurnState | null, text: string,
 }
 
 /** Whether the graph sends this utterance to memory_update even when the intent model calls it conversation. */
-export function routedAsCorrection(before: TurnState, text: string): boolean {
+export function routedAsCorrection(before: Session, text: string): boolean {
   return correctsSettledName(startTurn(before, 't', text, null));
 }
 
