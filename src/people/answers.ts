@@ -36,6 +36,17 @@ const YES_WORDS = [
 const YES_AT_END = ['i am', 'it is', 'moi', 'c est moi', 'ich bin es', 'that s it'];
 /** A yes only when it is the whole answer (fillers aside): "Eso." but not "¿Qué es eso?". */
 const YES_ALONE = ['eso'];
+/** Said after an answer and no part of it: "It is, thanks.", "I am, actually.", "C'est moi, hein." */
+const TAIL = new Set(['thanks', 'thank', 'you', 'then', 'actually', 'indeed', 'yes', 'yeah', 'danke', 'ja', 'doch', 'schon', 'wohl', 'halt', 'merci', 'hein', 'quoi', 'oui', 'gracias', 'si', 'pues', 'eh']);
+function withoutTail(folded: string): string {
+  const words = folded.trim().split(' ');
+  while (words.length > 1 && TAIL.has(words.at(-1)!)) words.pop();
+  return ` ${words.join(' ')} `;
+}
+/** A word that is itself a yes ("Jo", "Ja", "Sí"): in a yes, no name ("Jo, das bin ich"). */
+export function isYesWord(word: string): boolean {
+  return YES_WORDS.includes(foldAnswer(word).trim());
+}
 const SHORT_ANSWER_WORDS = 5;
 
 /**
@@ -86,7 +97,9 @@ const SELF_REFERENCE = [
 
 const ZH_NO = ['不是', '不对', '不', '没有', '错了', '错', '并不是', '否', '搞错'];
 /** Said anywhere, a yes: "对，是我", "我就是", "是我本人". */
-const ZH_YES = ['本人', '是的', '是我', '是啊', '对的', '对啊', '没错', '正确', '就是我', '我就是', '正是', '是我的名字', '对呀', '是呀'];
+const ZH_YES = ['本人', '是的', '是我', '是啊', '对的', '对啊', '没错', '正确', '就是我', '我就是', '正是', '是我的名字', '对呀', '是呀', '猜对', '认对', '说对', '叫对', '对头', '是滴', '是嘞', '可以这么说', '名字对'];
+/** A yes when it is all of the answer, interjections and particles aside: "嗯，我是" ("I am"), not "我是来面试的". */
+const ZH_YES_WHOLE = ['我是', '是', '对'];
 /**
  * A yes only as the start of the answer (fillers aside): "是。", "对，没错", but not the 是 of
  * "我是来面试的" ("I'm here for an interview"), which answers nothing.
@@ -96,7 +109,7 @@ const ZH_FILLERS = /^(?:嗯|呃|额|唔|啊|哦|那个|这个|[，,。…~～\s]
 /** 嗯 is a yes alone ("嗯。", "嗯嗯"), a filler before anything else ("嗯，你说什么？"). */
 const ZH_HUM = /^[嗯唔\s，。！、,.!]+$/u;
 /** Chinese idioms written with a negation character: 没错 ("no mistake") is a yes. */
-const ZH_IDIOMS: [string, string][] = [['没错', '对'], ['没问题', ''], ['不客气', ''], ['不错', ''], ['对不起', ''], ['差不多', ''], ['差一点', '']];
+const ZH_IDIOMS: [string, string][] = [['没认错', '认对'], ['没看错', '认对'], ['没叫错', '叫对'], ['没说错', '说对'], ['没搞错', '认对'], ['没毛病', '对'], ['没错', '对'], ['没问题', ''], ['不客气', ''], ['不错', ''], ['对不起', ''], ['差不多', ''], ['差一点', '']];
 
 export function foldAnswer(text: string): string {
   return ` ${text
@@ -143,11 +156,12 @@ export function detectAnswer(text: string): Answer {
   const yes =
     YES_WORDS.some((w) => hasPhrase(folded, w)) ||
     SELF_REFERENCE.some((re) => re.test(folded)) ||
-    (short && YES_AT_END.some((w) => folded.endsWith(` ${w} `))) ||
+    (short && YES_AT_END.some((w) => withoutTail(folded).endsWith(` ${w} `))) ||
     // YES_ALONE is Spanish: what is left once Spanish fillers go ("Pues, eso.").
     YES_ALONE.includes(foldAnswer(answerRemainder(text, 'es')).trim()) ||
     ZH_YES.some((w) => han.includes(w)) ||
     ZH_YES_START.some((w) => zhCore(han.replace(ZH_FILLERS, '')).startsWith(w)) ||
+    ZH_YES_WHOLE.includes(zhCore(han)) ||
     (/嗯/u.test(han) && ZH_HUM.test(han));
   return yes ? 'yes' : 'unclear';
 }

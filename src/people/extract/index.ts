@@ -1,5 +1,5 @@
 import type { LlmMessage } from '../../llm/index.js';
-import { detectAnswer, type Answer } from '../answers.js';
+import { detectAnswer, isYesWord, type Answer } from '../answers.js';
 import { hedged } from '../interjections.js';
 import { foldName, nameSimilarity } from '../names.js';
 import { looksLikeName } from '../not-names.js';
@@ -54,6 +54,8 @@ export function extractionRequest(input: ExtractionInput): { offline: Extraction
     ? found
     : { ...found, user_name: respellingIn(correction.rest, correction.rejected, input.robotName, true) ?? (calledByName(input) ? respellingIn(correction.rest, input.currentName!, input.robotName) : null) };
   const answer: Answer = input.askedName ? said : 'unclear';
+  // "Jo, das bin ich": in a yes, a word that is itself a yes is no name (Jo is one elsewhere).
+  if (answer === 'yes' && rules.user_name && isYesWord(rules.user_name)) rules.user_name = null;
   const rejected = correction.rejected ?? implicitlyRejected(input, said, rules.user_name);
   const context = { text: input.text, robotName: input.robotName, lastRobotMessage: input.lastRobotMessage, askedName: input.askedName };
   return {
