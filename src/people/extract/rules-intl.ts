@@ -1,7 +1,7 @@
 import { DE_CUES, ES_CUES, FR_CUES } from './cue-lexicon.js';
 import { cueRules, NAME } from './cues.js';
 import type { Language, Rule } from './engine.js';
-import { frenchNameLike, germanNameLike, spanishNameLike } from './name-like.js';
+import { frenchNameLike, germanNameBesideJob, germanNameLike, spanishNameLike } from './name-like.js';
 import { nameTaggedTokens } from './tokens.js';
 import { tradeRules } from './trade.js';
 
@@ -116,6 +116,7 @@ export const german: Language = {
   classify: (item) => ({ kind: /^\p{Lu}\p{Ll}+(?:en|ern|eln)$/u.test(item) ? 'hobbies' : 'interests', item }),
   looksLikeJob: jobIn(DE_JOBS, /(?:er|erin|ent|entin|ist|istin|eur|eurin|or|orin)$/),
   nameLike: (w) => germanNameLike(w, jobIn(DE_JOBS)),
+  nameLikeBesideJob: (w, position) => germanNameBesideJob(w, position, jobIn(DE_JOBS)),
 };
 
 export const french: Language = {

@@ -14,7 +14,7 @@ export const JOB_INTROS: Record<Language, { people: readonly [string, string][];
       "My name's {name}, a {job} by profession.", "I'm {name}. I'm a {job} by trade, actually.", 'Good morning, {name} here, a {job} by trade.', "I am {name} and I'm a {job} by trade."],
   },
   de: {
-    people: [['Jonas', 'Lehrer'], ['Henrike', 'Tischlerin'], ['Wolfgang', 'Elektriker'], ['Sabine', 'Bäckerin']],
+    people: [['Jonas', 'Lehrer'], ['Henrike', 'Tischlerin'], ['Volker', 'Elektriker'], ['Sabine', 'Bäckerin'], ['Rüdiger', 'Maurer']],
     templates: ['Hallo, ich bin {name}, ich bin von Beruf {job}.', 'Ich heiße {name}, von Beruf bin ich {job}.', 'Mein Name ist {name} und ich bin von Beruf {job}.',
       '{name} mein Name, von Beruf {job}.', 'Ich bin {name} und von Beruf {job}.', 'Ich heiße {name}. Ich bin {job} von Beruf.', 'Ich bin {name}, beruflich bin ich {job}.',
       'Ich bin von Beruf {job} und heiße {name}.', 'Von Beruf bin ich {job}, mein Name ist {name}.', 'Ich bin {name}, {job} von Beruf.', 'Guten Tag, ich heiße {name}, ich bin {job} von Beruf.',
