@@ -36,9 +36,9 @@ export function setup() {
 type Ports = ReturnType<typeof setup>['ports'];
 
 /**
- * One turn as the graph runs it: memory_update runs when the turn is about the person (here the
- * intent model is taken to have said update_user_info only where `routed` says the graph would
- * get there whatever the model reads), and the robot's reply calls the person by name.
+ * One turn of memory_update, as the graph runs it once the turn reaches it (whether it does,
+ * whatever the intent model reads, is checked apart: routedAsCorrection); the robot's reply then
+ * calls the person by the name settled, or asks about one.
  */
 export async function turn(ports: Ports, before: Session | null, text: string, language: Language, intent: 'update_user_info' | 'continue_conversation' = 'update_user_info') {
   const session = before ?? { ...newSession(language), language };

@@ -18,7 +18,7 @@ describe('an introduction with the job as a trade or profession', () => {
     expect(read(language, text).user_name).toBe(name);
   });
 
-  it.each(cases)('[%s] "%s": the job is %s', (language, text, _name, job) => {
+  it.each(cases)('[%s] "%s": the job of %s', (language, text, _name, job) => {
     expect(read(language, text).facts.current_position?.toLowerCase()).toContain(job.toLowerCase());
   });
 });
