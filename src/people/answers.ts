@@ -1,3 +1,5 @@
+import { isInterjection, zhCore } from './interjections.js';
+
 /**
  * Yes or no to "Is your name Alice?", in the languages the robot speaks. Pure and rule-based:
  * answers are short and formulaic, and a wrong "yes" would merge two people, so a negation
@@ -34,6 +36,17 @@ const YES_WORDS = [
 const YES_AT_END = ['i am', 'it is', 'moi', 'c est moi', 'ich bin es', 'that s it'];
 /** A yes only when it is the whole answer (fillers aside): "Eso." but not "¿Qué es eso?". */
 const YES_ALONE = ['eso'];
+/** Said after an answer and no part of it: "It is, thanks.", "I am, actually.", "C'est moi, hein." */
+const TAIL = new Set(['thanks', 'thank', 'you', 'then', 'actually', 'indeed', 'yes', 'yeah', 'danke', 'ja', 'doch', 'schon', 'wohl', 'halt', 'merci', 'hein', 'quoi', 'oui', 'gracias', 'si', 'pues', 'eh']);
+function withoutTail(folded: string): string {
+  const words = folded.trim().split(' ');
+  while (words.length > 1 && TAIL.has(words.at(-1)!)) words.pop();
+  return ` ${words.join(' ')} `;
+}
+/** A word that is itself a yes ("Jo", "Ja", "Sí"): in a yes, no name ("Jo, das bin ich"). */
+export function isYesWord(word: string): boolean {
+  return YES_WORDS.includes(foldAnswer(word).trim());
+}
 const SHORT_ANSWER_WORDS = 5;
 
 /**
@@ -43,12 +56,13 @@ const SHORT_ANSWER_WORDS = 5;
  * (not-names.ts keeps them out of names). Words that are also given names are left out.
  */
 export const MISSES: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly string[]>> = {
-  en: ['missed', 'missed it', 'wrong guess', 'wrong one', 'wrong person', 'wrong guy', 'wrong name', 'someone else', 'somebody else', 'mistake', 'error', 'nay', 'no way', 'not even close'],
-  de: ['daneben', 'knapp daneben', 'irrtum', 'verwechselt', 'verwechslung', 'vertan', 'geirrt', 'fehlanzeige', 'jemand anders', 'jemand anderes', 'falsche person', 'fehler', 'nix', 'nope', 'mitnichten'],
-  fr: ['rate', 'perdu', 'loupe', 'erreur', 'rien a voir', 'quelqu un d autre', 'une autre personne', 'que nenni', 'nenni', 'mauvaise pioche', 'mauvaise personne', 'pas de chance', 'negatif'],
-  es: ['fallaste', 'fallo', 'fallado', 'error', 'erraste', 'te equivocaste', 'equivocaste', 'frio', 'otra persona', 'nop', 'ni de broma', 'ni hablar', 'de ninguna manera', 'confundido', 'confundida', 'me confundes', 'confundes', 'confunde', 'ni', 'nones'],
+  en: ['misheard', 'misunderstood', 'heard wrong', 'you misheard', 'missed', 'missed it', 'wrong guess', 'wrong one', 'wrong person', 'wrong guy', 'wrong name', 'someone else', 'somebody else', 'mistake', 'error', 'nay', 'no way', 'not even close'],
+  de: ['falsch verstanden', 'verhort', 'falsch gehort', 'daneben', 'knapp daneben', 'irrtum', 'verwechselt', 'verwechslung', 'vertan', 'geirrt', 'fehlanzeige', 'jemand anders', 'jemand anderes', 'falsche person', 'fehler', 'nix', 'nope', 'mitnichten'],
+  fr: ['mal entendu', 'mal compris', 'rate', 'perdu', 'loupe', 'erreur', 'rien a voir', 'quelqu un d autre', 'une autre personne', 'que nenni', 'nenni', 'mauvaise pioche', 'mauvaise personne', 'pas de chance', 'negatif'],
+  es: ['entendiste mal', 'oiste mal', 'escuchaste mal', 'has oido mal', 'fallaste', 'fallo', 'fallado', 'error', 'erraste', 'te equivocaste', 'equivocaste', 'frio', 'otra persona', 'nop', 'ni de broma', 'ni hablar', 'de ninguna manera', 'confundido', 'confundida', 'me confundes', 'confundes', 'confunde', 'ni', 'nones'],
 };
 const MISS_PHRASES = Object.values(MISSES).flat();
+const MULTI_WORD_MISSES = MISS_PHRASES.filter((p) => p.includes(' ')).map((p) => p.split(' '));
 
 const NO_WORDS = [
   // en
@@ -83,7 +97,9 @@ const SELF_REFERENCE = [
 
 const ZH_NO = ['不是', '不对', '不', '没有', '错了', '错', '并不是', '否', '搞错'];
 /** Said anywhere, a yes: "对，是我", "我就是", "是我本人". */
-const ZH_YES = ['本人', '是的', '是我', '是啊', '对的', '对啊', '没错', '正确', '就是我', '我就是', '正是', '是我的名字', '对呀', '是呀'];
+const ZH_YES = ['本人', '是的', '是我', '是啊', '对的', '对啊', '没错', '正确', '就是我', '我就是', '正是', '是我的名字', '对呀', '是呀', '猜对', '认对', '说对', '叫对', '对头', '是滴', '是嘞', '可以这么说', '名字对'];
+/** A yes when it is all of the answer, interjections and particles aside: "嗯，我是" ("I am"), not "我是来面试的". */
+const ZH_YES_WHOLE = ['我是', '是', '对'];
 /**
  * A yes only as the start of the answer (fillers aside): "是。", "对，没错", but not the 是 of
  * "我是来面试的" ("I'm here for an interview"), which answers nothing.
@@ -93,7 +109,7 @@ const ZH_FILLERS = /^(?:嗯|呃|额|唔|啊|哦|那个|这个|[，,。…~～\s]
 /** 嗯 is a yes alone ("嗯。", "嗯嗯"), a filler before anything else ("嗯，你说什么？"). */
 const ZH_HUM = /^[嗯唔\s，。！、,.!]+$/u;
 /** Chinese idioms written with a negation character: 没错 ("no mistake") is a yes. */
-const ZH_IDIOMS: [string, string][] = [['没错', '对'], ['没问题', ''], ['不客气', ''], ['不错', ''], ['对不起', ''], ['差不多', ''], ['差一点', '']];
+const ZH_IDIOMS: [string, string][] = [['没认错', '认对'], ['没看错', '认对'], ['没叫错', '叫对'], ['没说错', '说对'], ['没搞错', '认对'], ['没毛病', '对'], ['没错', '对'], ['没问题', ''], ['不客气', ''], ['不错', ''], ['对不起', ''], ['差不多', ''], ['差一点', '']];
 
 export function foldAnswer(text: string): string {
   return ` ${text
@@ -122,7 +138,7 @@ function startsWithMiss(folded: string): boolean {
   for (let start = 0; start < words.length; start++) {
     const rest = ` ${words.slice(start).join(' ')} `;
     if (MISS_PHRASES.some((w) => rest.startsWith(` ${w} `))) return true;
-    if (!BEFORE_MISS.has(words[start]!)) return false;
+    if (!BEFORE_MISS.has(words[start]!) && !isInterjection(words[start]!)) return false;
   }
   return false;
 }
@@ -140,11 +156,12 @@ export function detectAnswer(text: string): Answer {
   const yes =
     YES_WORDS.some((w) => hasPhrase(folded, w)) ||
     SELF_REFERENCE.some((re) => re.test(folded)) ||
-    (short && YES_AT_END.some((w) => folded.endsWith(` ${w} `))) ||
+    (short && YES_AT_END.some((w) => withoutTail(folded).endsWith(` ${w} `))) ||
     // YES_ALONE is Spanish: what is left once Spanish fillers go ("Pues, eso.").
     YES_ALONE.includes(foldAnswer(answerRemainder(text, 'es')).trim()) ||
     ZH_YES.some((w) => han.includes(w)) ||
-    ZH_YES_START.some((w) => han.replace(ZH_FILLERS, '').startsWith(w)) ||
+    ZH_YES_START.some((w) => zhCore(han.replace(ZH_FILLERS, '')).startsWith(w)) ||
+    ZH_YES_WHOLE.includes(zhCore(han)) ||
     (/嗯/u.test(han) && ZH_HUM.test(han));
   return yes ? 'yes' : 'unclear';
 }
@@ -191,8 +208,10 @@ export function answerRemainder(text: string, language?: string): string {
   const key = (w: string) => foldAnswer(w).trim();
   let start = 0;
   let end = words.length;
-  const filler = (w: string) => ANSWER_FILLERS.has(key(w)) || !!LANGUAGE_FILLERS[language ?? '']?.has(key(w));
-  while (start < end && filler(words[start]!)) start++;
+  const filler = (w: string) => ANSWER_FILLERS.has(key(w)) || !!LANGUAGE_FILLERS[language ?? '']?.has(key(w)) || isInterjection(w);
+  // A miss of several words ("Falsch verstanden, Carsten", "Mal entendu : Matilde") is a filler as a whole.
+  const phraseAt = (i: number) => MULTI_WORD_MISSES.find((p) => words.slice(i, i + p.length).map(key).join(' ') === p.join(' '))?.length ?? 0;
+  while (start < end && (filler(words[start]!) || phraseAt(start) > 0)) start += Math.max(1, phraseAt(start));
   while (end > start && filler(words[end - 1]!)) end--;
   return words.slice(start, end).join(' ');
 }

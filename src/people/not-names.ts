@@ -1,4 +1,5 @@
 import { MISSES } from './answers.js';
+import { isInterjection } from './interjections.js';
 import { isOrganisation } from './organisations.js';
 
 /**
@@ -45,6 +46,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     jemand jemanden jemandem irgendwer irgendwas alle alles jeder jede jedes jeden
     nicht kein keine keiner nichts niemand ohne mit für fuer von zu bei nach aus auf im und oder aber sondern auch so halt mal eben schon
     ähm äh öhm hm hmm mhm naja also tja achso ach
+    wohl denn eigentlich tatsächlich tatsachlich bestimmt sicherlich vermutlich wahrscheinlich vielleicht jedenfalls
     herr frau fräulein fraulein
     hallo servus moin tschüss tschuss danke bitte entschuldigung verzeihung grüße gruesse gruß gruss
     wie was wer wo wann warum welche welcher
@@ -97,7 +99,7 @@ const FOLDED = new Set([...Object.values(NOT_NAME_WORDS).flat(), ...GUESS_WORDS]
 /** A word that is never a name, in any of the five languages ("yo", "c'est", "ich", "ja", "euh"). */
 export function isNotNameWord(word: string): boolean {
   const folded = fold(word).replace(/[.,!?;:]+$/, '');
-  return FOLDED.has(folded) || ELISION.test(folded) || SPANISH_ADVERB.test(folded);
+  return FOLDED.has(folded) || ELISION.test(folded) || SPANISH_ADVERB.test(folded) || isInterjection(folded);
 }
 
 /** Spanish adverbs in -mente ("Lamentablemente no", "Desgraciadamente"): no name ends so. */

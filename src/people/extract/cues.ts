@@ -24,7 +24,7 @@ const anyOf = (phrases: readonly string[]) => `(?:${[...new Set(phrases)].sort((
 
 const PARTICLE = String.raw`(?:de|del|della|la|le|van|von|der|den|da|di|du|dos|das|ten|ter|zu|y)`;
 /** Up to three words of a name, particles between them. */
-const NAME = String.raw`\p{L}[\p{L}'-]*(?:\s+(?:${PARTICLE}\s+){0,3}\p{L}[\p{L}'-]*){0,2}`;
+export const NAME = String.raw`\p{L}[\p{L}'-]*(?:\s+(?:${PARTICLE}\s+){0,3}\p{L}[\p{L}'-]*){0,2}`;
 const NO_LETTER = String.raw`(?![\p{L}'])`;
 const GAP = String.raw`(?:\s*[,:]\s*|\s+)`;
 

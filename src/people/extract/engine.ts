@@ -42,6 +42,11 @@ export interface Language {
   looksLikeJob(position: string): boolean;
   /** A capitalised word after "je suis", "ich bin", "soy" that is a name though the lexicon does not know it (not a job, nationality or role). */
   nameLike?(word: string): boolean;
+  /**
+   * The same, once the utterance has said the job elsewhere ("Ich bin Volker, ich bin von Beruf
+   * Lehrer"): the word after "ich bin" is then not the job, and a job-like ending no evidence against a name.
+   */
+  nameLikeBesideJob?(word: string, position: string): boolean;
   tokens(text: string): readonly Token[];
 }
 
@@ -112,6 +117,11 @@ export function applyRules(text: string, lang: Language, expectingName: boolean,
       if (groups.list !== undefined && rule.list) Object.assign(found, listItems(groups.list, rule.list, lang));
       facts = mergeFacts(facts, dropNulls(found));
     }
+  }
+  if (names && !user_name && facts.current_position && lang.nameLikeBesideJob) {
+    const position = facts.current_position;
+    const besideJob: Language = { ...lang, nameLike: (w) => lang.nameLikeBesideJob!(w, position), nameLikeBesideJob: undefined };
+    user_name = applyRules(text, besideJob, expectingName, names, robotName).user_name;
   }
   return { user_name, facts };
 }

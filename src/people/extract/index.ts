@@ -1,5 +1,6 @@
 import type { LlmMessage } from '../../llm/index.js';
-import { answerRemainder, detectAnswer, type Answer } from '../answers.js';
+import { detectAnswer, isYesWord, type Answer } from '../answers.js';
+import { hedged } from '../interjections.js';
 import { foldName, nameSimilarity } from '../names.js';
 import { looksLikeName } from '../not-names.js';
 import type { ProfileFacts } from '../profile.js';
@@ -51,8 +52,10 @@ export function extractionRequest(input: ExtractionInput): { offline: Extraction
   const found = extractByRules({ text: correction.rest, expectingName, language: input.language, robotName: input.robotName });
   const rules = found.user_name
     ? found
-    : { ...found, user_name: respelled(correction.rejected, correction.rest, input.language) ?? (calledByName(input) ? respelled(input.currentName!, correction.rest, input.language) : null) };
+    : { ...found, user_name: respellingIn(correction.rest, correction.rejected, input.robotName, true) ?? (calledByName(input) ? respellingIn(correction.rest, input.currentName!, input.robotName) : null) };
   const answer: Answer = input.askedName ? said : 'unclear';
+  // "Jo, das bin ich": in a yes, a word that is itself a yes is no name (Jo is one elsewhere).
+  if (answer === 'yes' && rules.user_name && isYesWord(rules.user_name)) rules.user_name = null;
   const rejected = correction.rejected ?? implicitlyRejected(input, said, rules.user_name);
   const context = { text: input.text, robotName: input.robotName, lastRobotMessage: input.lastRobotMessage, askedName: input.askedName };
   return {
@@ -63,16 +66,38 @@ export function extractionRequest(input: ExtractionInput): { offline: Extraction
 }
 
 /**
- * "non pas Laurent, Lorent": what is left after the rejected name is one word spelled like it.
- * That is the right name, whatever a tagger makes of an unknown word ("Lorent" reads as an
- * adjective to compromise).
+ * The word of a correction that respells the name put right ("Das ist nicht Claudia, das ist
+ * Klaudia", "Non, Daniele, et pas Danielle", "Vous avez dit Mathilde, mais c'est Matilde",
+ * "Nicht Ralf – Ralph"): one letter or one sound away from it, and not it. Whatever the words
+ * around it, and whatever a tagger makes of an unknown word ("Lorent" reads as an adjective to
+ * compromise), it is the right name. Never in a question of the person's own, never the robot's name.
  */
-function respelled(rejected: string | null, rest: string, language: string): string | null {
-  if (!rejected || /[?？¿]/u.test(rest)) return null;
-  const left = answerRemainder(rest, language);
-  if (!left || /\s/u.test(left) || !/^\p{Lu}/u.test(left)) return null;
-  const [first] = rejected.split(' ');
-  return nameSimilarity(left, first!) >= RESPELLING && foldName(left) !== foldName(first!) && looksLikeName(left) ? left : null;
+function respellingIn(rest: string, name: string | null, robotName: string, rejected = false): string | null {
+  if (!name || /[?？¿]/u.test(rest)) return null;
+  const [first] = name.split(' ');
+  const folded = foldName(first!);
+  const near = (w: string) => foldName(w) !== folded && foldName(w) !== foldName(robotName) && nameSimilarity(w, first!) >= RESPELLING && looksLikeName(w);
+  if (/\p{Script=Han}/u.test(first!)) return hanRespelling(rest, first!, (w) => near(w) || (rejected && looksLikeName(w)));
+  const words = rest.match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? [];
+  // Capitalised where the text has capitals; speech-to-text in lower case has none to go by.
+  const cased = words.some((w) => /^\p{Lu}/u.test(w));
+  return words.find((w) => (!cased || /^\p{Lu}/u.test(w)) && near(w)) ?? null;
+}
+
+/**
+ * Chinese: a run of characters as long as the name, with its surname, one character otherwise
+ * ("王晓红" → "王小红"): homophones of a given name are what speech-to-text confuses. A two-character
+ * name ("周婷" → "周亭") only after the person rejected the other: one character is half of it.
+ */
+function hanRespelling(rest: string, name: string, accept: (w: string) => boolean): string | null {
+  const chars = [...name];
+  const text = [...rest];
+  for (let i = 0; i + chars.length <= text.length; i++) {
+    const run = text.slice(i, i + chars.length);
+    const differs = run.filter((c, j) => c !== chars[j]).length;
+    if (run[0] === chars[0] && differs === 1 && accept(run.join(''))) return run.join('');
+  }
+  return null;
 }
 
 /**
@@ -107,10 +132,20 @@ function calledByName(input: ExtractionInput): boolean {
   return !!input.currentName && !!input.lastRobotMessage && foldName(input.lastRobotMessage).includes(foldName(input.currentName));
 }
 
-/** "No, it's Hanne." right after the robot called the person Anne: the "no" is about Anne. */
+/**
+ * "No, it's Hanne." right after the robot called the person Anne: the "no" is about Anne. So is a
+ * respelling said with the name it puts right or with a hedge ("Vous avez dit Mathilde, mais c'est
+ * Matilde", "Actually it's Philip", "En realidad es Rakel"); a respelling alone is the same name
+ * heard otherwise, and is not taken as a rejection of it.
+ */
 function implicitlyRejected(input: ExtractionInput, said: Answer, stated: string | null): string | null {
-  if (said !== 'no' || !stated || !calledByName(input)) return null;
-  return foldName(stated) !== foldName(input.currentName!) ? input.currentName! : null;
+  if (!stated || !calledByName(input)) return null;
+  const current = input.currentName!;
+  if (foldName(stated) === foldName(current)) return null;
+  if (said === 'no') return current;
+  const words = (t: string) => ` ${foldName(t).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+  const mentioned = words(input.text).includes(words(current)) || (/\p{Script=Han}/u.test(current) && input.text.includes(current));
+  return nameSimilarity(stated, current) >= RESPELLING && (mentioned || hedged(input.text)) ? current : null;
 }
 
 /** The model's reading, checked, with what the rules are surer of kept. */

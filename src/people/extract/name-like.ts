@@ -49,3 +49,9 @@ export function germanNameLike(word: string, isJob: (w: string) => boolean): boo
   const w = fold(word);
   return capitalisedWord(word) && !DE_NOT_NAMES.has(w) && !isJob(w) && !DE_NOUN_ENDING.test(w);
 }
+
+/** A German name beside the job said elsewhere: any capitalised word that is not that job, a job, or a role word. */
+export function germanNameBesideJob(word: string, position: string, isJob: (w: string) => boolean): boolean {
+  const w = fold(word);
+  return capitalisedWord(word) && !DE_NOT_NAMES.has(w) && !isJob(w) && !position.toLowerCase().split(/\s+/).includes(w);
+}

@@ -1,7 +1,8 @@
 import { EN_CUES } from './cue-lexicon.js';
-import { cueRules } from './cues.js';
+import { cueRules, NAME } from './cues.js';
 import type { Language, Rule } from './engine.js';
 import { gerundOf, tagEnglish } from './tokens.js';
+import { tradeRules } from './trade.js';
 
 /** English phrasings of a self-introduction. Order matters: the first rule to yield a field wins. */
 const RULES: Rule[] = [
@@ -14,6 +15,7 @@ const RULES: Rule[] = [
   { re: /\bname's\s+(?<name>.+)/i, name: 'explicit' },
   { re: /(?:^|[,.!?]\s*)(?<name>\p{L}[^,.!?]*?)\s+is my name\b/iu, name: 'explicit' },
   ...cueRules(EN_CUES),
+  ...tradeRules('en', { pattern: NAME, strength: EN_CUES.nameFirst }),
   { re: /\bi(?:'m| am)\s+(?<name>.+)/i, name: 'weak' },
   // "Oliver. Nice to meet you.", "Hi, Grace, pleased to meet you": a name, then the pleasantry that follows an introduction.
   { re: /(?:^|[.!?]\s*)(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))\s*[,!.]?\s+)?(?<name>\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s*[,.!]?\s+(?:(?:[Ii]t's|[Ii]t is)\s+)?(?:(?:[Vv]ery\s+)?(?:[Nn]ice|[Pp]leased|[Gg]lad|[Gg]ood|[Ll]ovely|[Gg]reat) to meet you|[Hh]ow do you do)/u, name: 'explicit' },

@@ -1,8 +1,9 @@
 import { DE_CUES, ES_CUES, FR_CUES } from './cue-lexicon.js';
-import { cueRules } from './cues.js';
+import { cueRules, NAME } from './cues.js';
 import type { Language, Rule } from './engine.js';
-import { frenchNameLike, germanNameLike, spanishNameLike } from './name-like.js';
+import { frenchNameLike, germanNameBesideJob, germanNameLike, spanishNameLike } from './name-like.js';
 import { nameTaggedTokens } from './tokens.js';
+import { tradeRules } from './trade.js';
 
 /**
  * The basic self-introduction phrasings in German, French and Spanish. "ich bin X", "je suis X"
@@ -85,6 +86,7 @@ export const german: Language = {
     { re: re(String.raw`(?<!\p{L})(?:sag|sagt|sagen sie|sagen)\s+${ADVERBS}(?<name>\p{Lu}.*?)\s+zu mir`), name: 'explicit' },
     nameThen(String.raw`(?:ist\s+)?mein (?:vor)?name|freut mich|(?:sehr\s+)?angenehm|sehr erfreut`),
     ...cueRules(DE_CUES),
+    ...tradeRules('de', { pattern: NAME, strength: DE_CUES.nameFirst }),
     { re: re(String.raw`(?<!\p{L})ich bin (?:der |die )?(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:ich\s+)?(?:komme|stamme|bin)\s+)?(?:aus|von)\s|(?:ich\s+)?(?:wohne|lebe)\s+in\s`),
     { re: re(String.raw`(?<!\p{L})arbeite (?:bei|für|fuer) ${V}? als (?<position>${V})`) },
@@ -114,6 +116,7 @@ export const german: Language = {
   classify: (item) => ({ kind: /^\p{Lu}\p{Ll}+(?:en|ern|eln)$/u.test(item) ? 'hobbies' : 'interests', item }),
   looksLikeJob: jobIn(DE_JOBS, /(?:er|erin|ent|entin|ist|istin|eur|eurin|or|orin)$/),
   nameLike: (w) => germanNameLike(w, jobIn(DE_JOBS)),
+  nameLikeBesideJob: (w, position) => germanNameBesideJob(w, position, jobIn(DE_JOBS)),
 };
 
 export const french: Language = {
@@ -126,6 +129,7 @@ export const french: Language = {
     { re: re(String.raw`(?<!\p{L})je me (?:nomme|prénomme)\s+(?<name>.+)`), name: 'explicit' },
     nameThen(String.raw`enchanté(?:e)?|ravie? de (?:vous|te) (?:rencontrer|connaître)`),
     ...cueRules(FR_CUES),
+    ...tradeRules('fr', { pattern: NAME, strength: FR_CUES.nameFirst }),
     { re: re(String.raw`(?<!\p{L})je suis\s+(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:je\s+)?(?:viens|suis|arrive)\s+)?(?:de\s|d'|du\s)|j'habite\s+(?:à|a)\s`),
     { re: re(String.raw`(?<!\p{L})travaille (?:chez|pour|à|dans) ${V}? (?:comme|en tant que) (?:une? )?(?<position>${V})`) },
@@ -164,6 +168,7 @@ export const spanish: Language = {
     // "Soy la Begoña", as "ich bin die Wiebke": the article is no part of the name.
     nameThen(String.raw`es mi nombre|encantad[oa]|mucho gusto|un placer`),
     ...cueRules(ES_CUES),
+    ...tradeRules('es', { pattern: NAME, strength: ES_CUES.nameFirst }),
     { re: re(String.raw`(?<!\p{L})soy\s+(?:el |la )?(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:yo\s+)?(?:vengo|soy)\s+)?(?:de|desde)\s|vivo\s+en\s`),
     { re: re(String.raw`(?<!\p{L})trabajo (?:en|para) ${V}? como (?:una? )?(?<position>${V})`) },

@@ -4,6 +4,7 @@ import type { RuleResult } from './engine.js';
 import { looksLikeName } from '../not-names.js';
 import { isOrganisation } from '../organisations.js';
 import { normalizeNameCase } from './name-pick.js';
+import { zhTradeRules } from './trade.js';
 import { addressAt, fullNameAt, givenNameAt, namedAt, nicknameAt, skipFillers, surnameAt, ZH_PUNCT } from './zh-names.js';
 
 /**
@@ -161,6 +162,7 @@ const EMPLOYER_POSITION = new RegExp(`我是(?<company>[^${PUNCT}的]{1,15})的(
 const IS_A = new RegExp(`我是(?:一名|一个|一位)(?<position>${V}{1,12})`, 'u');
 const JOB_IS = new RegExp(`我的(?:工作|职业)是(?<position>${V}{1,12})`, 'u');
 const LIVES_IN = new RegExp(`我(?:住在|家在|现在住在)(?<location>${V}{1,15}?)(?=[${PUNCT}]|和|$)`, 'u');
+const TRADES = zhTradeRules(PUNCT);
 const COMES_FROM = new RegExp(`我来自(?<location>${V}{1,15}?)(?=[${PUNCT}]|和|$)`, 'u');
 
 export function applyChinese(raw: string, expectingName: boolean): RuleResult {
@@ -199,7 +201,8 @@ export function applyChinese(raw: string, expectingName: boolean): RuleResult {
   const position =
     work?.position ??
     first(text, IS_A)?.position ??
-    first(text, JOB_IS)?.position;
+    first(text, JOB_IS)?.position ??
+    TRADES.map((re) => first(text, re)?.position).find(Boolean);
   if (position) facts.current_position ??= position;
 
   const location =
