@@ -199,7 +199,7 @@ export class TurnRunner extends EventEmitter<TurnRunnerEvents> {
     const user = speaker;
     const session = conversations.of(user);
     // The tag speech-to-text sent, else the language of the words (the conversation's when they do not tell).
-    const initial = startTurn(session, turnId, utterance.text, turnLanguage(utterance.text, utterance.language, session.language), occasion);
+    const initial = startTurn(session, turnId, utterance.text, turnLanguage(utterance.text, utterance.language, session.language, session.messages.length > 0), occasion);
     // The visit the turn belongs to names its interaction log.
     const sessionId = presence.visit?.id ?? initial.conversation_id;
     // The turn's one handle on the voice: its agents write the reply into it, the engine its gestures.

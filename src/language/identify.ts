@@ -1,5 +1,6 @@
 import { francAll } from 'franc-min';
 import type { Language } from '../config/index.js';
+import { isInterjection } from './interjections.js';
 import { APOSTROPHES, CONVENTIONS, CUE_PHRASES, FUNCTION_WORDS, LETTERS, type LatinLanguage } from './lexicon.js';
 
 /**
@@ -8,7 +9,10 @@ import { APOSTROPHES, CONVENTIONS, CUE_PHRASES, FUNCTION_WORDS, LETTERS, type La
  * text) franc's trigrams, weighed against the visit's language as the prior. A short or ambiguous
  * utterance ("OK", "Jonas", "Danke") keeps the language the visit is in: switching on a guess
  * costs more than staying. A greeting only one language says ("Hallo!", "Salut !") is no guess:
- * it opens the visit in its language.
+ * it opens the visit in its language. Before anyone has said anything, the visit's language is
+ * only the configured default, no evidence: then the words need no lead over it, only to say more.
+ * Hesitations ("eh", "euh", "äh") are no language's words, and a cue phrase is read across them
+ * ("Mi nombre, eh, es Christina").
  */
 
 const LATIN: readonly LatinLanguage[] = ['en', 'de', 'fr', 'es'];
@@ -65,11 +69,17 @@ const CUE_TESTS: Record<LatinLanguage, ((text: string) => boolean)[]> = Object.f
 export function languageEvidence(text: string): Record<LatinLanguage, number> {
   const lower = normalize(text);
   const evidence: Record<LatinLanguage, number> = { en: 0, de: 0, fr: 0, es: 0 };
-  for (const token of lower.match(/[\p{L}']+/gu) ?? []) {
-    for (const [lang, weight] of WEIGHTS.get(token.replace(/^'+|'+$/g, '')) ?? []) evidence[lang] += weight;
+  const tokens = (lower.match(/[\p{L}']+/gu) ?? []).filter((token) => !isInterjection(token));
+  for (const token of tokens) {
+    const word = token.replace(/^'+|'+$/g, '');
+    // An elided word the lists lack is read by its parts: "m'appelle" is "appelle", "d'accord" "accord".
+    const parts = WEIGHTS.has(word) ? [word] : word.split("'");
+    for (const part of parts) for (const [lang, weight] of WEIGHTS.get(part) ?? []) evidence[lang] += weight;
   }
+  // The words alone, one space apart: a cue phrase said with a hesitation or a comma inside it.
+  const words = tokens.join(' ');
   for (const lang of LATIN) {
-    evidence[lang] += CUE_WEIGHT * CUE_TESTS[lang].filter((test) => test(lower)).length;
+    evidence[lang] += CUE_WEIGHT * CUE_TESTS[lang].filter((test) => test(lower) || test(words)).length;
     if (LETTERS[lang].test(lower)) evidence[lang] += 1;
     if (APOSTROPHES[lang]?.test(lower)) evidence[lang] += 1;
     if (CONVENTIONS[lang]?.test(lower)) evidence[lang] += CUE_WEIGHT;
@@ -83,8 +93,11 @@ export function languageEvidence(text: string): Record<LatinLanguage, number> {
   return evidence;
 }
 
-/** The language of an utterance, given the language the visit is in. */
-export function identifyLanguage(text: string, current: Language): LanguageGuess {
+/**
+ * The language of an utterance, given the language the visit is in; `settled` is false while it is
+ * only the default (nothing said in the conversation yet).
+ */
+export function identifyLanguage(text: string, current: Language, settled = true): LanguageGuess {
   const none = { en: 0, de: 0, fr: 0, es: 0 };
   if (isChinese(text)) return { language: 'zh', source: 'script', evidence: none };
   if (!/\p{L}/u.test(text)) return { language: current, source: 'kept', evidence: none };
@@ -92,6 +105,7 @@ export function identifyLanguage(text: string, current: Language): LanguageGuess
   const ranked = [...LATIN].sort((a, b) => evidence[b] - evidence[a]);
   const best = ranked[0]!;
   const prior = current === 'zh' ? 0 : evidence[current];
-  if (best === current || evidence[best] < MIN_EVIDENCE || evidence[best] - prior < MIN_LEAD) return { language: current, source: 'kept', evidence };
+  const lead = settled ? MIN_LEAD : Number.MIN_VALUE;
+  if (best === current || evidence[best] < MIN_EVIDENCE || evidence[best] - prior < lead) return { language: current, source: 'kept', evidence };
   return { language: best, source: 'evidence', evidence };
 }

@@ -30,6 +30,7 @@ export const FUNCTION_WORDS: Readonly<Record<LatinLanguage, readonly string[]>> 
     muss soll darf mit von zu bei nach aus für über unter auf vom zum zur im ins am ja nein danke bitte hallo tschüss
     entschuldigung guten morgen abend tag heiße heißt heisse heisst gibt geht sprechen sprichst kommen gehen machen
     sagen wissen weiß spreche schön freut sich suche erzähl erzähle gibt's ist's hab nichts etwas viel vielen
+    nennt nennen nenn spitzname vorname nachname
   `),
   fr: words(`
     je tu il elle on nous vous ils elles me te se moi toi lui leur leurs mon ma mes ton ta tes son sa ses notre votre nos vos
@@ -40,6 +41,7 @@ export const FUNCTION_WORDS: Readonly<Record<LatinLanguage, readonly string[]>> 
     s'il plaît appelle appelles enchanté enchantée parlez parles parler aimerais cherche raconte dis dire sais sait
     rien quelque chose beaucoup peu toujours
     vas fais connais reconnais souviens rappelles vois viens venu venue parlé vu été dit crois penses aimes reconnu reconnue
+    appeler appelez nomme surnomme prénom surnom
   `),
   es: words(`
     yo tú usted él ella nosotros nosotras vosotros ellos ellas ustedes me te se nos os le les lo mi mis tu tus su sus nuestro
@@ -49,6 +51,7 @@ export const FUNCTION_WORDS: Readonly<Record<LatinLanguage, readonly string[]>> 
     quiere quieres voy va vamos hace hacer con para sin sobre entre hasta desde sí gracias hola adiós perdón disculpe
     favor buenos buenas días tardes noches llamo llamas llama gusto encantado encantada hablar hablas habla
     eso esto esta este esa ese busco vengo vivo gusta dime cuéntame sé sabes necesito
+    nombre apodo apellido llaman llamarme
   `),
 };
 

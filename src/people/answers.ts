@@ -1,4 +1,5 @@
-import { isInterjection, zhCore } from './interjections.js';
+import { isInterjection } from '../language/index.js';
+import { zhCore } from './interjections.js';
 
 /**
  * Yes or no to "Is your name Alice?", in the languages the robot speaks. Pure and rule-based:

@@ -1,5 +1,5 @@
 import { MISSES } from './answers.js';
-import { isInterjection } from './interjections.js';
+import { isInterjection } from '../language/index.js';
 import { isOrganisation } from './organisations.js';
 
 /**

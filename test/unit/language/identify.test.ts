@@ -72,3 +72,24 @@ describe('the language of an utterance without a tag', () => {
     expect(turnLanguage('', undefined, 'es')).toBe('es');
   });
 });
+
+describe('before anything was said, the default language is no evidence', () => {
+  // Written for this change: each was answered in the default language before it.
+  it.each([
+    ['Je me fais appeler Manon.', 'fr'],
+    ['Mon prénom, euh, Anaïs.', 'fr'],
+    ['Mi nombre, eh, es Christina.', 'es'],
+    ['Pues, eh, me llamo, mm, Rocío.', 'es'],
+    ['Ähm, ich heiße, äh, Bärbel.', 'de'],
+    ["On m'appelle Lulu.", 'fr'],
+    ["Euh, moi, c'est Gaëlle.", 'fr'],
+  ] as const)('"%s" opens a new conversation in %s', (text, language) => {
+    expect(identifyLanguage(text, 'en', false).language).toBe(language);
+    expect(turnLanguage(text, undefined, 'en', false)).toBe(language);
+  });
+
+  it.each(['OK', 'Jonas', 'Hello!', 'Hmm.', 'Euh…', 'Maria Lopez'])('"%s" says too little: the default stays', (text) => {
+    expect(identifyLanguage(text, 'en', false).language).toBe('en');
+    expect(identifyLanguage(text, 'de', false).language).toBe('de');
+  });
+});
