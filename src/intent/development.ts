@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseCorpusTsv, type CorpusExample } from './corpus.js';
 
 /** The development sets the temperature is fitted on (never trained on: test/unit/intent/heldout.test.ts). */
-export const DEVELOPMENT_SETS = ['eval/intent/dev-c.tsv', 'eval/intent/dev-d.tsv'];
+export const DEVELOPMENT_SETS = ['eval/intent/dev-c.tsv', 'eval/intent/dev-d.tsv', 'eval/intent/dev-e.tsv'];
 
 export interface DevelopmentSets {
   files: string[];
