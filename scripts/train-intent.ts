@@ -2,7 +2,7 @@
  * Trains the on-device intent classifier from the shipped corpus and exports it to ONNX.
  *
  *   npm run models                 retrains only when the corpus (or the recipe) changed since the committed model
- *   npm run train:intent [-- --corpus DIR] [--out DIR] [--dev FILE ...] [--heldout FILE] [--heldout-b FILE] [--unseen FILE] [--report FILE] [--errors] [--quiet]
+ *   npm run train:intent [-- --corpus DIR] [--out DIR] [--dev FILE ...] [--canonical FILE] [--heldout FILE] [--heldout-b FILE] [--unseen FILE] [--report FILE] [--errors] [--quiet]
  *
  * The validation split of the corpus chooses the epoch; the development sets (eval/intent/dev-*.tsv,
  * utterances as visitors say them, never trained on) choose the temperature. The held-out set
@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
 import { loadConfig } from '../src/config/index.js';
-import { DEVELOPMENT_SETS, trainIntentPipeline, type JudgedEvaluation } from '../src/intent/index.js';
+import { CANONICAL_SET, DEVELOPMENT_SETS, trainIntentPipeline, type JudgedEvaluation } from '../src/intent/index.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,6 +24,7 @@ const { values: args } = parseArgs({
     corpus: { type: 'string' },
     out: { type: 'string' },
     dev: { type: 'string', multiple: true, default: DEVELOPMENT_SETS },
+    canonical: { type: 'string', default: CANONICAL_SET },
     heldout: { type: 'string', default: 'test/fixtures/intent/heldout.tsv' },
     'heldout-b': { type: 'string', default: 'test/fixtures/intent/heldout-b.tsv' },
     errors: { type: 'boolean', default: false },
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     heldoutFile: args.heldout,
     heldoutBFile: args['heldout-b'],
     developmentFiles: args.dev,
+    canonicalFile: args.canonical,
     unseenFile: args.unseen,
     threshold: config.dialogue.intentThreshold,
     ifStale: args['if-stale'],

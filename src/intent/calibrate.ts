@@ -13,6 +13,8 @@ export interface Calibration {
   askedModel: number;
   /** Share of the calibration set wrong at or above the threshold at `temperature`. */
   wrongConfident: number;
+  /** The canonical phrasings: how many, how many the model gets wrong (no temperature helps those), and the lowest confidence of the rest at `temperature`. */
+  canonical: { n: number; wrong: number; lowest: number; cap: number | null } | null;
 }
 
 export interface CalibrationOptions {
@@ -27,6 +29,13 @@ export interface CalibrationOptions {
    * errors above the threshold.
    */
   development?: readonly CorpusExample[];
+  /**
+   * What visitors say most, briefly ("Alright, see you!", "Danke!", "再见！"): acted on without the
+   * language model, or a goodbye does not end the visit offline. The temperature may rise only as
+   * far as every one of them the model gets right keeps `canonicalFloor` confidence.
+   */
+  canonical?: readonly CorpusExample[];
+  canonicalFloor?: number;
 }
 
 /**
@@ -73,7 +82,39 @@ export function calibrateTemperature(weights: IntentWeights, validation: readonl
   const step = (t: number, by: number) => Math.round((t + by) * 100) / 100;
   while (temperature > 0.3 && asked(temperature) > options.askBudget) temperature = step(temperature, -0.01);
   while (temperature < 3 && asked(step(temperature, 0.01)) <= options.askBudget) temperature = step(temperature, 0.01);
+  // Flattening is bought with short canonical phrasings falling under the threshold: the budget is
+  // spent on what is unsure, not on "Bye!". Their top probability falls as T rises, so the bound is
+  // the highest T at which the least sure of them still keeps the floor.
+  const canonical = canonicalBound(weights, options.canonical ?? [], options.canonicalFloor ?? options.threshold);
+  if (canonical.cap !== null && temperature > canonical.cap) temperature = canonical.cap;
   for (let i = 0; i < weights.W2.length; i++) weights.W2[i]! /= temperature;
   for (let i = 0; i < weights.b2.length; i++) weights.b2[i]! /= temperature;
-  return { temperature, fitted, on: development ? 'development' : 'validation', askedModel: asked(temperature), wrongConfident: wrongConfident(temperature) };
+  const lowest = Math.min(1, ...canonical.right.map((logp) => at(logp, temperature).top));
+  return {
+    temperature,
+    fitted,
+    on: development ? 'development' : 'validation',
+    askedModel: asked(temperature),
+    wrongConfident: wrongConfident(temperature),
+    canonical: canonical.n ? { n: canonical.n, wrong: canonical.n - canonical.right.length, lowest, cap: canonical.cap } : null,
+  };
+}
+
+/** The highest temperature (two decimals) at which every canonical phrasing the model gets right keeps `floor`; null without any. */
+function canonicalBound(weights: IntentWeights, canonical: readonly CorpusExample[], floor: number) {
+  const right: number[][] = [];
+  for (const e of canonical) {
+    const p = forward(weights, featurize(e.text, weights.spec));
+    const top = p.indexOf(Math.max(...p));
+    if (weights.labels[top] === e.intent) right.push(Array.from(p, (v) => Math.log(Math.max(v, 1e-30))));
+  }
+  const top = (logp: number[], t: number) => {
+    const max = Math.max(...logp);
+    return 1 / logp.reduce((a, l) => a + Math.exp((l - max) / t), 0);
+  };
+  const keeps = (t: number) => right.every((logp) => top(logp, t) >= floor);
+  if (!right.length) return { n: canonical.length, right, cap: null };
+  let cap = 3;
+  while (cap > 0.05 && !keeps(cap)) cap = Math.round((cap - 0.01) * 100) / 100;
+  return { n: canonical.length, right, cap };
 }

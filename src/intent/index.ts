@@ -13,7 +13,7 @@ export { ENSEMBLE_MEMBERS, ensembleHidden, trainEnsemble } from './ensemble.js';
 export { exportIntentOnnx, quantizeFirstLayer } from './export.js';
 export type { EpochReport, Evaluation, IntentWeights, TrainOptions } from './train.js';
 export { byLanguage, DEVELOPMENT_ASK_BUDGET, VALIDATION_FRACTION, trainIntentPipeline } from './pipeline.js';
-export { DEVELOPMENT_SETS, developmentSets } from './development.js';
+export { CANONICAL_MARGIN, CANONICAL_SET, DEVELOPMENT_SETS, developmentSets } from './development.js';
 export type { DevelopmentSets } from './development.js';
 export type { JudgedEvaluation, TrainPipelineOptions, TrainPipelineResult } from './pipeline.js';
 export { assertIntentModelFresh, intentModelFreshness, RETRAIN_COMMAND } from './freshness.js';

@@ -63,4 +63,29 @@ describe('temperature scaling', () => {
       expect(after.indexOf(Math.max(...after))).toBe(before.indexOf(Math.max(...before)));
     }
   });
+
+  it('rises no further than keeps every canonical phrasing it gets right above the floor, however much budget is left', () => {
+    // A budget that lets it flatten everything: before the bound, "Bye" fell under the threshold this way.
+    const generous = { threshold, askBudget: 1, development };
+    const unbound = calibrateTemperature(copy(raw), train, generous);
+    const canonical = tsv(['end_conversation\ten\t\tGoodbye', 'first_greeting\ten\t\tHello there', 'continue_conversation\ten\t\tWhat time is it?']);
+    const floor = 0.7;
+    const weights = copy(raw);
+    const bound = calibrateTemperature(weights, train, { ...generous, canonical, canonicalFloor: floor });
+    expect(bound.temperature).toBeLessThan(unbound.temperature);
+    expect(bound.canonical).toMatchObject({ n: 3, wrong: 0, cap: bound.temperature });
+    const lowest = Math.min(...canonical.map((e) => Math.max(...forward(weights, featurize(e.text, spec)))));
+    expect(lowest).toBeGreaterThanOrEqual(floor);
+    expect(lowest).toBeCloseTo(bound.canonical!.lowest, 6);
+    // The bound is tight: one step hotter, the least sure of them would fall under the floor.
+    const texts = canonical.map((e) => e.text);
+    expect(askedAt(raw, texts, bound.temperature + 0.01, floor)).toBeGreaterThan(0);
+  });
+
+  it('leaves a temperature the canonical phrasings allow as it is', () => {
+    const calibration = calibrateTemperature(copy(raw), train, { threshold, askBudget, development });
+    const canonical = tsv(['end_conversation\ten\t\tGoodbye']);
+    const bound = calibrateTemperature(copy(raw), train, { threshold, askBudget, development, canonical, canonicalFloor: 0.3 });
+    expect(bound.temperature).toBe(calibration.temperature);
+  });
 });

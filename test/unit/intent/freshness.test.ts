@@ -1,7 +1,7 @@
 import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertIntentModelFresh, intentModelFreshness, RETRAIN_COMMAND } from '../../../src/intent/index.js';
+import { assertIntentModelFresh, CANONICAL_SET, intentModelFreshness, RETRAIN_COMMAND } from '../../../src/intent/index.js';
 import { MODELS_DIR, REPO, tempDir } from '../../helpers/config.js';
 
 const INTENT_DIR = path.join(MODELS_DIR, 'intent');
@@ -41,5 +41,11 @@ describe('an intent model calibrated on the development sets', () => {
     expect(intentModelFreshness(dir, path.join(dir, 'corpus'))).toEqual({ fresh: true });
     appendFileSync(files[0]!, 'continue_conversation\ten\t\tWhat a lovely lobby.\n');
     expect(intentModelFreshness(dir, path.join(dir, 'corpus'))).toMatchObject({ fresh: false, reason: expect.stringMatching(/development sets .* changed/) });
+    // The canonical phrasings bound the temperature too: edited, the model is stale as well.
+    cpSync(path.join(REPO, meta.training.calibration.files[0]), files[0]!);
+    expect(intentModelFreshness(dir, path.join(dir, 'corpus'))).toEqual({ fresh: true });
+    const canonical = files.find((f) => path.basename(f) === path.basename(CANONICAL_SET));
+    appendFileSync(canonical!, 'end_conversation\ten\t\tBye now!\n');
+    expect(intentModelFreshness(dir, path.join(dir, 'corpus'))).toMatchObject({ fresh: false });
   });
 });
