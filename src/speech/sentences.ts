@@ -113,6 +113,24 @@ export class SentenceSplitter {
       let end = i;
       while (end < b.length && TERMINATORS.has(b[end]!)) end++;
       const marks = b.slice(i, end);
+      // Inside a quotation the sentence goes on ("par exemple « Tu t'appelles Maria ? ». Réponds…");
+      // a quotation closed right after the mark (after a space, in French typography) ends the
+      // sentence only when a new one begins after it ("Il a dit « Ça va ? » et il est parti.").
+      const quote = openQuotation(b.slice(0, i), this.#language);
+      if (quote) {
+        const close = new RegExp(`^[\\p{Pe}\\p{Pf}"']*[ \\u00a0\\u202f]*[${quote}]`, 'u').exec(b.slice(end));
+        if (!close) {
+          i = end - 1;
+          continue;
+        }
+        end += close[0].length;
+        while (end < b.length && CLOSERS.has(b[end]!)) end++;
+        const next = b.slice(end).trimStart();
+        if (!next) return null;
+        if (UPPER_START.test(next.replace(OPENERS, ''))) return { at: end, eager: false };
+        i = end - 1;
+        continue;
+      }
       while (end < b.length && CLOSERS.has(b[end]!)) end++;
       const kind = kindOf(marks);
       if (kind === 'cjk') return { at: end, eager: end === b.length };
@@ -164,6 +182,27 @@ export class SentenceSplitter {
     const space = head.lastIndexOf(' ');
     return space > 0 ? space : this.#maxChars;
   }
+}
+
+/**
+ * Quotation marks that open and the marks that close them, per language: German quotes „so“ and
+ * »so«, where English and the others open with the marks German closes with.
+ */
+const QUOTATIONS: Readonly<Record<'de' | 'other', readonly (readonly [string, string])[]>> = {
+  de: [['„', '“'], ['»', '«'], ['‚', '‘'], ['「', '」'], ['『', '』']],
+  other: [['«', '»'], ['“', '”'], ['‹', '›'], ['「', '」'], ['『', '』']],
+};
+
+/** The closing marks of the quotation still open at the end of `text`, or '' when none is. */
+function openQuotation(text: string, language: Language): string {
+  const closers: string[] = [];
+  const pairs = QUOTATIONS[language === 'de' ? 'de' : 'other'];
+  for (const c of text) {
+    const pair = pairs.find(([open]) => open === c);
+    if (pair) closers.push(pair[1]);
+    else if (closers.at(-1) === c) closers.pop();
+  }
+  return closers.at(-1) ?? '';
 }
 
 function kindOf(marks: string): Kind {

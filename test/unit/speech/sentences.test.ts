@@ -42,6 +42,14 @@ describe('the sentence splitter', () => {
     ['de', 'Der Raum ist im 2. Stock. Bis gleich!', ['Der Raum ist im 2. Stock.', 'Bis gleich!']],
     ['fr', 'Bonjour M. Dupont. Mme. Martin arrive, c.-à-d. bientôt. Merci !', ['Bonjour M. Dupont.', 'Mme. Martin arrive, c.-à-d. bientôt.', 'Merci !']],
     ['es', 'Hola, Sra. García. ¿Cómo está? ¡Muy bien!', ['Hola, Sra. García.', '¿Cómo está?', '¡Muy bien!']],
+    // A question quoted inside a sentence is no sentence end: the robot quoting an example asks nothing.
+    ['fr', 'Je demande, par exemple « Tu t’appelles Maria ? ». Réponds oui.', ['Je demande, par exemple « Tu t’appelles Maria ? ».', 'Réponds oui.']],
+    ['fr', 'Il a dit « Bonjour ! Ça va ? » et il est parti. Voilà.', ['Il a dit « Bonjour ! Ça va ? » et il est parti.', 'Voilà.']],
+    ['en', 'Say “Is it Maria? Or Marie?” and I check. Then answer.', ['Say “Is it Maria? Or Marie?” and I check.', 'Then answer.']],
+    ['de', 'Ich frage zum Beispiel „Heißt du Maria?“ und warte. Dann antwortest du.', ['Ich frage zum Beispiel „Heißt du Maria?“ und warte.', 'Dann antwortest du.']],
+    ['es', 'Pregunto, por ejemplo, «¿Te llamas María?», y espero. Luego respondes.', ['Pregunto, por ejemplo, «¿Te llamas María?», y espero.', 'Luego respondes.']],
+    // Chinese has no capitals to tell: a quotation closed after its mark ends the sentence, as before.
+    ['zh', '我会问「你是玛丽亚吗？」然后等你回答。好吗？', ['我会问「你是玛丽亚吗？」', '然后等你回答。', '好吗？']],
     ['zh', '你好。我很好！你呢？', ['你好。', '我很好！', '你呢？']],
     ['zh', '他说：“好的。”然后走了。版本2.0发布了吗?发布了。', ['他说：“好的。”', '然后走了。', '版本2.0发布了吗?', '发布了。']],
   ];
