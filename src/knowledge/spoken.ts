@@ -1,7 +1,10 @@
 import type { Language } from '../config/index.js';
+import { openQuotation } from '../speech/index.js';
 import { terms } from './tokens.js';
 
 const END = /[.!?…。！？]["'”’)\]]*$/u;
+
+const join = (sentences: readonly string[], language: Language) => sentences.join(language === 'zh' ? '' : ' ');
 
 /** The chunk's plain text as sentences (a list item or table row without a full stop gets one, so it is not run into the next). */
 export function sentencesOf(text: string, language: Language): string[] {
@@ -13,10 +16,19 @@ export function sentencesOf(text: string, language: Language): string[] {
     .map((l) => (END.test(l) ? l : `${l}${stop}`))
     .join(language === 'zh' ? '' : ' ');
   const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
-  return [...segmenter.segment(flowing)].map((s) => s.segment.trim()).filter(Boolean);
+  // The segmenter ends a sentence at a question quoted inside one ("par exemple « Tu t'appelles
+  // Maria ? ». Réponds…"): a sentence goes on while a quotation it opened is still open, and after
+  // a quotation that closed it when the next words begin in lower case ("„Heißt du Maria?“ und warte").
+  const sentences: string[] = [];
+  for (const { segment } of segmenter.segment(flowing)) {
+    const sentence = segment.trim();
+    if (!sentence) continue;
+    const last = sentences.at(-1);
+    if (last !== undefined && (openQuotation(last, language) || /^\p{Ll}/u.test(sentence))) sentences[sentences.length - 1] = join([last, sentence], language);
+    else sentences.push(sentence);
+  }
+  return sentences;
 }
-
-const join = (sentences: readonly string[], language: Language) => sentences.join(language === 'zh' ? '' : ' ');
 
 /** The beginning of a chunk as something to say: whole sentences up to about `maxChars` (always at least one). */
 export function spokenExcerpt(text: string, language: Language, maxChars = 320): string {

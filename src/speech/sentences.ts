@@ -194,7 +194,7 @@ const QUOTATIONS: Readonly<Record<'de' | 'other', readonly (readonly [string, st
 };
 
 /** The closing marks of the quotation still open at the end of `text`, or '' when none is. */
-function openQuotation(text: string, language: Language): string {
+export function openQuotation(text: string, language: Language): string {
   const closers: string[] = [];
   const pairs = QUOTATIONS[language === 'de' ? 'de' : 'other'];
   for (const c of text) {

@@ -114,7 +114,14 @@ export function askedAbout(utterance: string): Asked | null {
   if (!text) return null;
   const asks = /[?？¿]/u.test(text);
   for (const lex of LEXICONS) {
-    if (!asks && !lex.question.test(text)) continue;
+    if (!asks && !lex.question.test(text)) {
+      // Speech-to-text often sends no question mark, and "c'est quoi ton nom" opens with no question
+      // word: the robot's phrasings ask by themselves. Not how it is: "ça va" and "I'm good, how are
+      // you" also answer.
+      const robot = lex.robot.find(([topic, pattern]) => topic !== 'mood' && pattern.test(text));
+      if (robot) return { about: 'robot', topic: robot[0] };
+      continue;
+    }
     const found = classifyIn(text, lex);
     if (found) return found;
   }

@@ -85,6 +85,15 @@ const CASES: [string, Asked | null][] = [
   ['我住在上海。', null],
   ['Where do you live?', null],
   ['Where is the cafeteria?', null],
+  // Speech-to-text without a question mark: the robot's phrasings ask by themselves; "ça va" and
+  // "how are you" also answer, so they need the mark or a question word.
+  ["c'est quoi ton nom", { about: 'robot', topic: 'name' }],
+  ['und wie heißt du eigentlich', { about: 'robot', topic: 'name' }],
+  ['y tú cómo te llamas', { about: 'robot', topic: 'name' }],
+  ['tu es qui toi', { about: 'robot', topic: 'what' }],
+  ['ok and who built you', { about: 'robot', topic: 'creator' }],
+  ['ça va merci', null],
+  ["I'm good thanks and how are you", null],
 ];
 
 describe('what a question is about', () => {
