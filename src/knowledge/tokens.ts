@@ -163,9 +163,10 @@ export function terms(text: string, options: TermOptions = {}): string[] {
     for (const { segment, isWordLike } of segmenter.segment(part)) {
       if (!isWordLike) continue;
       // "don't", "l'adresse": the part after an apostrophe is the word that matters in French.
-      const word = fold(segment).split("'").filter(Boolean).at(-1) ?? '';
-      // Concepts first: a stop word of one language can be a concept word of another ("vor").
-      out.push(...conceptsOf(word));
+      const parts = fold(segment).split("'").filter(Boolean);
+      const word = parts.at(-1) ?? '';
+      // Concepts first: a stop word of one language can be a concept word of another ("vor"); but not the verb of a French elision ("j'ai" is no "AI").
+      if (parts.length === 1 || !STOPWORDS.has(word)) out.push(...conceptsOf(word));
       if (!word || FILLERS.has(word) || (!keepStop && (STOPWORDS.has(word) || STOPWORDS.has(fold(segment))))) continue;
       out.push(stem(word));
     }
