@@ -2,7 +2,7 @@ import type { Concepts, Lexicon } from './types.js';
 
 /** English words of the knowledge thesaurus' concepts (see ../concepts.ts for how they are matched). */
 const concepts: Concepts = {
-  robot: ['alive', 'living', 'robot', 'robots', 'machine', 'android', 'humanoid', 'human', 'person', 'cyborg', 'automaton', 'bot', 'flesh', 'biological', 'mechanical', 'droid', 'organic'],
+  robot: ['alive', 'living', 'robot', 'robots', 'machine', 'android', 'humanoid', 'human', 'person', 'cyborg', 'automaton', 'bot', 'flesh', 'biological', 'mechanical', 'droid', 'organic', 'real', 'woman', 'lady'],
   name: ['name', 'named', 'called', 'introduce', 'introduction', 'nickname', 'mistaken', 'confuse', 'confused', 'spell', 'spelled', 'spelling', 'pronounce', 'surname'],
   feel: ['insult', 'insulted', 'insults', 'offend', 'offended', 'feel', 'feeling', 'feelings', 'emotion', 'emotions', 'emotional', 'mood', 'moods', 'sad', 'sadness', 'happy', 'happiness', 'angry', 'anger', 'upset', 'bother', 'bothers', 'rude', 'rudeness', 'impolite', 'hurt', 'lonely', 'bored', 'annoyed', 'annoy', 'cheerful', 'spirits', 'glad', 'joy', 'cry', 'crying', 'mad', 'grumpy', 'moody', 'nasty', 'unkind', 'swear', 'swearing', 'offensive', 'yell', 'yelling', 'frustrated', 'smile', 'smiling', 'laugh'],
   build: ['software', 'code', 'source', 'build', 'built', 'builder', 'builders', 'made', 'maker', 'makers', 'create', 'created', 'creator', 'creators', 'develop', 'developed', 'developer', 'developers', 'company', 'manufacturer', 'manufactured', 'programmed', 'programmer', 'programmers', 'designed', 'designer', 'owner', 'owners', 'owns', 'open-source', 'assembled', 'assemble', 'invented', 'inventor', 'engineer', 'engineers', 'engineered', 'manufacture', 'produced', 'producer', 'origin', 'origins', 'github', 'repository', 'license', 'licence', 'team'],
@@ -31,7 +31,7 @@ const concepts: Concepts = {
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
-const frames = ['happen', 'happens', 'happened', 'happening', 'thing', 'things', 'kind', 'sort', 'type', 'way', 'someone', 'somebody', 'anyone', 'anybody', 'hi', 'hello', 'hey', 'tell', 'wondering', 'wonder', 'curious'];
+const frames = ['happen', 'happens', 'happened', 'happening', 'thing', 'things', 'kind', 'sort', 'type', 'way', 'someone', 'somebody', 'anyone', 'anybody', 'hi', 'hello', 'hey', 'tell', 'wondering', 'wonder', 'curious', 'even', 'something', 'somewhere', 'stuff', 'ok', 'okay', 'anyway', 'deal'];
 
 /** Words that speak of the visitor or the robot (I, you, we, "this robot"). */
 const persons = ['i', 'me', 'my', 'mine', 'myself', 'you', 'your', 'yours', 'yourself', 'u', 'ur', 'ya', 'robot', 'we', 'us', 'our', "let's"];

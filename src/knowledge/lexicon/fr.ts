@@ -4,7 +4,7 @@ import type { Concepts, Lexicon } from './types.js';
 const concepts: Concepts = {
   robot: ['vivant', 'vivante', 'robot', 'machine', 'humanoïde', 'personne', 'humain', 'humaine', 'androïde', 'automate', 'droïde', 'réel', 'réelle'],
   name: ['nom', 'prénom', 'appelle', 'appelles', 'appeler', 'présenter', 'présente', 'surnom', 'trompé', 'trompée', 'confondu', 'confonds', 'épeler'],
-  feel: ['insulte', 'insulter', 'vexe', 'vexée', 'vexer', 'offense', 'ressentir', 'ressens', 'sentiment', 'sentiments', 'émotion', 'émotions', 'humeur', 'triste', 'heureuse', 'heureux', 'fâchée', 'fâcher', 'colère', 'contrarie', 'dérange', 'méchants', 'méchant', 'impolitesse', 'impoli', 'impolie', 'blesse', 'blesser', 'blessée', 'joyeuse', 'joie', 'énerve', 'énerver', 'énervée', 'agace', 'agacer', 'ennuies', 'ennui', 'pleurer', 'sourire', 'grossier', 'grossière', 'injures', 'moral', 'rire'],
+  feel: ['moral', 'insulte', 'insulter', 'vexe', 'vexée', 'vexer', 'offense', 'ressentir', 'ressens', 'sentiment', 'sentiments', 'émotion', 'émotions', 'humeur', 'triste', 'heureuse', 'heureux', 'fâchée', 'fâcher', 'colère', 'contrarie', 'dérange', 'méchants', 'méchant', 'impolitesse', 'impoli', 'impolie', 'blesse', 'blesser', 'blessée', 'joyeuse', 'joie', 'énerve', 'énerver', 'énervée', 'agace', 'agacer', 'ennuies', 'ennui', 'pleurer', 'sourire', 'grossier', 'grossière', 'injures', 'moral', 'rire'],
   build: ['logiciel', 'code', 'construire', 'construite', 'constructeurs', 'fabriquée', 'fabriqué', 'fabriquer', 'créée', 'créé', 'créateur', 'programmé', 'programmée', 'entreprise', 'société', 'développé', 'développée', 'conçu', 'conçue', 'propriétaire', 'inventé', 'inventeur', 'ingénieurs', 'assemblé', 'assemblée', 'origine', 'licence'],
   data: ['données', 'informations', 'infos', 'profil', 'enregistres', 'enregistre', 'enregistrement', 'garde', 'gardés', 'gardes', 'souvenirs', 'stockées', 'stockés', 'stocker', 'photo', 'photos', 'notes', 'fichier', 'dossier', 'filmes', 'filmer', 'vidéo', 'vidéos', 'collectes', 'collecter', 'conserves', 'conserver', 'fiches', 'espionner', 'confidentialité'],
   remember: ['souviens', 'souvenir', 'retiens', 'retenir', 'reconnaître', 'reconnaîtras', 'reconnais', 'visage', 'visages', 'mémoire', 'mémoriser'],
@@ -31,7 +31,7 @@ const concepts: Concepts = {
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
-const frames = ['passe', 'arrive', 'chose', 'choses', 'genre', 'truc', 'quelqu', 'bonjour', 'salut', 'coucou', 'dis'];
+const frames = ['passe', 'arrive', 'chose', 'choses', 'genre', 'truc', 'quelqu', 'bonjour', 'salut', 'coucou', 'dis', "aujourd'hui", 'hui'];
 
 /** Words that speak of the visitor or the robot (I, you, we, "this robot"). */
 const persons = ['robot', 'je', 'j', 'me', 'm', 'moi', 'mon', 'ma', 'mes', 'tu', 'te', 't', 'toi', 'ton', 'ta', 'tes', 'vous', 'votre', 'vos', 'nous', 'notre', 'nos'];
