@@ -85,7 +85,7 @@ const FOLDED_PARTICLES = PARTICLES.map(fold);
 const FOLDED_SUFFIXES = SUFFIXES.map(fold);
 const FOLDED_UNINFLECTED = new Set(UNINFLECTED.map(fold));
 
-/** The concepts of a word without an inflectional ending: "keeping" → "keep", "stopping" → "stop", "saving" → "save", "begleitest" → "begleiten". */
+/** The concepts of a word without an inflectional ending: "keeping" → "keep", "stopping" → "stop", "saving" → "save". */
 function lemmaConcepts(word: string): string[] {
   if (FOLDED_UNINFLECTED.has(word)) return [];
   for (const suffix of FOLDED_SUFFIXES) {
@@ -93,8 +93,7 @@ function lemmaConcepts(word: string): string[] {
     const rest = word.slice(0, -suffix.length);
     if ([...rest].length < 3) continue;
     const undoubled = rest.length > 1 && rest.at(-1) === rest.at(-2) ? rest.slice(0, -1) : rest;
-    // The infinitive too, a German listed word's usual form: "begleitest" → "begleiten".
-    for (const lemma of new Set([rest, undoubled, `${rest}e`, `${rest}en`, `${rest}n`])) {
+    for (const lemma of new Set([rest, undoubled, `${rest}e`])) {
       const found = EXACT.get(lemma);
       if (found) return found;
     }
