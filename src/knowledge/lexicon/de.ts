@@ -15,7 +15,7 @@ const concepts: Concepts = {
   mind: ['funktionierst', 'funktionieren', 'Verstand', 'Gehirn', 'Hirn', 'denkst', 'denken', 'Programm', 'Intelligenz', 'künstliche', 'KI', 'Sprachmodell', 'Chatbot', 'gesteuert', 'steuert', 'Kopf', 'Algorithmus', 'bedient', 'bedienen', 'lenkt', 'fernsteuern', 'Bewusstsein', 'klug', 'schlau'],
   language: ['Sprache', 'Sprachen', 'Englisch', 'Deutsch', 'Französisch', 'Spanisch', 'Chinesisch', 'Mandarin', 'mehrsprachig', 'Italienisch', 'Japanisch', 'Russisch', 'Fremdsprache', 'Fremdsprachen', 'übersetzen', 'Muttersprache'],
   switch: ['wechseln', 'wechsle', 'umschalten', 'umstellen', 'weitermachen', 'fortfahren', 'weitersprechen'],
-  see: ['sehen', 'siehst', 'schauen', 'Kamera', 'Augen', 'Kleidung', 'Hemd', 'beschreiben', 'Farbe', 'Brille', 'blind', 'gucken', 'guckst', 'hältst', 'anhabe'],
+  see: ['sehen', 'siehst', 'schauen', 'Kamera', 'Augen', 'Kleidung', 'Hemd', 'beschreiben', 'Farbe', 'Brille', 'blind', 'gucken', 'guckst', 'hältst', 'anhabe', 'Pullover', 'Jacke', 'Hose', 'Schuhe', 'Mantel', 'Mütze'],
   move: ['laufen', 'herumlaufen', 'spazieren', 'herumgehen', 'bewegen', 'bringen', 'hinbringen', 'tragen', 'begleiten', 'begleitest', 'aufheben', 'holen', 'führen', 'Weg', 'mitkommen', 'Beine', 'Räder'],
   pay: ['zahlen', 'zahle', 'bezahle', 'bezahlen', 'Kartenzahlung', 'Zahlung', 'Zahlungen', 'Kreditkarte', 'Kreditkarten', 'Geld', 'Bargeld', 'Karte', 'Rechnung', 'Quittung', 'kontaktlos', 'Preis'],
   interrupt: ['unterbrechen', 'unterbreche', 'Wort', 'aufhören', 'Schweigen', 'schweigen', 'Klappe', 'stoppen', 'dazwischenreden', 'reinreden', 'Unterbrechung', 'Ruhe', 'Pause', 'anhalten', 'genug'],

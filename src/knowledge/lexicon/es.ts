@@ -15,7 +15,7 @@ const concepts: Concepts = {
   mind: ['funcionas', 'funcionar', 'mente', 'cerebro', 'piensas', 'pensar', 'programa', 'inteligencia', 'IA', 'artificial', 'chatbot', 'controla', 'controlado', 'maneja', 'manejar', 'manejan', 'cabeza', 'algoritmo', 'inteligente', 'conciencia', 'dirige', 'opera'],
   language: ['idioma', 'idiomas', 'lengua', 'lenguas', 'inglés', 'alemán', 'francés', 'español', 'chino', 'mandarín', 'italiano', 'japonés', 'ruso', 'árabe', 'traducir', 'extranjero'],
   switch: ['cambiar', 'cambie', 'cambiemos', 'seguir', 'pasar', 'continuar', 'continuamos', 'prefiero'],
-  see: ['ver', 'ves', 'veo', 'verme', 'mirar', 'miras', 'cámara', 'ojos', 'ropa', 'camisa', 'describir', 'color', 'gafas', 'ciega', 'observas'],
+  see: ['ver', 'ves', 'veo', 'verme', 'mirar', 'miras', 'cámara', 'ojos', 'ropa', 'camisa', 'describir', 'color', 'gafas', 'ciega', 'observas', 'chaqueta', 'abrigo', 'zapatos', 'jersey', 'suéter', 'sombrero', 'bufanda'],
   move: ['caminar', 'moverte', 'pasear', 'mover', 'llevar', 'llevarme', 'traer', 'acompañar', 'acompañarme', 'coger', 'recoger', 'acompañas', 'acompañes', 'guiar', 'guías', 'llevas', 'llévame', 'caminas', 'mueves', 'piernas', 'ruedas', 'traes'],
   pay: ['pagar', 'pago', 'pagos', 'tarjeta', 'tarjetas', 'dinero', 'cobrar', 'efectivo', 'cobras', 'factura', 'recibo', 'precio'],
   interrupt: ['interrumpir', 'interrumpirte', 'cortarte', 'cortar', 'callar', 'calles', 'cállate', 'detengo', 'parar', 'silencio', 'interrumpo', 'interrumpes', 'callas', 'basta', 'pausa'],

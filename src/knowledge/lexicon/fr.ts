@@ -15,7 +15,7 @@ const concepts: Concepts = {
   mind: ['réfléchis', 'réfléchir', 'fonctionnes', 'fonctionner', 'esprit', 'cerveau', 'penses', 'penser', 'programme', 'intelligence', 'IA', 'artificielle', 'chatbot', 'contrôlé', 'contrôlée', 'pilote', 'piloter', 'pilotée', 'piloté', 'télécommandé', 'télécommandée', 'tête', 'algorithme', 'comprends', 'intelligente', 'conscience'],
   language: ['langue', 'langues', 'anglais', 'allemand', 'français', 'espagnol', 'chinois', 'mandarin', 'multilingue', 'italien', 'japonais', 'russe', 'arabe', 'traduire', 'étrangère'],
   switch: ['changer', 'passer', 'continuer', 'poursuivre', 'continuons', 'plutôt'],
-  see: ['voir', 'vois', 'regarder', 'regardes', 'caméra', 'yeux', 'vêtements', 'chemise', 'tiens', 'décrire', 'couleur', 'lunettes', 'aveugle', 'observer'],
+  see: ['voir', 'vois', 'regarder', 'regardes', 'caméra', 'yeux', 'vêtements', 'chemise', 'tiens', 'décrire', 'couleur', 'lunettes', 'aveugle', 'observer', 'pullover', 'veste', 'manteau', 'chaussures', 'chapeau', 'écharpe'],
   move: ['marcher', 'déplacer', 'bouger', 'promener', 'apporter', 'accompagner', 'emmener', 'ramasser', 'porter', 'guider', 'conduire', 'montrer', 'chemin', 'bouges', 'jambes', 'roues'],
   pay: ['payer', 'paiement', 'paiements', 'carte', 'cartes', 'argent', 'bancaire', 'espèces', 'facture', 'reçu', 'prix'],
   interrupt: ['interrompre', 'couper', 'taire', 'tais', 'arrête', 'arrêter', 'silence', 'coupe', 'parole', 'pause', 'assez'],
