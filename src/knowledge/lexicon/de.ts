@@ -31,7 +31,7 @@ const concepts: Concepts = {
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
-const frames = ['passiert', 'passieren', 'Ding', 'Dinge', 'Art', 'irgendwas', 'jemand', 'jemandem', 'hallo', 'hi', 'hey', 'sag', 'sagen', 'irgendwie', 'so', 'heute'];
+const frames = ['passiert', 'passieren', 'Ding', 'Dinge', 'Art', 'irgendwas', 'jemand', 'jemandem', 'hallo', 'hi', 'hey', 'sag', 'sagen', 'irgendwie', 'so', 'heute', 'gibts', 'habs'];
 
 /** Separable verb particles: "hinstellen" is "stellen", "herumlaufen" is "laufen" (the particle is cut when the rest is a thesaurus word). */
 const particles = ['herum', 'zurück', 'wieder', 'hin', 'her', 'auf', 'an', 'ab', 'aus', 'mit', 'zu', 'vor', 'weg', 'ein', 'nach'];

@@ -31,7 +31,9 @@ const concepts: Concepts = {
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
-const frames = ['happen', 'happens', 'happened', 'happening', 'thing', 'things', 'kind', 'sort', 'type', 'way', 'someone', 'somebody', 'anyone', 'anybody', 'hi', 'hello', 'hey', 'tell', 'wondering', 'wonder', 'curious', 'even', 'something', 'somewhere', 'stuff', 'ok', 'okay', 'anyway', 'deal'];
+const frames = ['happen', 'happens', 'happened', 'happening', 'thing', 'things', 'kind', 'sort', 'type', 'way', 'someone', 'somebody', 'anyone', 'anybody', 'hi', 'hello', 'hey', 'tell', 'wondering', 'wonder', 'curious', 'even', 'something', 'somewhere', 'stuff', 'ok', 'okay', 'anyway', 'deal',
+  // Contractions typed or transcribed without their apostrophe: function words, not words the knowledge lacks.
+  'dont', 'cant', 'youre', 'whats', 'ive', 'isnt', 'doesnt', 'wont', 'didnt', 'hows', 'thats', 'aint', 'arent', 'wasnt', 'couldnt', 'wouldnt', 'havent', 'youve', 'whos', 'gonna', 'wanna', 'gotta', 'kinda', 'yeah', 'pls', 'plz'];
 
 /** Words that speak of the visitor or the robot (I, you, we, "this robot"). */
 const persons = ['i', 'me', 'my', 'mine', 'myself', 'you', 'your', 'yours', 'yourself', 'u', 'ur', 'ya', 'robot', 'we', 'us', 'our', "let's"];

@@ -31,7 +31,7 @@ const concepts: Concepts = {
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
-const frames = ['passe', 'arrive', 'chose', 'choses', 'genre', 'truc', 'quelqu', 'bonjour', 'salut', 'coucou', 'dis', "aujourd'hui", 'hui'];
+const frames = ['passe', 'arrive', 'chose', 'choses', 'genre', 'truc', 'quelqu', 'bonjour', 'salut', 'coucou', 'dis', "aujourd'hui", 'hui', 'cest', 'jai'];
 
 /** Words that speak of the visitor or the robot (I, you, we, "this robot"). */
 const persons = ['robot', 'je', 'j', 'me', 'm', 'moi', 'mon', 'ma', 'mes', 'tu', 'te', 't', 'toi', 'ton', 'ta', 'tes', 'vous', 'votre', 'vos', 'nous', 'notre', 'nos'];

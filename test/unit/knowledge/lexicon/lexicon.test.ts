@@ -107,5 +107,8 @@ describe('the knowledge lexicon, everyday synonyms', () => {
     expect(terms('Bist du heute schlecht drauf?')).toContain('~feel');
     expect(terms("Ça va le moral aujourd'hui ?")).toEqual(['ca', 'va', '~feel', 'moral']);
     expect(personhood('Geht das auch auf Englisch?')).toBe(0.5);
+    // A contraction typed or transcribed without its apostrophe is a function word, not a word the knowledge lacks.
+    expect(terms('dont you remember me')).toEqual(terms("don't you remember me"));
+    expect(contentWords('whats the wifi password, i cant find it').map((w) => w.term)).toEqual(contentWords("what's the wifi password, i can't find it").map((w) => w.term));
   });
 });
