@@ -569,6 +569,14 @@ export const ConfigSchema = z.strictObject({
       minScore: z.number().min(0).max(50).default(1.55),
       /** The best section answers only when it leads the next by this much. */
       minMargin: z.number().min(0).max(10).default(0.2),
+      /**
+       * How many of the five retrieval signals (embedder, BM25 coverage, concepts, fuzzy, variants)
+       * must rank the best section first for it to answer from minScore; with fewer it needs
+       * unagreedScore more (calibrated on the development sets by `npm run eval:retrieval`).
+       */
+      minAgreement: z.number().int().min(0).max(5).default(2),
+      /** The extra score a best section needs when fewer than minAgreement signals rank it first. */
+      unagreedScore: z.number().min(0).max(50).default(0.6),
       /** k of the reciprocal rank fusion of the embedder's, BM25's, the concepts' and the fuzzy ranking (larger: ranks matter less). */
       rrfK: z.number().min(0).max(1000).default(60),
       chunk: z

@@ -40,6 +40,10 @@ export interface HybridThresholds {
   minMargin: number;
   /** RRF's k: larger flattens the difference between ranks. */
   rrfK: number;
+  /** How many of the five signals (see SectionScore.agreement) must rank the best section first for it to answer from minScore… */
+  minAgreement?: number;
+  /** …else it needs this much more score: one signal alone is how a confident wrong answer looks. */
+  unagreedScore?: number;
 }
 
 export interface SectionScore {
@@ -60,6 +64,12 @@ export interface SectionScore {
   score: number;
   /** score / minScore: from 1 on, the section answers. */
   confidence: number;
+  /**
+   * On how many of the five signals (the embedder's cosine, BM25 coverage, concepts, fuzzy and
+   * variants) this section is first, ties included: signals that fail differently rarely agree on
+   * a wrong section.
+   */
+  agreement: number;
   /** The sections on nearly the same topic (`See also:`, either way round): being close to one of them is no ambiguity. */
   related: string[];
   /** Cosine per chunk of this section, by chunk id. */
@@ -187,7 +197,7 @@ export class HybridIndex {
     const impersonal = 1 - personhood(question);
     const sections = new Map<string, SectionScore & { bm25: number }>();
     this.#chunks.forEach((c, i) => {
-      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, variants: matched.get(c.section) ?? 0, rrf: 0, unknown, impersonal, score: 0, confidence: 0, related: [...(this.#related.get(c.section) ?? [])], chunks: [], bm25: 0 };
+      const s = sections.get(c.section) ?? { section: c.section, similarity: 0, coverage: 0, concepts: 0, fuzzy: fuzzy.get(c.section) ?? 0, variants: matched.get(c.section) ?? 0, rrf: 0, unknown, impersonal, agreement: 0, score: 0, confidence: 0, related: [...(this.#related.get(c.section) ?? [])], chunks: [], bm25: 0 };
       const cos = similarity(c.id);
       s.similarity = Math.max(s.similarity, cos);
       s.coverage = Math.max(s.coverage, coverage[i]!);
@@ -197,6 +207,10 @@ export class HybridIndex {
       sections.set(c.section, s);
     });
     const all = [...sections.values()];
+    for (const key of ['similarity', 'coverage', 'concepts', 'fuzzy', 'variants'] as const) {
+      const top = Math.max(...all.map((s) => s[key]));
+      if (top > 0) for (const s of all) if (s[key] >= top) s.agreement++;
+    }
     const signals = ['similarity', 'bm25', 'concepts', 'fuzzy', 'variants'] as const;
     for (const key of signals) {
       const ranked = all.filter((s) => s[key] > 0).sort((a, b) => b[key] - a[key]);
@@ -233,14 +247,16 @@ export function rescore(sections: readonly SectionScore[], t: HybridThresholds):
 }
 
 /**
- * The sections that answer, best first: none when the best is below minScore or too close to the
- * next section it is not related to (a section it declares related answers the same question);
- * then those from minScore on.
+ * The sections that answer, best first: none when the best is below minScore (raised by
+ * unagreedScore when fewer than minAgreement signals rank it first) or too close to the next
+ * section it is not related to (a section it declares related answers the same question); then
+ * those from minScore on.
  */
-export function answering(ranked: readonly SectionScore[], t: Pick<HybridThresholds, 'minScore' | 'minMargin'>): SectionScore[] {
+export function answering(ranked: readonly SectionScore[], t: Pick<HybridThresholds, 'minScore' | 'minMargin' | 'minAgreement' | 'unagreedScore'>): SectionScore[] {
   const [best, ...rest] = ranked;
   const next = rest.find((s) => !best?.related.includes(s.section));
-  if (!best || best.score < t.minScore || (next && best.score - next.score < t.minMargin)) return [];
+  const bar = t.minScore + (best && best.agreement < (t.minAgreement ?? 0) ? (t.unagreedScore ?? 0) : 0);
+  if (!best || best.score < bar || (next && best.score - next.score < t.minMargin)) return [];
   return ranked.filter((s) => s.score >= t.minScore);
 }
 

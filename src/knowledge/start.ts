@@ -21,6 +21,8 @@ export const thresholdsFor = (embedder: Pick<Embedder, 'id'>, settings: Config['
   minScore: settings.minScore,
   minMargin: settings.minMargin,
   rrfK: settings.rrfK,
+  minAgreement: settings.minAgreement,
+  unagreedScore: settings.unagreedScore,
 });
 
 /**

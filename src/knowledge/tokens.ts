@@ -123,6 +123,9 @@ function hanTerms(run: string, out: string[], keepStop: boolean): void {
   });
 }
 
+/** French pronouns that elide before a vowel ("j'ai", "m'appelle", "t'appelles"): who a question is about. */
+const ELIDED_PRONOUNS = new Set(['j', 'm', 't']);
+
 export interface TermOptions {
   /**
    * Keep stop words (and stop characters): a question compared with another question (see
@@ -163,9 +166,12 @@ export function terms(text: string, options: TermOptions = {}): string[] {
     for (const { segment, isWordLike } of segmenter.segment(part)) {
       if (!isWordLike) continue;
       // "don't", "l'adresse": the part after an apostrophe is the word that matters in French.
-      const word = fold(segment).split("'").filter(Boolean).at(-1) ?? '';
-      // Concepts first: a stop word of one language can be a concept word of another ("vor").
-      out.push(...conceptsOf(word));
+      const parts = fold(segment).split("'").filter(Boolean);
+      const word = parts.at(-1) ?? '';
+      // Concepts first: a stop word of one language can be a concept word of another ("vor"); but not the verb of a French elision ("j'ai" is no "AI").
+      if (parts.length === 1 || !STOPWORDS.has(word)) out.push(...conceptsOf(word));
+      // Where stop words count, so does an elided pronoun: "je m'appelle" asks about the visitor's name, "tu t'appelles" the robot's.
+      if (keepStop) out.push(...parts.slice(0, -1).filter((p) => ELIDED_PRONOUNS.has(p)));
       if (!word || FILLERS.has(word) || (!keepStop && (STOPWORDS.has(word) || STOPWORDS.has(fold(segment))))) continue;
       out.push(stem(word));
     }

@@ -4,7 +4,7 @@ import type { Concepts, Lexicon } from './types.js';
 const concepts: Concepts = {
   robot: ['lebendig', 'lebst', 'Roboter', 'Maschine', 'Mensch', 'humanoider', 'humanoid', 'Android', 'Person', 'echt', 'echter', 'echte', 'Fleisch', 'Blut', 'Lebewesen', 'Automat', 'Droide'],
   name: ['Name', 'Namen', 'heiße', 'heißt', 'heißen', 'nennen', 'nenn', 'vorstellen', 'Vorname', 'Spitzname', 'verwechselt', 'verwechseln', 'buchstabieren', 'Nachname'],
-  feel: ['beschimpfen', 'beschimpft', 'Beleidigung', 'beleidigt', 'beleidigen', 'fühlen', 'fühlst', 'Gefühl', 'Gefühle', 'Emotion', 'Emotionen', 'Stimmung', 'Laune', 'gelaunt', 'traurig', 'glücklich', 'wütend', 'verärgert', 'ärgern', 'ärgert', 'stört', 'stören', 'gemein', 'Unhöflichkeit', 'unhöflich', 'unfreundlich', 'einsam', 'sauer', 'gekränkt', 'kränkt', 'froh', 'verletzt', 'verletzen', 'kränken', 'weh', 'Schmerz', 'fröhlich', 'beleidigend', 'frech', 'böse', 'fies', 'Freude', 'Angst', 'langweilig', 'Langeweile', 'lachen', 'lächeln'],
+  feel: ['drauf', 'beschimpfen', 'beschimpft', 'Beleidigung', 'beleidigt', 'beleidigen', 'fühlen', 'fühlst', 'Gefühl', 'Gefühle', 'Emotion', 'Emotionen', 'Stimmung', 'Laune', 'gelaunt', 'traurig', 'glücklich', 'wütend', 'verärgert', 'ärgern', 'ärgert', 'stört', 'stören', 'gemein', 'Unhöflichkeit', 'unhöflich', 'unfreundlich', 'einsam', 'sauer', 'gekränkt', 'kränkt', 'froh', 'verletzt', 'verletzen', 'kränken', 'weh', 'Schmerz', 'fröhlich', 'beleidigend', 'frech', 'böse', 'fies', 'Freude', 'Angst', 'langweilig', 'Langeweile', 'lachen', 'lächeln'],
   build: ['Software', 'Code', 'Quellcode', 'quelloffen', 'bauen', 'gebaut', 'Roboterbauer', 'gemacht', 'erschaffen', 'entwickelt', 'Entwickler', 'programmiert', 'Programmierer', 'Firma', 'Unternehmen', 'Hersteller', 'hergestellt', 'steckt', 'entworfen', 'Besitzer', 'gehörst', 'Erfinder', 'erfunden', 'zusammengebaut', 'konstruiert', 'Konstrukteur', 'Team', 'Herkunft', 'Lizenz'],
   data: ['Daten', 'Informationen', 'Infos', 'Angaben', 'persönlichen', 'Profil', 'speicherst', 'speichern', 'gespeichert', 'aufbewahrt', 'Erinnerungen', 'Aufnahmen', 'aufgezeichnet', 'aufzeichnen', 'Notizen', 'Foto', 'Fotos', 'Akte', 'Dossier', 'filmst', 'filmen', 'Video', 'Videos', 'aufnehmen', 'nimmst', 'Aufnahme', 'sammeln', 'sammelst', 'gesammelt', 'Datenschutz'],
   remember: ['erinnern', 'erinnerst', 'merken', 'merkst', 'merke', 'gemerkt', 'wiedererkennen', 'erkennst', 'Gesicht', 'Gesichter', 'Gedächtnis', 'wiedererkennst', 'erkennen', 'erkannt', 'kennst'],
@@ -15,8 +15,8 @@ const concepts: Concepts = {
   mind: ['funktionierst', 'funktionieren', 'Verstand', 'Gehirn', 'Hirn', 'denkst', 'denken', 'Programm', 'Intelligenz', 'künstliche', 'KI', 'Sprachmodell', 'Chatbot', 'gesteuert', 'steuert', 'Kopf', 'Algorithmus', 'bedient', 'bedienen', 'lenkt', 'fernsteuern', 'Bewusstsein', 'klug', 'schlau'],
   language: ['Sprache', 'Sprachen', 'Englisch', 'Deutsch', 'Französisch', 'Spanisch', 'Chinesisch', 'Mandarin', 'mehrsprachig', 'Italienisch', 'Japanisch', 'Russisch', 'Fremdsprache', 'Fremdsprachen', 'übersetzen', 'Muttersprache'],
   switch: ['wechseln', 'wechsle', 'umschalten', 'umstellen', 'weitermachen', 'fortfahren', 'weitersprechen'],
-  see: ['sehen', 'siehst', 'schauen', 'Kamera', 'Augen', 'Kleidung', 'Hemd', 'beschreiben', 'Farbe', 'Brille', 'blind', 'gucken', 'guckst', 'hältst', 'anhabe'],
-  move: ['laufen', 'herumlaufen', 'spazieren', 'herumgehen', 'bewegen', 'bringen', 'hinbringen', 'tragen', 'begleiten', 'aufheben', 'holen', 'führen', 'Weg', 'mitkommen', 'Beine', 'Räder'],
+  see: ['sehen', 'siehst', 'schauen', 'Kamera', 'Augen', 'Kleidung', 'Hemd', 'beschreiben', 'Farbe', 'Brille', 'blind', 'gucken', 'guckst', 'hältst', 'anhabe', 'Pullover', 'Jacke', 'Hose', 'Schuhe', 'Mantel', 'Mütze'],
+  move: ['laufen', 'herumlaufen', 'spazieren', 'herumgehen', 'bewegen', 'bringen', 'hinbringen', 'tragen', 'begleiten', 'begleitest', 'aufheben', 'holen', 'führen', 'Weg', 'mitkommen', 'Beine', 'Räder'],
   pay: ['zahlen', 'zahle', 'bezahle', 'bezahlen', 'Kartenzahlung', 'Zahlung', 'Zahlungen', 'Kreditkarte', 'Kreditkarten', 'Geld', 'Bargeld', 'Karte', 'Rechnung', 'Quittung', 'kontaktlos', 'Preis'],
   interrupt: ['unterbrechen', 'unterbreche', 'Wort', 'aufhören', 'Schweigen', 'schweigen', 'Klappe', 'stoppen', 'dazwischenreden', 'reinreden', 'Unterbrechung', 'Ruhe', 'Pause', 'anhalten', 'genug'],
   leave: ['verabschieden', 'verabschiede', 'Wiedersehen', 'tschüss', 'weggehe', 'weggehen', 'Abschied', 'verlasse', 'verlassen', 'tschau', 'ciao'],
@@ -25,13 +25,13 @@ const concepts: Concepts = {
   phone: ['telefonieren', 'anrufen', 'Telefon', 'Anruf', 'telefonierst', 'Handy', 'rufst'],
   stand: ['stehen', 'stell', 'stellen', 'Abstand', 'nah', 'nahe', 'näher', 'Entfernung', 'Nähe'],
   job: ['Job', 'Beruf', 'Aufgabe', 'Empfang', 'Empfangsdame', 'Rezeption', 'Rezeptionistin', 'Arbeit', 'arbeitest', 'Rolle', 'Angestellte', 'Mitarbeiterin'],
-  ability: ['fähig', 'Fähigkeiten', 'helfen', 'nützlich', 'unterstützen', 'Zweck', 'Funktionen', 'Aufgaben', 'taugst', 'wofür', 'Nutzen', 'anbieten', 'bietest', 'Dienste', 'Leistungen'],
-  question: ['Frage', 'Fragen', 'fragen', 'ausfragen', 'antworten', 'Antwort', 'Antworten', 'Thema', 'Themen', 'raten', 'rätst', 'erfinden', 'erfindest', 'lügen', 'lügst', 'schwindeln', 'ausdenken', 'ausgedacht', 'Wissen'],
+  ability: ['fähig', 'Fähigkeiten', 'helfen', 'nützlich', 'unterstützen', 'Zweck', 'Funktionen', 'Aufgaben', 'taugst', 'wofür', 'wozu', 'Nutzen', 'anbieten', 'bietest', 'Dienste', 'Leistungen'],
+  question: ['Frage', 'Fragen', 'fragen', 'ausfragen', 'antworten', 'Antwort', 'Antworten', 'Thema', 'Themen', 'raten', 'rätst', 'erfinden', 'erfindest', 'lügen', 'lügst', 'schwindeln', 'ausdenken', 'ausgedacht', 'Ahnung', 'Wissen'],
   greet: ['begrüßen', 'begrüßt', 'grüßen', 'grüßt', 'Begrüßung', 'winken', 'winkst'],
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
-const frames = ['passiert', 'passieren', 'Ding', 'Dinge', 'Art', 'irgendwas', 'jemand', 'jemandem', 'hallo', 'hi', 'hey', 'sag', 'sagen'];
+const frames = ['passiert', 'passieren', 'Ding', 'Dinge', 'Art', 'irgendwas', 'jemand', 'jemandem', 'hallo', 'hi', 'hey', 'sag', 'sagen', 'irgendwie', 'so', 'heute', 'gibts', 'habs'];
 
 /** Separable verb particles: "hinstellen" is "stellen", "herumlaufen" is "laufen" (the particle is cut when the rest is a thesaurus word). */
 const particles = ['herum', 'zurück', 'wieder', 'hin', 'her', 'auf', 'an', 'ab', 'aus', 'mit', 'zu', 'vor', 'weg', 'ein', 'nach'];
@@ -43,6 +43,6 @@ const persons = ['Roboter', 'ich', 'mich', 'mir', 'mein', 'meine', 'meinen', 'me
 const suffixes = ['en', 'st', 'est', 'et', 't', 'e', 'n', 'es', 's'];
 
 /** A generic subject: "Kann man …?", "Darf man …?", "Ist es möglich …?". */
-const generic = ['man', 'möglich'];
+const generic = ['man', 'möglich', 'geht'];
 
 export const DE: Lexicon = { concepts, frames, persons, generic, suffixes, particles };

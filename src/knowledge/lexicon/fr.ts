@@ -4,7 +4,7 @@ import type { Concepts, Lexicon } from './types.js';
 const concepts: Concepts = {
   robot: ['vivant', 'vivante', 'robot', 'machine', 'humanoïde', 'personne', 'humain', 'humaine', 'androïde', 'automate', 'droïde', 'réel', 'réelle'],
   name: ['nom', 'prénom', 'appelle', 'appelles', 'appeler', 'présenter', 'présente', 'surnom', 'trompé', 'trompée', 'confondu', 'confonds', 'épeler'],
-  feel: ['insulte', 'insulter', 'vexe', 'vexée', 'vexer', 'offense', 'ressentir', 'ressens', 'sentiment', 'sentiments', 'émotion', 'émotions', 'humeur', 'triste', 'heureuse', 'heureux', 'fâchée', 'fâcher', 'colère', 'contrarie', 'dérange', 'méchants', 'méchant', 'impolitesse', 'impoli', 'impolie', 'blesse', 'blesser', 'blessée', 'joyeuse', 'joie', 'énerve', 'énerver', 'énervée', 'agace', 'agacer', 'ennuies', 'ennui', 'pleurer', 'sourire', 'grossier', 'grossière', 'injures', 'moral', 'rire'],
+  feel: ['moral', 'insulte', 'insulter', 'vexe', 'vexée', 'vexer', 'offense', 'ressentir', 'ressens', 'sentiment', 'sentiments', 'émotion', 'émotions', 'humeur', 'triste', 'heureuse', 'heureux', 'fâchée', 'fâcher', 'colère', 'contrarie', 'dérange', 'méchants', 'méchant', 'impolitesse', 'impoli', 'impolie', 'blesse', 'blesser', 'blessée', 'joyeuse', 'joie', 'énerve', 'énerver', 'énervée', 'agace', 'agacer', 'ennuies', 'ennui', 'pleurer', 'sourire', 'grossier', 'grossière', 'injures', 'moral', 'rire'],
   build: ['logiciel', 'code', 'construire', 'construite', 'constructeurs', 'fabriquée', 'fabriqué', 'fabriquer', 'créée', 'créé', 'créateur', 'programmé', 'programmée', 'entreprise', 'société', 'développé', 'développée', 'conçu', 'conçue', 'propriétaire', 'inventé', 'inventeur', 'ingénieurs', 'assemblé', 'assemblée', 'origine', 'licence'],
   data: ['données', 'informations', 'infos', 'profil', 'enregistres', 'enregistre', 'enregistrement', 'garde', 'gardés', 'gardes', 'souvenirs', 'stockées', 'stockés', 'stocker', 'photo', 'photos', 'notes', 'fichier', 'dossier', 'filmes', 'filmer', 'vidéo', 'vidéos', 'collectes', 'collecter', 'conserves', 'conserver', 'fiches', 'espionner', 'confidentialité'],
   remember: ['souviens', 'souvenir', 'retiens', 'retenir', 'reconnaître', 'reconnaîtras', 'reconnais', 'visage', 'visages', 'mémoire', 'mémoriser'],
@@ -15,7 +15,7 @@ const concepts: Concepts = {
   mind: ['réfléchis', 'réfléchir', 'fonctionnes', 'fonctionner', 'esprit', 'cerveau', 'penses', 'penser', 'programme', 'intelligence', 'IA', 'artificielle', 'chatbot', 'contrôlé', 'contrôlée', 'pilote', 'piloter', 'pilotée', 'piloté', 'télécommandé', 'télécommandée', 'tête', 'algorithme', 'comprends', 'intelligente', 'conscience'],
   language: ['langue', 'langues', 'anglais', 'allemand', 'français', 'espagnol', 'chinois', 'mandarin', 'multilingue', 'italien', 'japonais', 'russe', 'arabe', 'traduire', 'étrangère'],
   switch: ['changer', 'passer', 'continuer', 'poursuivre', 'continuons', 'plutôt'],
-  see: ['voir', 'vois', 'regarder', 'regardes', 'caméra', 'yeux', 'vêtements', 'chemise', 'tiens', 'décrire', 'couleur', 'lunettes', 'aveugle', 'observer'],
+  see: ['voir', 'vois', 'regarder', 'regardes', 'caméra', 'yeux', 'vêtements', 'chemise', 'tiens', 'décrire', 'couleur', 'lunettes', 'aveugle', 'observer', 'pullover', 'veste', 'manteau', 'chaussures', 'chapeau', 'écharpe'],
   move: ['marcher', 'déplacer', 'bouger', 'promener', 'apporter', 'accompagner', 'emmener', 'ramasser', 'porter', 'guider', 'conduire', 'montrer', 'chemin', 'bouges', 'jambes', 'roues'],
   pay: ['payer', 'paiement', 'paiements', 'carte', 'cartes', 'argent', 'bancaire', 'espèces', 'facture', 'reçu', 'prix'],
   interrupt: ['interrompre', 'couper', 'taire', 'tais', 'arrête', 'arrêter', 'silence', 'coupe', 'parole', 'pause', 'assez'],
@@ -31,7 +31,7 @@ const concepts: Concepts = {
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
-const frames = ['passe', 'arrive', 'chose', 'choses', 'genre', 'truc', 'quelqu', 'bonjour', 'salut', 'coucou', 'dis'];
+const frames = ['passe', 'arrive', 'chose', 'choses', 'genre', 'truc', 'quelqu', 'bonjour', 'salut', 'coucou', 'dis', "aujourd'hui", 'hui', 'cest', 'jai'];
 
 /** Words that speak of the visitor or the robot (I, you, we, "this robot"). */
 const persons = ['robot', 'je', 'j', 'me', 'm', 'moi', 'mon', 'ma', 'mes', 'tu', 'te', 't', 'toi', 'ton', 'ta', 'tes', 'vous', 'votre', 'vos', 'nous', 'notre', 'nos'];

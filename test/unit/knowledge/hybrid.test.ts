@@ -58,6 +58,19 @@ describe('hybrid knowledge search', () => {
     expect(answering(ranked, t)[0]?.section).toBe('pay.md#0');
   });
 
+  it('a best section that fewer signals rank first needs more score: one signal alone is how a confident wrong answer looks', () => {
+    const t = { ...T, weights: { similarity: 1, coverage: 0, concepts: 0, fuzzy: 0, variants: 0, rrf: 0 }, minScore: 1, minMargin: 0, minAgreement: 2, unagreedScore: 0.5 };
+    // Only the embedder ranks the payments section first (it shares no word with the question).
+    const alone = index.rank('anything', (id) => (id === 'pay.md::0' ? 0.5 : 0.1), t);
+    expect(alone[0]).toMatchObject({ section: 'pay.md#0', agreement: 1 });
+    expect(answering(alone, { ...t, unagreedScore: 0 })[0]?.section).toBe('pay.md#0');
+    expect(answering(alone, t)).toEqual([]);
+    // Its words, its variant and the embedder agree on "What can you do?": the same bar answers it.
+    const agreed = index.rank('What can you do?', (id) => (id === 'can.md::0' ? 0.5 : 0.1), t);
+    expect(agreed[0]!.agreement).toBeGreaterThanOrEqual(2);
+    expect(answering(agreed, t)[0]?.section).toBe('can.md#0');
+  });
+
   it('answers from the version in the visitor’s language, else the original', () => {
     const section = index.rank('What can you do?', none, T).find((s) => s.section === 'can.md#0')!;
     expect(chunkFor(section, 'de').file).toBe('de/can.md');

@@ -34,4 +34,13 @@ describe('retrieval terms', () => {
     for (const q of ['Are you alive?', 'Bist du lebendig?', 'Tu es vivante ?', '¿Estás viva?', '你是活的吗？']) expect(terms(q)).toContain('~robot');
     for (const q of ["What's your job?", 'Was ist dein Beruf?', 'Quel est ton métier ?', '¿Eres la recepcionista?', '你是前台吗？']) expect(terms(q)).toContain('~job');
   });
+
+  it('keeps an elided French pronoun where stop words count: whose name "je m\'appelle" asks about is not "tu t\'appelles"', () => {
+    expect(terms("Tu veux savoir comment je m'appelle ?", { keepStopwords: true })).toContain('m');
+    expect(terms("Comment tu t'appelles ?", { keepStopwords: true })).toEqual(expect.arrayContaining(['t']));
+    expect(terms("Comment tu t'appelles ?", { keepStopwords: true })).not.toContain('m');
+    // Against a section's text it is noise, as every stop word, and an article's elision is one anyway.
+    expect(terms("Je m'appelle Anne")).not.toContain('m');
+    expect(terms("l'adresse", { keepStopwords: true })).not.toContain('l');
+  });
 });

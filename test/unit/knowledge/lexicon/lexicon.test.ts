@@ -1,3 +1,4 @@
+import { deu, eng, fra, spa } from 'stopword';
 import { describe, expect, it } from 'vitest';
 import { CONCEPTS } from '../../../../src/knowledge/concepts.js';
 import { DE } from '../../../../src/knowledge/lexicon/de.js';
@@ -87,5 +88,27 @@ describe('the knowledge lexicon, everyday synonyms', () => {
     expect(terms('Do you know Mandarin?')).not.toContain('~online');
     expect(terms('Wo warten die Besucher?')).not.toContain('~return');
     expect(terms('Où sont les équipements ?')).not.toContain('~build');
+  });
+
+  it('lists no concept word that is a function word of another language (German "hat" is no hat), but "AI", whose French twin only follows an elision', () => {
+    const fold = (w: string) => w.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+    const stops = Object.entries({ en: eng, de: deu, fr: fra, es: spa }).map(([lang, list]) => ({ lang, words: new Set(list.map(fold)) }));
+    const clashes = Object.entries(LEXICONS).flatMap(([lang, lexicon]) =>
+      Object.values(lexicon.concepts).flatMap((words) => words.filter((w) => stops.some((s) => s.lang !== lang && s.words.has(fold(w))))),
+    );
+    expect(clashes).toEqual(['ai']);
+    expect(terms('Wer hat dich gebaut?')).not.toContain('~see');
+    expect(terms("J'ai une question")).not.toContain('~mind');
+    expect(terms('Is there AI in you?')).toContain('~mind');
+  });
+
+  it('drops colloquial fillers and knows idioms of mood (a seventh development set missed them)', () => {
+    expect(terms('so what are you even for', { keepStopwords: true })).toEqual(terms('what are you for', { keepStopwords: true }));
+    expect(terms('Bist du heute schlecht drauf?')).toContain('~feel');
+    expect(terms("Ça va le moral aujourd'hui ?")).toEqual(['ca', 'va', '~feel', 'moral']);
+    expect(personhood('Geht das auch auf Englisch?')).toBe(0.5);
+    // A contraction typed or transcribed without its apostrophe is a function word, not a word the knowledge lacks.
+    expect(terms('dont you remember me')).toEqual(terms("don't you remember me"));
+    expect(contentWords('whats the wifi password, i cant find it').map((w) => w.term)).toEqual(contentWords("what's the wifi password, i can't find it").map((w) => w.term));
   });
 });
