@@ -16,7 +16,7 @@ export { KnowledgeHitSchema, KnowledgeRetrievalSchema, KnowledgeSourceSchema } f
 export type { KnowledgeHit, KnowledgePort, KnowledgeRetrieval, KnowledgeSearch, KnowledgeSearchContext, KnowledgeSource } from './port.js';
 export { reindex } from './reindex.js';
 export type { CollectionWrites, RefreshReport } from './reindex.js';
-export { answerExcerpt, sentencesOf, spokenExcerpt } from './spoken.js';
+export { answerExcerpt, spokenExcerpt } from './spoken.js';
 export { splitLongText } from './split.js';
 export type { SplitOptions } from './split.js';
 export { knowledgeDir, knowledgeManifestFile, minSimilarityFor, startKnowledge, thresholdsFor } from './start.js';

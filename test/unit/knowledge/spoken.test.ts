@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerExcerpt, sentencesOf } from '../../../src/knowledge/index.js';
+import { answerExcerpt, spokenExcerpt } from '../../../src/knowledge/index.js';
 
 const CANNOT =
   'I cannot walk around, pick things up, browse the internet, make phone calls or take payments. I cannot see you unless you are in front of my camera. My answers about the world outside my knowledge may be incomplete, so please check anything important with a person.';
@@ -39,15 +39,13 @@ describe('the lead sentence answers the question its heading asks', () => {
 
 describe('a sentence that quotes a question is one sentence', () => {
   it.each([
-    ['fr', 'Je te demande de confirmer, par exemple « Tu t’appelles Maria ? ». Réponds oui si c’est toi.', 2],
-    ['fr', 'Dis « Bonjour ! Ça va ? » et attends. Voilà.', 2],
-    ['de', 'Ich frage zum Beispiel „Heißt du Maria?“ und warte. Dann antwortest du.', 2],
-    ['en', 'I ask, for example, “Is your name Maria?” and wait. Then you answer.', 2],
-    ['es', 'Pregunto, por ejemplo, «¿Te llamas María?», y espero. Luego respondes.', 2],
-  ] as const)('%s: %s', (language, text, count) => {
-    const sentences = sentencesOf(text, language);
-    expect(sentences).toHaveLength(count);
-    // No sentence ends inside the quotation: the robot quoting an example asks nothing.
-    expect(sentences[0]).not.toMatch(/[?？]$/u);
+    ['fr', 'Je te demande de confirmer, par exemple « Tu t’appelles Maria ? ».', 'Réponds oui si c’est toi.'],
+    ['fr', 'Dis « Bonjour ! Ça va ? » et attends.', 'Voilà.'],
+    ['de', 'Ich frage zum Beispiel „Heißt du Maria?“ und warte.', 'Dann antwortest du.'],
+    ['en', 'I ask, for example, “Is your name Maria?” and wait.', 'Then you answer.'],
+    ['es', 'Pregunto, por ejemplo, «¿Te llamas María?», y espero.', 'Luego respondes.'],
+  ] as const)('%s: %s', (language, first, second) => {
+    // At most one sentence: the whole first one, never cut inside its quotation.
+    expect(spokenExcerpt(`${first} ${second}`, language, 1)).toBe(first);
   });
 });
