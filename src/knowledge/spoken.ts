@@ -40,6 +40,8 @@ export function spokenExcerpt(text: string, language: Language, maxChars = 320):
   return join(out, language);
 }
 
+const QUOTED = /["“„«‹「『][^"“”„«»‹›「」『』]*["”“»›」』]/gu;
+
 /** A sentence this short says too little alone ("Ask me about any of these."): the next one comes with it. A Chinese character says about as much as three letters. */
 const short = (sentence: string, language: Language) => sentence.length < (language === 'zh' ? 12 : 36);
 
@@ -56,7 +58,9 @@ const short = (sentence: string, language: Language) => sentence.length < (langu
 export function answerExcerpt(text: string, question: string, language: Language, maxChars = 320, heading = ''): string {
   const sentences = sentencesOf(text, language);
   const asked = new Set(terms(question));
-  const shared = (words: string) => [...new Set(terms(words))].filter((t) => asked.has(t)).length;
+  // What a sentence quotes ("for example “Can you speak German?”") is what a visitor might say,
+  // not what the sentence tells: its words do not make the sentence an answer.
+  const shared = (words: string) => [...new Set(terms(words.replace(QUOTED, ' ')))].filter((t) => asked.has(t)).length;
   const scores = sentences.map((s, i) => (i === 0 ? Math.max(shared(s), shared(heading)) : shared(s)));
   const best = scores.reduce((b, s, i) => (s > scores[b]! ? i : b), 0);
   if (!sentences.length || scores[best] === 0) return spokenExcerpt(text, language, maxChars);

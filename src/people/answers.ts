@@ -89,11 +89,13 @@ const SELF_REFERENCE = [
   / (?:that|it|this)(?: s| is| was| would be| d be| must be| should be| ll be| will be| might be| could be| has to be) me /,
   / (?:das|dies|es)(?: bin| ware| war| wird| muss| musste| durfte| sollte| konnte)?(?: wohl| ja| doch| dann| wirklich| tatsachlich| sicher| bestimmt)* ich(?: sein| gewesen)? /,
   / ich bin (?:gemeint|das|es|s) /,
+  / ich (?:selbst|selber|personlich|hochstpersonlich) /,
+  / (?:me )?myself | me personally | in person /,
   / (?:ganz|sehr|vollig) (?:recht|richtig) | gewiss | auf jeden fall /,
   / (?:c est|ce serait|ca serait|ca doit etre|ce doit etre|ca devrait etre|ce sera|c etait)(?: bien| bel et bien| sans doute| donc)? moi /,
-  / moi meme /,
+  / moi meme | moi personnellement | en personne /,
   / (?:soy|seria|sere|era|debo ser|debe ser|debe de ser|deberia ser|tengo que ser) yo /,
-  / yo (?:mismo|misma) /,
+  / yo (?:mismo|misma|mismisimo|mismisima|personalmente|en persona) /,
 ];
 
 const ZH_NO = ['不是', '不对', '不', '没有', '错了', '错', '并不是', '否', '搞错'];

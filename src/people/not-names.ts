@@ -34,6 +34,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     hello hi hey bye goodbye thanks thank please sorry pardon excuse greetings regards cheers
     not never without with the a an and or but of to from in on at for what who how why when where which
     s m re ve ll d t
+    personally himself herself
   `),
   de: list(`
     ich mich mir mein meine meiner du dich dir dein deine sie ihr ihm ihnen es wir uns unser man
@@ -50,6 +51,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     herr frau fräulein fraulein
     hallo servus moin tschüss tschuss danke bitte entschuldigung verzeihung grüße gruesse gruß gruss
     wie was wer wo wann warum welche welcher
+    selbst selber persönlich personlich höchstpersönlich hochstpersonlich
   `),
   fr: list(`
     je j moi me m tu toi te t vous il lui on nous ils eux ce c ça ca cela ceci celui celle
@@ -64,6 +66,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     monsieur madame mademoiselle messieurs mesdames
     bonjour bonsoir salut coucou merci pardon excusez désolé desole désolée desolee salutations amitiés amities bises
     comment qui où ou quand pourquoi quel quelle
+    même meme personnellement
   `),
   es: list(`
     yo me mi tú tu te ti usted ustedes él nosotros nos vosotros ellos ellas se
@@ -78,6 +81,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     señor senor señora senora señorita senorita caballero
     hola buenas gracias adiós adios perdón perdon disculpa disculpe lo siento saludos recuerdos besos
     qué que quién quien cómo como dónde donde cuándo cuando cuál cual
+    mismo misma mismísimo mismisimo mismísima mismisima personalmente
   `),
 };
 
@@ -133,6 +137,8 @@ export function looksLikeName(name: string | null | undefined): name is string {
   const first = words[0]!;
   const last = words.at(-1)!;
   if (isNotNameWord(first) || (words.length > 1 && PARTICLES.has(fold(last)))) return false;
+  // "Moi-même", "Yo-mismo": a hyphenated word made only of pronouns and intensifiers is no name.
+  if (words.some((w) => w.includes('-') && w.split('-').every((part) => !part || isNotNameWord(part)))) return false;
   // Inner words may be particles; a name made only of non-names is a sentence.
   return !words.every((w) => isNotNameWord(w) || PARTICLES.has(fold(w)));
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { Language } from '../../../../src/config/index.js';
+import { detectAnswer, looksLikeName } from '../../../../src/people/index.js';
+import { fill, INTRO, setup, turn } from './harness.js';
+
+/**
+ * "Myself", "moi-même", "ich selbst", "yo misma": the emphatic pronoun is a yes to "Is your name
+ * K?", and never a name (a French answer with "moi-même" once settled a person called "Moi-Même").
+ */
+const CASES: [Language, string, string, string][] = [
+  ['fr', 'Oui, moi-même.', 'Gisèle', 'Gisela'],
+  ['fr', 'Moi-même !', 'Gisèle', 'Gisela'],
+  ['fr', "Oui, c'est bien moi-même.", 'Gisèle', 'Gisela'],
+  ['fr', 'En personne !', 'Gisèle', 'Gisela'],
+  ['de', 'Ich selbst.', 'Henrike', 'Henrieke'],
+  ['de', 'Ja, ich persönlich.', 'Henrike', 'Henrieke'],
+  ['de', 'Jawohl, ich selber.', 'Henrike', 'Henrieke'],
+  ['en', 'Myself, yes.', 'Lindsay', 'Lindsey'],
+  ['en', 'Yes, me personally.', 'Lindsay', 'Lindsey'],
+  ['en', 'In person!', 'Lindsay', 'Lindsey'],
+  ['es', 'Sí, yo misma.', 'Ximena', 'Jimena'],
+  ['es', 'Yo mismísimo.', 'Ximena', 'Jimena'],
+  ['es', 'Sí, en persona.', 'Ximena', 'Jimena'],
+];
+
+describe('an emphatic "myself" to "Is your name K?"', () => {
+  it.each(CASES)('[%s] "%s" is a yes and confirms the known person', async (language, answer, known, said) => {
+    expect(detectAnswer(answer)).toBe('yes');
+    const { ports, perception, store } = setup();
+    store.save({ user_id: 'k_01', user_name: known }, {});
+    const asking = await turn(ports, null, fill(INTRO[language]('{n}'), { n: said }), language);
+    expect(asking.name_resolution).toMatchObject({ status: 'asking', candidate: { user_id: 'k_01' } });
+    const answered = await turn(ports, asking, answer, language);
+    expect(answered.user_info).toMatchObject({ user_id: 'k_01', user_name: known });
+    expect(perception.settled).toEqual([{ user_id: 'k_01', user_name: known }]);
+  });
+
+  it.each(['Moi-Même', 'Yo-Mismo', 'Toi-Même', 'Ich-Selbst'])('"%s" is no name', (word) => {
+    expect(looksLikeName(word)).toBe(false);
+  });
+
+  it.each(['Jean-Pierre', 'Anne-Sophie', 'Hans-Peter', 'José-Luis', 'Mary-Beth'])('"%s" still is', (name) => {
+    expect(looksLikeName(name)).toBe(true);
+  });
+});
