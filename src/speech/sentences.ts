@@ -118,7 +118,7 @@ export class SentenceSplitter {
       // sentence only when a new one begins after it ("Il a dit « Ça va ? » et il est parti.").
       const quote = openQuotation(b.slice(0, i), this.#language);
       if (quote) {
-        const close = new RegExp(`^[\\p{Pe}\\p{Pf}"']*[ \\u00a0\\u202f]*[${quote}]`, 'u').exec(b.slice(end));
+        const close = closingAfter(quote).exec(b.slice(end));
         if (!close) {
           i = end - 1;
           continue;
@@ -192,6 +192,14 @@ const QUOTATIONS: Readonly<Record<'de' | 'other', readonly (readonly [string, st
   de: [['„', '“'], ['»', '«'], ['‚', '‘'], ['「', '」'], ['『', '』']],
   other: [['«', '»'], ['“', '”'], ['‹', '›'], ['「', '」'], ['『', '』']],
 };
+
+const CLOSING_AFTER = new Map<string, RegExp>();
+/** The closing mark right after a sentence's end, after other closers and a space (French typography). */
+function closingAfter(mark: string): RegExp {
+  let pattern = CLOSING_AFTER.get(mark);
+  if (!pattern) CLOSING_AFTER.set(mark, (pattern = new RegExp(`^[\\p{Pe}\\p{Pf}"']*[ \\u00a0\\u202f]*[${mark}]`, 'u')));
+  return pattern;
+}
 
 /** The closing marks of the quotation still open at the end of `text`, or '' when none is. */
 export function openQuotation(text: string, language: Language): string {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Language } from '../../../../src/config/index.js';
 import { correctsSettledName, memoryUpdateAgent } from '../../../../src/dialogue/agents/memory-update.js';
 import { newSession, startTurn, step, type Session } from '../../../../src/dialogue/index.js';
@@ -46,6 +47,20 @@ export async function turn(ports: Ports, before: Session | null, text: string, l
   const after = { ...state, ...(await step(memoryUpdateAgent, state, ports)) };
   const name = after.user_info.user_name;
   return { ...after, messages: [...after.messages, { role: 'assistant' as const, content: name && after.name_resolution.status !== 'asking' ? CALLED[language](name) : 'Is your name …?' }] };
+}
+
+/**
+ * A known person is introduced under a near spelling (`said`), the robot asks "Is your name
+ * `known`?", and `answer` confirms them: no one new, and perception told the known person once.
+ */
+export async function expectAnswerConfirmsKnown(language: Language, answer: string, known: string, said: string): Promise<void> {
+  const { ports, perception, store } = setup();
+  store.save({ user_id: 'k_01', user_name: known }, {});
+  const asking = await turn(ports, null, fill(INTRO[language]('{n}'), { n: said }), language);
+  expect(asking.name_resolution).toMatchObject({ status: 'asking', candidate: { user_id: 'k_01' } });
+  const answered = await turn(ports, asking, answer, language);
+  expect(answered.user_info).toMatchObject({ user_id: 'k_01', user_name: known });
+  expect(perception.settled).toEqual([{ user_id: 'k_01', user_name: known }]);
 }
 
 /** Whether the graph sends this utterance to memory_update even when the intent model calls it conversation. */

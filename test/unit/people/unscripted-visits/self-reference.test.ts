@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../../src/config/index.js';
 import { detectAnswer, looksLikeName } from '../../../../src/people/index.js';
-import { fill, INTRO, setup, turn } from './harness.js';
+import { expectAnswerConfirmsKnown } from './harness.js';
 
 /**
  * "Myself", "moi-même", "ich selbst", "yo misma": the emphatic pronoun is a yes to "Is your name
@@ -26,13 +26,7 @@ const CASES: [Language, string, string, string][] = [
 describe('an emphatic "myself" to "Is your name K?"', () => {
   it.each(CASES)('[%s] "%s" is a yes and confirms the known person', async (language, answer, known, said) => {
     expect(detectAnswer(answer)).toBe('yes');
-    const { ports, perception, store } = setup();
-    store.save({ user_id: 'k_01', user_name: known }, {});
-    const asking = await turn(ports, null, fill(INTRO[language]('{n}'), { n: said }), language);
-    expect(asking.name_resolution).toMatchObject({ status: 'asking', candidate: { user_id: 'k_01' } });
-    const answered = await turn(ports, asking, answer, language);
-    expect(answered.user_info).toMatchObject({ user_id: 'k_01', user_name: known });
-    expect(perception.settled).toEqual([{ user_id: 'k_01', user_name: known }]);
+    await expectAnswerConfirmsKnown(language, answer, known, said);
   });
 
   it.each(['Moi-Même', 'Yo-Mismo', 'Toi-Même', 'Ich-Selbst'])('"%s" is no name', (word) => {
