@@ -76,6 +76,13 @@ async function visit(scenario: Scenario, options: RunOptions, simulate: boolean)
       const knowledge = own.daemon.knowledge?.ready();
       if (knowledge) await waitUntil(() => settled(knowledge), 30_000 - (Date.now() - ready));
     }
+    const detectEveryMs = scenario.detect_every_ms ?? options.detectEveryMs;
+    // Between two reports the visitor would be taken for gone, and the visit would pass or fail by
+    // how long the robot's replies took to say (a race that load decides).
+    const absenceMs = own?.config.people.detection.absenceMs;
+    if (absenceMs !== undefined && detectEveryMs >= absenceMs) {
+      return { steps: [], transcript: [], sim: null, failures: [`perception reports every ${detectEveryMs} ms, not more often than people.detection.absenceMs (${absenceMs} ms): set detect_every_ms below it`] };
+    }
     const camera = scenario.body.camera === undefined ? null : scenario.body.camera;
     stage = await Stage.open({
       url: own?.url ?? options.url!,
@@ -83,7 +90,7 @@ async function visit(scenario: Scenario, options: RunOptions, simulate: boolean)
       charsPerSecond: scenario.body.chars_per_second ?? options.charsPerSecond,
       feedback: scenario.body.feedback ?? true,
       cameraFrame: camera ? readFileSync(path.resolve(path.dirname(scenario.file), camera)) : null,
-      detectEveryMs: scenario.detect_every_ms ?? options.detectEveryMs,
+      detectEveryMs,
     });
     const runner = new StepRunner(stage, scenario, { withinMs: options.withinMs, quietGraceMs: options.quietGraceMs, maxWaitQuietMs: 30_000, keepGoing: options.keepGoing ?? false, decideOnceAnswered: options.keepGoing ?? false });
     const steps = await runner.run();

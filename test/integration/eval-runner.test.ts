@@ -127,6 +127,19 @@ steps:
     expect(report.scenarios[0]!.failures).toEqual([expect.stringMatching(/^error: the daemon's configuration with the scenario's overrides is invalid:\n.*engagment/s)]);
   }, 60_000);
 
+  it('refuses a scenario whose perception reports less often than the absence time (it would pass or fail by how long replies take)', async () => {
+    const racy = scenario(`
+name: perception slower than absence
+config: { people: { detection: { absenceMs: 1000 } } }
+steps:
+  - detect: null
+  - say: "Hello!"
+`);
+    const report = await runScenarios([racy], options({ detectEveryMs: 5_000 }));
+    expect(report).toMatchObject({ passed: 0, failed: 1 });
+    expect(report.scenarios[0]!.failures).toEqual([expect.stringMatching(/every 5000 ms, not more often than people\.detection\.absenceMs \(1000 ms\)/)]);
+  }, 60_000);
+
   it('a simulated visitor is skipped, saying why, without a language model', async () => {
     const s = scenario(`
 name: simulated
