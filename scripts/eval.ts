@@ -137,7 +137,8 @@ async function main(): Promise<void> {
   if (!args.url) assertIntentModelFresh(path.join(REPO, 'models', 'intent'), path.join(REPO, 'models', 'intent', 'corpus'));
 
   const jobs = Math.round(number('jobs', args.jobs));
-  console.log(`${scenarios.length} ${gen ? `generated visit (${args.split} split, seed ${args.seed})` : 'scenario'}${scenarios.length > 1 ? 's' : ''}${args.url ? ` against ${args.url}` : `, each on a daemon of its own${jobs > 1 ? `, ${jobs} at once` : ''}`}`);
+  const plural = scenarios.length > 1 ? 's' : '';
+  console.log(`${scenarios.length} ${gen ? `generated visit${plural} (${args.split} split, seed ${args.seed})` : `scenario${plural}`}${args.url ? ` against ${args.url}` : `, each on a daemon of its own${jobs > 1 ? `, ${jobs} at once` : ''}`}`);
   const report = await runScenarios(scenarios, {
     url: args.url ?? null,
     prefix: args.prefix,
