@@ -3,7 +3,7 @@
  *
  *   npm run eval [-- FILES_OR_FOLDERS…] [--url mqtt://host:1883] [--prefix nadine/] [--config FILE]
  *                [--ollama URL] [--visitor-model M] [--judge-model M] [--speech-rate CHARS_PER_S]
- *                [--detect-every MS] [--within MS] [--out DIR] [--log-level LEVEL]
+ *                [--detect-every MS] [--within MS] [--chroma URL] [--out DIR] [--log-level LEVEL]
  *   npm run eval -- --generate N [--seed S] [--split dev|heldout] [--jobs J] [--only REGEX]
  *   npm run eval -- --replay LOG_OR_FOLDER [--max-gap MS] [--config FILE] [--out DIR]
  *
@@ -13,9 +13,10 @@
  * whose name matches REGEX ("zh\]", "confirmation/"): rerunning one category after a fix.
  *
  * Without --url each scenario gets its own daemon, in this process, on its embedded defaults
- * (fresh data directory, embedded broker on a free port); with --url the scenarios talk to a
- * running daemon. Writes eval-report.json and eval-report.md to --out; exits 1 when any
- * scenario failed, 2 on a bad scenario file or option.
+ * (fresh data directory, embedded broker on a free port, collections of its own on the run's one
+ * ChromaDB server, or on --chroma's); with --url the scenarios talk to a running daemon. Writes
+ * eval-report.json and eval-report.md to --out; exits 1 when any scenario failed, 2 on a bad
+ * scenario file or option.
  *
  * With --replay, a logged visit (an interaction log from db/logs/sessions, or a folder of them)
  * is played back against the current code, every model call answered from the log; the report
@@ -29,7 +30,7 @@ import { parseArgs } from 'node:util';
 import { assertIntentModelFresh } from '../src/intent/index.js';
 import { createLogger } from '../src/log/index.js';
 import { categoryMarkdown, categoryReport, generateVisits, type GeneratedVisit, type Split } from '../src/eval/generate/index.js';
-import { loadScenario, replayText, replayVisit, runScenarios, ScenarioFileError, scenarioFiles, writeReports, type Scenario, type ScenarioReport } from '../src/eval/index.js';
+import { loadScenario, replayText, replayVisit, runScenarios, ScenarioFileError, scenarioFiles, startSharedChroma, writeReports, type Scenario, type ScenarioReport } from '../src/eval/index.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 
@@ -37,6 +38,7 @@ const { values: args, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     url: { type: 'string' },
+    chroma: { type: 'string' },
     prefix: { type: 'string', default: 'nadine/' },
     config: { type: 'string' },
     ollama: { type: 'string' },
@@ -139,13 +141,15 @@ async function main(): Promise<void> {
   const jobs = Math.round(number('jobs', args.jobs));
   const plural = scenarios.length > 1 ? 's' : '';
   console.log(`${scenarios.length} ${gen ? `generated visit${plural} (${args.split} split, seed ${args.seed})` : `scenario${plural}`}${args.url ? ` against ${args.url}` : `, each on a daemon of its own${jobs > 1 ? `, ${jobs} at once` : ''}`}`);
+  // The daemons started here share one ChromaDB server (--chroma URL: one already running).
+  const chroma = args.url || args.chroma ? null : await startSharedChroma(log);
   const report = await runScenarios(scenarios, {
     url: args.url ?? null,
     prefix: args.prefix,
     configFile: args.config ?? null,
     ollamaUrl: args.ollama ?? null,
     sim: args.ollama ? { url: args.ollama, visitor: args['visitor-model'], judge: args['judge-model'], timeoutMs: 120_000 } : null,
-    chromaUrl: null,
+    chromaUrl: args.chroma ?? chroma?.url ?? null,
     charsPerSecond: number('speech-rate', args['speech-rate']),
     detectEveryMs: number('detect-every', args['detect-every']),
     withinMs: number('within', args.within),
@@ -154,7 +158,7 @@ async function main(): Promise<void> {
     jobs,
     log,
     onScenario: (r) => console.log(line(r)),
-  });
+  }).finally(() => chroma?.stop());
   const json = path.join(out, 'eval-report.json');
   const md = path.join(out, 'eval-report.md');
   const categories = gen ? categoryReport(gen.visits, report.scenarios) : null;

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { VolatileAffect } from '../affect/index.js';
 import type { Language } from '../config/index.js';
 import { LlmError, type LanguageModel } from '../llm/index.js';
@@ -152,6 +153,10 @@ export async function warmUpTurns(graph: DialogueGraph, ports: DaemonPorts): Pro
       const session = newSession(language, language === 'en' && i >= KNOWN_FROM ? WARM_UP_PERSON : undefined);
       const run = await runGraph(graph, startTurn(session, turnId, text, language), readOnlyPorts(ports, turnId));
       done.push({ language, text, agents: run.spans.map((s) => s.agent), failed: run.errors.map((e) => e.agent), ms: Math.round(performance.now() - started) });
+      // A turn's awaits mostly resolve at once (read-only ports, no model server), so without this
+      // the whole warm-up would hold the event loop: 1-6 s in which nothing else this process
+      // runs gets a timer or a message (another daemon's visit, in the eval runner).
+      await nextTurnOfEventLoop();
     }
   }
   return done;

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import type { Language } from '../config/index.js';
 import { identifyLanguage } from '../language/index.js';
 import type { Logger } from '../log/index.js';
@@ -56,6 +57,7 @@ export async function warmUp(ports: DaemonPorts, log: Logger, graph?: DialogueGr
       steps.push({ step: name, ms: Math.round(performance.now() - started), error });
       quiet.warn({ step: name, err: error }, 'warm-up step failed; its first real use pays the cost instead');
     }
+    await nextTurnOfEventLoop();
   };
   await step('language', () => texts.forEach((t) => identifyLanguage(t, ports.config.language)));
   const { intent } = ports;

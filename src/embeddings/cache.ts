@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { EmbeddingError, type Embedder } from './port.js';
 
@@ -72,10 +73,16 @@ export class CachingEmbedder implements Embedder {
       missing.add(text);
     }
     const misses = [...missing];
+    // One batch after another, the event loop turning between them: started together, a folder's
+    // hundreds of batches would run back to back (a model session runs on this thread) and hold
+    // every timer and message of the daemon for seconds.
+    let previous: Promise<unknown> | null = null;
     for (let i = 0; i < misses.length; i += this.#batchSize) {
       const batch = misses.slice(i, i + this.#batchSize);
       // Not tied to this caller's signal: another caller may be waiting for the same texts.
-      const computed = this.#inner.embed(batch);
+      const embed = () => this.#inner.embed(batch);
+      const computed: Promise<Float32Array[]> = previous ? previous.then(() => nextTurnOfEventLoop()).then(embed) : embed();
+      previous = computed.catch(() => undefined);
       batch.forEach((text, j) => {
         const one = computed.then((vectors) => vectors[j]!);
         this.#pending.set(text, one);

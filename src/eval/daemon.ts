@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { ConfigSchema, type Config } from '../config/index.js';
 import { startDaemon, type Daemon } from '../daemon.js';
 import type { Clock } from '../dialogue/index.js';
+import { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
+import { ChromaServer, freePort } from '../vectors/index.js';
 
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -85,6 +87,31 @@ export async function startEvalDaemon(options: EvalDaemonOptions): Promise<EvalD
     stop: async () => {
       await daemon.stop();
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One ChromaDB server for a whole eval run, each daemon in collections of its own (the runner
+ * gives each a collection prefix): a server started per visit cost each visit its start, 2 s
+ * of a second process at full tilt, while the other visits were being timed beside it.
+ */
+export async function startSharedChroma(log: Logger): Promise<{ url: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nadine-eval-chroma-'));
+  const { chroma } = ConfigSchema.parse({});
+  const server = new ChromaServer({ host: chroma.host, port: await freePort(chroma.host), dataDir, startTimeoutMs: chroma.startTimeoutMs, restart: chroma.restart, log, health: new Health() });
+  try {
+    await server.start();
+  } catch (err) {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

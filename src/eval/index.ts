@@ -18,3 +18,4 @@ export { AboutSetSchema, askedLabel, scoreAbout } from './about.js';
 export type { AboutScore, AboutSet } from './about.js';
 export { calibrate, objective, outcomes, rankSet } from './knowledge.js';
 export type { KnowledgeOutcomes, Ranked } from './knowledge.js';
+export { startEvalDaemon, startSharedChroma } from './daemon.js';

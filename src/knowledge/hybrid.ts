@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import type { Language } from '../config/index.js';
 import { Bm25 } from './bm25.js';
 import type { KnowledgeChunk } from './chunk.js';
@@ -6,7 +7,7 @@ import { foldForFuzzy, FuzzyPattern } from './fuzzy.js';
 import type { IndexedChunk } from './manifest.js';
 import type { KnowledgeHit } from './port.js';
 import { contentWords, isConcept, personhood, terms } from './tokens.js';
-import { VariantIndex } from './variants.js';
+import { VariantIndex, variantTerms } from './variants.js';
 
 /**
  * Which section of the knowledge answers a question, from four signals that fail differently:
@@ -122,6 +123,22 @@ function weighted(coverage: readonly number[], bm25: readonly number[]): number[
   return coverage.map((c, i) => (top > 0 ? c * (bm25[i]! / top) : 0));
 }
 
+/** The words the indexes are built from: the costly part of building them. */
+interface IndexTerms {
+  /** Per chunk: a section's heading and questions are words of it too ("Languages" answers "which languages"). */
+  all: string[][];
+  /** Per chunk: concepts are matched against what a section is asked (its heading and variants), not its text: the text of "Saying goodbye" mentions memory in passing, the questions it answers do not ask about it. */
+  asked: string[][];
+  /** Per variant (see variantsOf). */
+  variants: string[][];
+}
+const allText = (c: HybridChunk) => [...c.headings, ...c.questions, c.text].join('\n');
+const askedText = (c: HybridChunk) => [c.headings.at(-1) ?? '', ...c.questions].join('\n');
+const variantsOf = (chunks: readonly HybridChunk[]) =>
+  chunks.flatMap((c) => [...c.questions, c.headings.at(-1) ?? ''].filter(Boolean).map((q) => ({ section: c.section, text: strip(q) })));
+/** How long `HybridIndex.build` reads words before it lets the event loop turn. */
+const BUILD_SLICE_MS = 8;
+
 export class HybridIndex {
   readonly #chunks: readonly HybridChunk[];
   readonly #bm25: Bm25;
@@ -130,15 +147,35 @@ export class HybridIndex {
   readonly #variants: VariantIndex;
   readonly #related: Map<string, Set<string>>;
 
-  constructor(chunks: readonly HybridChunk[]) {
+  /**
+   * The same index, its words read a slice at a time: on a large folder they take hundreds of
+   * milliseconds (seconds on a loaded machine), during which the daemon would hear nobody.
+   */
+  static async build(chunks: readonly HybridChunk[]): Promise<HybridIndex> {
+    let sliceStart = performance.now();
+    const read = async <T>(items: readonly T[], words: (item: T) => string[]): Promise<string[][]> => {
+      const out: string[][] = [];
+      for (const item of items) {
+        out.push(words(item));
+        if (performance.now() - sliceStart < BUILD_SLICE_MS) continue;
+        await nextTurnOfEventLoop();
+        sliceStart = performance.now();
+      }
+      return out;
+    };
+    const all = await read(chunks, (c) => terms(allText(c)));
+    const asked = await read(chunks, (c) => terms(askedText(c)));
+    const variants = await read(variantsOf(chunks), (v) => variantTerms(v.text));
+    return new HybridIndex(chunks, { all, asked, variants });
+  }
+
+  constructor(chunks: readonly HybridChunk[], read?: IndexTerms) {
     this.#chunks = chunks;
     this.#related = relatedSections(chunks);
-    // A section's heading and questions are words of it too: "Languages" answers "which languages".
-    this.#bm25 = new Bm25(chunks.map((c) => terms([...c.headings, ...c.questions, c.text].join('\n'))));
-    // Concepts are matched against what a section is asked (its heading and variants), not its text: the text of "Saying goodbye" mentions memory in passing, the questions it answers do not ask about it.
-    this.#asked = new Bm25(chunks.map((c) => terms([c.headings.at(-1) ?? '', ...c.questions].join('\n'))));
-    const variants = chunks.flatMap((c) => [...c.questions, c.headings.at(-1) ?? ''].filter(Boolean).map((q) => ({ section: c.section, text: strip(q) })));
-    this.#variantTexts = variants.map((v) => ({ ...v, folded: foldForFuzzy(v.text) }));
+    this.#bm25 = new Bm25(read?.all ?? chunks.map((c) => terms(allText(c))));
+    this.#asked = new Bm25(read?.asked ?? chunks.map((c) => terms(askedText(c))));
+    const variants = variantsOf(chunks).map((v, i) => ({ ...v, ...(read && { terms: read.variants[i]! }) }));
+    this.#variantTexts = variants.map((v) => ({ section: v.section, text: v.text, folded: foldForFuzzy(v.text) }));
     this.#variants = new VariantIndex(variants);
   }
 

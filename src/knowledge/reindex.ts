@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { createHash } from 'node:crypto';
 import type { Embedder } from '../embeddings/index.js';
 import type { VectorSpace } from '../vectors/index.js';
@@ -90,6 +91,8 @@ export async function reindex(
       return { ...c, sha, vector };
     });
     rechunked.push({ name, entry, chunks });
+    // A folder read at start is chunked in one go otherwise: the daemon would hear nobody meanwhile.
+    await nextTurnOfEventLoop();
   }
 
   const texts = [...pending.values()];

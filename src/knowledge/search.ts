@@ -27,7 +27,7 @@ export interface KnowledgeSearcherOptions {
 export class KnowledgeSearcher {
   readonly #o: KnowledgeSearcherOptions;
   #recent: { key: string; at: number; result: KnowledgeSearch } | null = null;
-  #hybridOf: { index: KnowledgeIndexState; hybrid: HybridIndex } | null = null;
+  #hybridOf: { index: KnowledgeIndexState; hybrid: Promise<HybridIndex> } | null = null;
   /** How many times the word and variant indexes were built (each costs hundreds of ms on a large folder). */
   hybridBuilds = 0;
 
@@ -52,13 +52,15 @@ export class KnowledgeSearcher {
     const started = performance.now();
     // The embedder's ranking; without it (it failed) BM25 and the question variants still answer.
     const { found, inMemory } = await this.#nearest(query, chunks, context);
+    // Keyed by the collection's state right after the query: an answer from memory because ChromaDB
+    // failed (or was out of step) is not reused once it is back, even if it came back meanwhile.
+    const answeredKey = keyOf();
     const cosine = new Map((found ?? []).map((h) => [h.id, h.similarity]));
     const modelMs = performance.now() - started;
     const source: KnowledgeSource = inMemory ? 'memory' : 'chroma';
-    const { hits, best } = searchHits(this.#hybrid(index, chunks), chunks, query, cosine, this.#o.thresholds, language, n);
+    const { hits, best } = searchHits(await this.#hybrid(index, chunks), chunks, query, cosine, this.#o.thresholds, language, n);
     const result = { query, hits, source, best, modelMs };
-    // Keyed by the collection's state after the query: an answer from memory because ChromaDB failed is not reused once it is back.
-    if (found) this.#recent = { key: keyOf(), at: Date.now(), result: structuredClone(result) };
+    if (found) this.#recent = { key: answeredKey, at: Date.now(), result: structuredClone(result) };
     return result;
   }
 
@@ -77,10 +79,10 @@ export class KnowledgeSearcher {
     }
   }
 
-  /** The lexical and fuzzy indexes of the current index, built again when the index changes. */
-  #hybrid(index: KnowledgeIndexState, chunks: IndexedChunk[]): HybridIndex {
+  /** The lexical and fuzzy indexes of the current index, built again when the index changes (once: searches meanwhile wait for the same build). */
+  #hybrid(index: KnowledgeIndexState, chunks: IndexedChunk[]): Promise<HybridIndex> {
     if (this.#hybridOf?.index !== index) {
-      this.#hybridOf = { index, hybrid: new HybridIndex(chunks) };
+      this.#hybridOf = { index, hybrid: HybridIndex.build(chunks) };
       this.hybridBuilds++;
     }
     return this.#hybridOf.hybrid;

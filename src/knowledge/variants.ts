@@ -11,14 +11,18 @@ import { terms } from './tokens.js';
  * keeps "What is the capital of Australia?" far from "What is your name?". The score of a section
  * is the best cosine of the question with one of its variants.
  */
+/** A variant's words: stop words kept (see above). */
+export const variantTerms = (text: string): string[] => terms(text, { keepStopwords: true });
+
 export class VariantIndex {
   readonly #variants: { section: string; weights: Map<string, number>; norm: number }[];
   readonly #df = new Map<string, number>();
   readonly #n: number;
 
-  constructor(variants: readonly { section: string; text: string }[]) {
+  /** `terms`: the variant's words as `variantTerms` reads them, when read ahead (HybridIndex.build). */
+  constructor(variants: readonly { section: string; text: string; terms?: readonly string[] }[]) {
     this.#n = variants.length;
-    const sets = variants.map((v) => ({ section: v.section, terms: new Set(terms(v.text, { keepStopwords: true })) }));
+    const sets = variants.map((v) => ({ section: v.section, terms: new Set(v.terms ?? variantTerms(v.text)) }));
     for (const v of sets) for (const t of v.terms) this.#df.set(t, (this.#df.get(t) ?? 0) + 1);
     this.#variants = sets.map((v) => {
       const weights = new Map([...v.terms].map((t) => [t, this.#idf(t)]));

@@ -24,6 +24,21 @@ const none = () => 0;
 describe('hybrid knowledge search', () => {
   const index = new HybridIndex(CHUNKS);
 
+  it('built a slice at a time, it ranks as built at once, and the event loop turns meanwhile', async () => {
+    const many = Array.from({ length: 1200 }, (_, i) =>
+      chunk(`f${i}.md`, `f${i}.md#0`, 'en', `Topic ${i}`, `Section ${i} tells visitors about rooms, opening hours, the cafeteria and the robot's camera ${i}.`, [`Where is room ${i}?`]),
+    );
+    const chunks = [...CHUNKS, ...many];
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const built = await HybridIndex.build(chunks);
+    expect(turned).toBe(true);
+    const atOnce = new HybridIndex(chunks);
+    for (const q of ['What can you do?', 'Was kannst du?', 'Where is room 17?', 'Can I pay by card?']) {
+      expect(built.rank(q, none, T)).toEqual(atOnce.rank(q, none, T));
+    }
+  });
+
   it('answers a question of stop words from its question variant, and a translation is the same section', () => {
     const [best] = answering(index.rank('What can you do?', none, T), T);
     expect(best?.section).toBe('can.md#0');
