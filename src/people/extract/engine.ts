@@ -20,6 +20,8 @@ export interface Rule {
   jobOnly?: boolean;
   /** Words right after the name that make it someone else's ("C'est Julie qui m'envoie"). */
   notThen?: RegExp;
+  /** The name is no job word ("je suis étudiante je cherche…"): where nothing else tells a job from a name. */
+  notJob?: boolean;
 }
 
 export interface Language {
@@ -94,6 +96,7 @@ export function applyRules(text: string, lang: Language, expectingName: boolean,
       const groups = match.groups ?? {};
       const spans = match.indices?.groups ?? {};
       if (rule.jobOnly && !isJob(groups.position, lang)) continue;
+      if (rule.notJob && groups.name !== undefined && lang.looksLikeJob(groups.name)) continue;
       if (names && groups.name !== undefined && rule.name && !user_name) {
         tokens ??= lang.tokens(text);
         const strength = (rule.name === 'weak' || rule.name === 'known') && expectingName ? 'answer' : rule.name;

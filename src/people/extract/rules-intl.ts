@@ -23,17 +23,26 @@ function jobIn(jobs: Set<string>, suffix?: RegExp) {
       .some((w) => jobs.has(w) || (suffix !== undefined && suffix.test(w) && w.length > 5));
 }
 
+/** Every job also in its feminine form, made by the language's endings ("boulanger" → "boulangère", "carpintero" → "carpintera"). */
+function withFeminine(jobs: Set<string>, endings: readonly [RegExp, string][]): Set<string> {
+  const out = new Set(jobs);
+  for (const job of jobs) for (const [ending, feminine] of endings) if (ending.test(job)) out.add(job.replace(ending, feminine));
+  return out;
+}
+const FR_FEMININE: [RegExp, string][] = [[/er$/, 'ère'], [/teur$/, 'trice'], [/eur$/, 'euse'], [/ien$/, 'ienne'], [/(an|en|a)t$/, '$1te'], [/é$/, 'ée']];
+const ES_FEMININE: [RegExp, string][] = [[/o$/, 'a'], [/or$/, 'ora']];
+
 const DE_JOBS = words(`lehrer lehrerin arzt ärztin student studentin ingenieur ingenieurin entwickler entwicklerin informatiker
   informatikerin krankenpfleger krankenschwester pflegerin anwalt anwältin architekt architektin manager managerin designer
   designerin koch köchin verkäufer verkäuferin rentner rentnerin forscher forscherin professor professorin berater beraterin`);
-const FR_JOBS = words(`professeur prof ingénieur ingénieure étudiant étudiante médecin infirmier infirmière développeur développeuse
+const FR_JOBS = withFeminine(words(`professeur prof ingénieur ingénieure étudiant étudiante médecin infirmier infirmière développeur développeuse
   avocat avocate architecte comptable chercheur chercheuse designer directeur directrice manager chef cuisinier cuisinière serveur
   serveuse vendeur vendeuse secrétaire journaliste artiste musicien musicienne enseignant enseignante consultant consultante
-  stagiaire retraité retraitée pharmacien pharmacienne dentiste pilote policier pompier boulanger informaticien informaticienne`);
-const ES_JOBS = words(`profesor profesora ingeniero ingeniera estudiante médico médica enfermero enfermera desarrollador
+  stagiaire retraité retraitée pharmacien pharmacienne dentiste pilote policier pompier boulanger informaticien informaticienne`), FR_FEMININE);
+const ES_JOBS = withFeminine(words(`profesor profesora ingeniero ingeniera estudiante médico médica enfermero enfermera desarrollador
   desarrolladora abogado abogada arquitecto arquitecta contador contadora investigador investigadora diseñador diseñadora director
   directora gerente cocinero cocinera camarero camarera vendedor vendedora secretario secretaria periodista artista músico
-  consultor consultora jubilado jubilada programador programadora`);
+  consultor consultora jubilado jubilada programador programadora`), ES_FEMININE);
 
 /** Words said between "ich heiße" and the name ("Ich heiße übrigens Frauke"): no part of it. */
 const DE_PARTICLES = String.raw`(?:(?:übrigens|uebrigens|eigentlich|nämlich|naemlich|ja|doch|auch|also|halt)\s+)*`;

@@ -3,8 +3,9 @@ import { extractionRequest } from '../../../../src/people/index.js';
 
 /**
  * Introductions of kinds a new writer produces: the name said again in full at once, the
- * conditional "I'd be X", a title before a surname that is also a word, and Chinese humble forms
- * of "I" (在下, 鄙人, 免贵) or a surname said first without 我.
+ * conditional "I'd be X", a title before a surname that is also a word, Chinese humble forms of
+ * "I" (在下, 鄙人, 免贵) or a surname said first without 我, and an unknown name in speech-to-text's
+ * lower case with no pause before the next clause.
  */
 const read = (language: string, text: string) => extractionRequest({ text, language, robotName: 'Nadine', lastRobotMessage: null, askedName: null }).offline.user_name;
 
@@ -49,5 +50,23 @@ describe('introductions of new kinds', () => {
     ['他姓孙。', null],
   ])('[zh] a humble "I", or the surname without 我: "%s" → %s', (text, name) => {
     expect(read('zh', text)).toBe(name);
+  });
+
+  it.each([
+    ['fr', 'salut je suis anatole je cherche la salle b', 'Anatole'],
+    ['de', 'guten tag ich bin ortwin ich soll hier was abgeben', 'Ortwin'],
+    ['es', 'buenas soy leandro y vengo por el anuncio', 'Leandro'],
+    ['en', 'hey im thaddeus i have a delivery', 'Thaddeus'],
+    ['fr', 'je suis retraité je viens souvent', null],
+    ['fr', 'je suis boulangère je livre le pain', null],
+    ['fr', 'je suis enceinte je cherche une chaise', null],
+    ['de', 'ich bin geflogen ich bin müde', null],
+    ['de', 'ich bin elektriker ich komme wegen der heizung', null],
+    ['es', 'soy cansado y tengo sueño', null],
+    ['es', 'soy embarazada y busco asiento', null],
+    ['es', 'soy música y vengo a tocar', null],
+    ['en', "im exhausted i need coffee", null],
+  ])('[%s] lower case, no pause: "%s" → %s', (language, text, name) => {
+    expect(read(language, text)).toBe(name);
   });
 });
