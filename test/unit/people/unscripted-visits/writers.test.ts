@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../../../src/config/index.js';
 import { detectAnswer, extractionRequest } from '../../../../src/people/index.js';
-import { expectAnswerConfirmsKnown, fill, INTRO, setup, turn } from './harness.js';
+import { expectAnswerConfirmsKnown, expectAnswerSettlesNew, fill, INTRO, setup, turn } from './harness.js';
 import { ASK_NAME, WRITERS } from './writers-data.js';
 
 /**
@@ -31,18 +31,6 @@ const corrections = each((language, b) =>
 );
 const spelled = each((language, b) => b.spelled.map(([known, said, text]) => [language, text, known, said] as const));
 
-/** Asked "Is your name {known}?" after introducing themselves as {said}, the visitor answers {text}: a new person, {said}. */
-async function expectNewPerson(language: Language, text: string, known: string, said: string) {
-  const { ports, perception, store } = setup();
-  store.save({ user_id: 'k_01', user_name: known }, {});
-  const asking = await turn(ports, null, INTRO[language](said), language);
-  expect(asking.name_resolution).toMatchObject({ status: 'asking', candidate: { user_id: 'k_01' } });
-  const answered = await turn(ports, asking, text, language);
-  expect(answered.user_info.user_name).toBe(said);
-  expect(answered.user_info.user_id).not.toBe('k_01');
-  expect(perception.settled).toEqual([{ user_id: answered.user_info.user_id, user_name: said }]);
-}
-
 describe('visits nobody scripted: what a new writer has visitors say', () => {
   it.each(intros)('[%s] "%s" gives the name %s', (language, text, name) => {
     expect(read(language, text, null).user_name).toBe(name);
@@ -59,7 +47,7 @@ describe('visits nobody scripted: what a new writer has visitors say', () => {
   });
 
   it.each(corrections)('[%s] "%s", to "Is your name %s?", settles %s', async (language, text, wrong, right) => {
-    await expectNewPerson(language, text, wrong, right);
+    await expectAnswerSettlesNew(language, text, wrong, right);
   });
 
   it.each(corrections)('[%s] "%s", after the robot called a new person %s, settles %s', async (language, text, wrong, right) => {
@@ -72,6 +60,6 @@ describe('visits nobody scripted: what a new writer has visitors say', () => {
   });
 
   it.each(spelled)('[%s] "%s", to "Is your name %s?", settles %s', async (language, text, known, said) => {
-    await expectNewPerson(language, text, known, said);
+    await expectAnswerSettlesNew(language, text, known, said);
   });
 });
