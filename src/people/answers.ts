@@ -17,17 +17,21 @@ const YES_WORDS = [
   'that s right', 'thats right', 'that is right', 'you got it', 'spot on', 'bingo', 'that s my name', 'that is my name', 'yes i am',
   'i am indeed', 'you re right', 'you are right', 'true', 'ok', 'okay', 'i think so', 'i believe so', 'that would be me',
   'that s the one', 'guilty', 'yes sir', 'totally', 'precisely', 'uh huh', 'mm hmm', 'yes it is', 'you ve got it', 'you have got it',
+  'sure is', 'that s the name', 'that s what i m called', 'that s what they call me', 'that s what i go by',
   // de
   'ja', 'jawohl', 'jep', 'genau', 'richtig', 'stimmt', 'korrekt', 'klar', 'naturlich', 'sicher', 'das bin ich', 'bin ich', 'ganz genau',
-  'so ist es', 'doch', 'treffer', 'erraten', 'richtig geraten', 'jap', 'japp', 'jup', 'jupp', 'jo', 'jawoll', 'ganz richtig', 'das stimmt', 'ich bin s', 'bin ich', 'genau der', 'genau die',
+  'so ist es', 'treffer', 'erraten', 'richtig geraten', 'jap', 'japp', 'jup', 'jupp', 'jo', 'jawoll', 'ganz richtig', 'das stimmt', 'ich bin s', 'bin ich', 'genau der', 'genau die',
   'ich bin das', 'ich bin s', 'ja klar', 'klar doch', 'passt', 'allerdings', 'freilich', 'das ist mein name', 'ist mein name',
+  'so heisse ich', 'so heiss ich', 'so nennt man mich', 'richtig erkannt', 'gut erkannt',
   // fr
   'oui', 'ouais', 'ouaip', 'si', 'exact', 'exactement', 'c est ca', 'c est moi', 'tout a fait', 'bien sur', 'voila', 'absolument',
   'effectivement', 'c est bien ca', 'en effet', 'c est exact', 'c est bien moi', 'tout juste', 'je crois', 'c est juste', 'bien vu',
   'mais oui', 'carrement', 'evidemment', 'c est mon prenom', 'c est mon nom', 'gagne', 'bien devine',
+  'parfaitement', 'affirmatif', 'certainement', 'c est bien mon nom', 'c est bien mon prenom', 'en chair et en os',
+  'c est comme ca que je m appelle', 'je m appelle comme ca', 'c est comme ca qu on m appelle',
   // es
   'claro', 'correcto', 'exacto', 'soy yo', 'eso es', 'efectivamente', 'por supuesto', 'asi es', 'vale', 'esa soy yo', 'ese soy yo',
-  'yo soy', 'es correcto', 'acertaste', 'atinaste', 'adivinaste', 'has acertado', 'es mi nombre', 'ese es mi nombre', 'exactamente', 'cierto', 'aja', 'desde luego', 'eso mismo', 'tal cual', 'justo', 'sip',
+  'yo soy', 'es correcto', 'afirmativo', 'asi me llamo', 'me llamo asi', 'asi me llaman', 'asi me dicen', 'acertaste', 'atinaste', 'adivinaste', 'has acertado', 'es mi nombre', 'ese es mi nombre', 'exactamente', 'cierto', 'aja', 'desde luego', 'eso mismo', 'tal cual', 'justo', 'sip',
 ];
 
 /**
@@ -35,6 +39,19 @@ const YES_WORDS = [
  * but not "Moi, je cherche l'accueil".
  */
 const YES_AT_END = ['i am', 'it is', 'moi', 'c est moi', 'ich bin es', 'that s it'];
+/** Spanish says a yes word in the superlative: "Correctísimo", "Clarísimo", "Exactísimo". */
+const SUPERLATIVE_YES = / (?:clar|ciert|correct|exact|just)isim[oa] /;
+/**
+ * A yes only as the start of the answer (interjections aside): "Doch, das bin ich", not the
+ * particle of "Ist doch egal"; "The very same.", "Dieselbe.", "Lui-même.", "La misma.", not "I'd
+ * like the same as last time" or "C'est lui-même qui m'envoie", which would merge two people.
+ */
+const YES_AT_START = ['doch', 'the very same', 'the same', 'derselbe', 'dieselbe', 'ebender', 'ebendie', 'lui meme', 'elle meme', 'el mismo', 'la misma', 'el mismisimo', 'la mismisima'];
+function startsWithYes(folded: string): boolean {
+  const words = folded.trim().split(' ');
+  const lead = ` ${words.slice(words.findIndex((w) => !isInterjection(w))).join(' ')} `;
+  return YES_AT_START.some((p) => lead.startsWith(` ${p} `));
+}
 /** A yes only when it is the whole answer (fillers aside): "Eso." but not "¿Qué es eso?". */
 const YES_ALONE = ['eso'];
 /** Said after an answer and no part of it: "It is, thanks.", "I am, actually.", "C'est moi, hein." */
@@ -100,7 +117,7 @@ const SELF_REFERENCE = [
 
 const ZH_NO = ['不是', '不对', '不', '没有', '错了', '错', '并不是', '否', '搞错'];
 /** Said anywhere, a yes: "对，是我", "我就是", "是我本人". */
-const ZH_YES = ['本人', '是的', '是我', '是啊', '对的', '对啊', '没错', '正确', '就是我', '我就是', '正是', '是我的名字', '对呀', '是呀', '猜对', '认对', '说对', '叫对', '对头', '是滴', '是嘞', '可以这么说', '名字对'];
+const ZH_YES = ['本人', '是的', '是我', '是啊', '对的', '对啊', '没错', '正确', '就是我', '我就是', '正是', '是我的名字', '对呀', '是呀', '猜对', '认对', '说对', '叫对', '说得对', '猜得对', '讲得对', '认得对', '对头', '是滴', '是嘞', '可以这么说', '名字对'];
 /** A yes when it is all of the answer, interjections and particles aside: "嗯，我是" ("I am"), not "我是来面试的". */
 const ZH_YES_WHOLE = ['我是', '是', '对'];
 /**
@@ -113,6 +130,8 @@ const ZH_FILLERS = /^(?:嗯|呃|额|唔|啊|哦|那个|这个|[，,。…~～\s]
 const ZH_HUM = /^[嗯唔\s，。！、,.!]+$/u;
 /** Chinese idioms written with a negation character: 没错 ("no mistake") is a yes. */
 const ZH_IDIOMS: [string, string][] = [['没认错', '认对'], ['没看错', '认对'], ['没叫错', '叫对'], ['没说错', '说对'], ['没搞错', '认对'], ['没毛病', '对'], ['没错', '对'], ['没问题', ''], ['不客气', ''], ['不错', ''], ['对不起', ''], ['差不多', ''], ['差一点', '']];
+
+const ZH_NOT_WRONG = /没有?[认看叫说搞听记猜弄]?错/gu;
 
 export function foldAnswer(text: string): string {
   return ` ${text
@@ -151,6 +170,8 @@ export function detectAnswer(text: string): Answer {
   for (const idiom of NOT_NEGATIONS) folded = folded.replaceAll(` ${idiom} `, ' ');
   let han = text.replace(/\s+/g, '');
   for (const [idiom, meaning] of ZH_IDIOMS) han = han.replaceAll(idiom, meaning);
+  // "没有错", "没有认错", "你说得没错": "not wrong", whatever verb and however long the negation.
+  han = han.replace(ZH_NOT_WRONG, '对');
 
   // "wouldn't", "isn't", "can't": any English negated auxiliary.
   const no = NO_WORDS.some((w) => hasPhrase(folded, w)) || /\p{L}n t /u.test(folded) || ZH_NO.some((w) => han.includes(w)) || startsWithMiss(folded);
@@ -159,6 +180,8 @@ export function detectAnswer(text: string): Answer {
   const yes =
     YES_WORDS.some((w) => hasPhrase(folded, w)) ||
     SELF_REFERENCE.some((re) => re.test(folded)) ||
+    SUPERLATIVE_YES.test(folded) ||
+    startsWithYes(folded) ||
     (short && YES_AT_END.some((w) => withoutTail(folded).endsWith(` ${w} `))) ||
     // YES_ALONE is Spanish: what is left once Spanish fillers go ("Pues, eso.").
     YES_ALONE.includes(foldAnswer(answerRemainder(text, 'es')).trim()) ||
@@ -172,6 +195,7 @@ export function detectAnswer(text: string): Answer {
 /** Yes/no words and fillers around a bare name in an answer ("No, Alicia Smith." → "Alicia Smith"). */
 const ANSWER_FILLERS = new Set([
   ...YES_WORDS.filter((w) => !w.includes(' ')),
+  ...YES_AT_START.filter((w) => !w.includes(' ')),
   ...NO_WORDS.filter((w) => !w.includes(' ')),
   'well', 'um', 'uh', 'oh', 'ah', 'hm', 'hmm', 'actually', 'sorry', 'it', 's', 'its', 'is', 'it s', 'my', 'name', 'i', 'm', 'am', 'im',
   'please', 'thanks', 'thank', 'you', 'but', 'and', 'just', 'also', 'so', 'the', 'that', 'bitte', 'danke', 'ich', 'heisse', 'bin',

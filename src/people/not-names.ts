@@ -19,7 +19,10 @@ import { isOrganisation } from './organisations.js';
 
 const list = (words: string) => words.trim().split(/\s+/);
 
-/** Per language: pronouns, answer words, auxiliary and common verbs, fillers, greetings, function words. */
+/**
+ * Per language: pronouns, answer words, auxiliary and common verbs, fillers, greetings, function
+ * words, and the words of "whatever you like" ("Ist doch egal", "Peu importe", "Da igual").
+ */
 export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly string[]>> = {
   en: list(`
     i me my mine myself you your yours yourself it its we us our they them their this that these those there here
@@ -35,6 +38,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     not never without with the a an and or but of to from in on at for what who how why when where which
     s m re ve ll d t
     personally himself herself
+    whatever whichever matter
   `),
   de: list(`
     ich mich mir mein meine meiner du dich dir dein deine sie ihr ihm ihnen es wir uns unser man
@@ -52,6 +56,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     hallo servus moin tschüss tschuss danke bitte entschuldigung verzeihung grüße gruesse gruß gruss
     wie was wer wo wann warum welche welcher
     selbst selber persönlich personlich höchstpersönlich hochstpersonlich
+    egal wurscht schnuppe beliebig
   `),
   fr: list(`
     je j moi me m tu toi te t vous il lui on nous ils eux ce c ça ca cela ceci celui celle
@@ -67,6 +72,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     bonjour bonsoir salut coucou merci pardon excusez désolé desole désolée desolee salutations amitiés amities bises
     comment qui où ou quand pourquoi quel quelle
     même meme personnellement
+    importe égal egal
   `),
   es: list(`
     yo me mi tú tu te ti usted ustedes él nosotros nos vosotros ellos ellas se
@@ -82,6 +88,7 @@ export const NOT_NAME_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly
     hola buenas gracias adiós adios perdón perdon disculpa disculpe lo siento saludos recuerdos besos
     qué que quién quien cómo como dónde donde cuándo cuando cuál cual
     mismo misma mismísimo mismisimo mismísima mismisima personalmente
+    igual cualquier
   `),
 };
 

@@ -42,6 +42,13 @@ export interface CueLexicon {
   selfClause: readonly string[];
   /** "I'm the new intern, Sam.": who the person is, then their name closing the sentence. */
   selfRole: readonly string[];
+  /**
+   * Speech-to-text in lower case, no pause: "je suis gaspard je viens pour…". The phrase before
+   * one word, and the subjects that open the next clause after it: with no capital to go by, a
+   * word between the two is the name (unless it is a state, a job, a participle — a suffix
+   * pattern — or no name at all).
+   */
+  unpaused: { before: readonly string[]; next: readonly string[]; participle: string };
   /** Words after the name that make it someone else ("C'est Julie qui m'envoie"). */
   someoneElse: readonly string[];
   /** How a name said first is read: a tagged English word (weak), or a known or name-like word. */
@@ -67,6 +74,7 @@ export const EN_CUES: CueLexicon = {
   selfClause: ["i'm", 'i am', "i've", 'i have', "i'd", 'i was', 'i work', 'i came', 'i come', 'i need', 'i should', 'i got', 'here for', 'here to', 'from', 'with'],
   selfRole: ["i'm the", 'i am the', "i'm your", "i'm a", "i'm an"],
   someoneElse: ['who', 'sent', 'told', 'said', 'asked', 'is', 'was', "'s"],
+  unpaused: { before: ["i'm", 'im', 'i am'], next: ['i', "i'm", 'im'], participle: '(?:ed|ing)' },
   nameFirst: 'capital',
 };
 
@@ -90,6 +98,7 @@ export const DE_CUES: CueLexicon = {
   selfClause: ['ich', 'und ich', 'mein', 'meine', 'bin hier', 'komme', 'von der', 'von'],
   selfRole: ['ich bin der', 'ich bin die', 'ich bin ihr', 'ich bin ihre', 'ich bin ein', 'ich bin eine'],
   someoneElse: ['hat', 'schickt', 'sagt', 'lässt', 'ist'],
+  unpaused: { before: ['ich bin', 'ich heiße', 'ich heisse'], next: ['ich', 'und ich'], participle: String.raw`(?:(?<![\p{L}])ge\p{L}+(?:t|en))` },
   nameFirst: 'known',
 };
 
@@ -113,6 +122,7 @@ export const FR_CUES: CueLexicon = {
   selfClause: ['je', "j'", 'moi', 'et je', 'du', 'de la'],
   selfRole: ['je suis le', 'je suis la', "je suis l'", 'je suis votre', 'je suis un', 'je suis une', "moi c'est le", "moi c'est la"],
   someoneElse: ['qui', 'que', "qu'", 'est', "m'a", 'vous'],
+  unpaused: { before: ['je suis', "moi c'est"], next: ['je', "j'", 'et je'], participle: '(?:é|ée|és|ées)' },
   nameFirst: 'known',
 };
 
@@ -135,6 +145,7 @@ export const ES_CUES: CueLexicon = {
   selfClause: ['soy', 'vengo', 'tengo', 'estoy', 'trabajo', 'yo', 'me', 'mi', 'busco', 'de'],
   selfRole: ['soy el', 'soy la', 'soy su', 'soy tu', 'soy un', 'soy una', 'yo soy el', 'yo soy la'],
   someoneElse: ['que', 'quien', 'es', 'dice'],
+  unpaused: { before: ['soy', 'yo soy'], next: ['yo', 'y vengo', 'y tengo', 'y busco', 'vengo', 'tengo', 'busco'], participle: '(?:ad[oa]|id[oa])s?' },
   nameFirst: 'known',
 };
 
@@ -163,11 +174,14 @@ export const STATE_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly st
   fr: `pareil pareille pareils fatigué fatiguée content contente perdu perdue nouveau nouvelle prêt prête sûr sûre désolé désolée là ici mieux
     pressé pressée occupé occupée malade seule retard fini finie gentil gentille normal compliqué simple facile difficile possible dommage génial
     super top nickel parfait parfaite tranquille enchanté enchantée heureux heureuse marié mariée venu venue arrivé arrivée
-    livreur livreuse client cliente visiteur visiteuse tout comme rien personne déjà encore toujours juste aussi même`.split(/\s+/),
+    livreur livreuse client cliente visiteur visiteuse tout comme rien personne déjà encore toujours juste aussi même
+    enceinte veuf veuve célibataire`.split(/\s+/),
   de: `müde da hier fertig neu froh spät früh krank zurück gleich bereit allein verheiratet nervös aufgeregt glücklich traurig zufrieden
     pünktlich unterwegs dran drin weg los gut schlecht besser okay super toll erkältet verloren verwirrt eingeladen angemeldet dabei wieder
-    etwas sehr zu dem schon noch nur gerade jetzt heute morgen`.split(/\s+/),
+    etwas sehr zu dem schon noch nur gerade jetzt heute morgen
+    schwanger ledig verwitwet`.split(/\s+/),
   es: `cansado cansada nuevo nueva aquí allí listo lista perdido perdida contento contenta triste nervioso nerviosa ocupado ocupada tarde
     temprano sola casado casada enfermo enferma bien mal mejor genial perfecto perfecta igual alérgico alérgica puntual primera primero
-    recién ya todavía aún también mismo misma`.split(/\s+/),
+    recién ya todavía aún también mismo misma
+    soltero soltera viudo viuda`.split(/\s+/),
 };

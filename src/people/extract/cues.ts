@@ -56,6 +56,13 @@ export function cueRules(lex: CueLexicon): Rule[] {
     { re: new RegExp(String.raw`${sentence}${greeted}${anyOf(lex.pleasantries)}\s*[,!.]?\s+(?<name>${NAME})\s*[.!]?\s*$`, 'iu'), name: lex.nameFirst },
     // "I'm the new guy, Sam.", "Je suis la nouvelle stagiaire, Julie.": a role, a pause, the name and nothing else.
     { re: new RegExp(String.raw`(?<![\p{L}'])${anyOf(lex.selfRole)}${NO_LETTER}[^,.;!?]{1,40},\s*(?<name>${NAME})\s*[.!]?\s*$`, 'iu'), name: lex.nameFirst },
+    // "je suis gaspard je viens pour la réunion": in lower case with no pause, one word between the
+    // phrase and the next clause's subject. Only where the text has no capital at all.
+    {
+      re: new RegExp(String.raw`^[^\p{Lu}]*?(?<![\p{L}'])${anyOf(lex.unpaused.before)}\s+(?<name>\p{Ll}[\p{Ll}'-]+)(?<!${lex.unpaused.participle})\s+${anyOf(lex.unpaused.next)}${NO_LETTER}[^\p{Lu}]*$`, 'u'),
+      name: 'explicit',
+      notJob: true,
+    },
   );
   return rules;
 }

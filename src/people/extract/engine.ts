@@ -1,7 +1,7 @@
 import { foldName } from '../names.js';
 import { mergeFacts, type ProfileFacts } from '../profile.js';
 import type { NameStrength } from './cue-lexicon.js';
-import { pickName } from './name-pick.js';
+import { pickName, type PickOptions } from './name-pick.js';
 import { tokensFrom, type Token } from './tokens.js';
 
 /**
@@ -20,6 +20,8 @@ export interface Rule {
   jobOnly?: boolean;
   /** Words right after the name that make it someone else's ("C'est Julie qui m'envoie"). */
   notThen?: RegExp;
+  /** The name is no job word ("je suis étudiante je cherche…"): where nothing else tells a job from a name. */
+  notJob?: boolean;
 }
 
 export interface Language {
@@ -94,12 +96,15 @@ export function applyRules(text: string, lang: Language, expectingName: boolean,
       const groups = match.groups ?? {};
       const spans = match.indices?.groups ?? {};
       if (rule.jobOnly && !isJob(groups.position, lang)) continue;
+      if (rule.notJob && groups.name !== undefined && lang.looksLikeJob(groups.name)) continue;
       if (names && groups.name !== undefined && rule.name && !user_name) {
         tokens ??= lang.tokens(text);
         const strength = (rule.name === 'weak' || rule.name === 'known') && expectingName ? 'answer' : rule.name;
         const start = spans.name?.[0] ?? 0;
-        user_name = pickName(tokensFrom(tokens, start), { strength, text, ...(lang.nameLike && { nameLike: (w: string) => lang.nameLike!(w) }) });
+        const options = { strength, text, ...(lang.nameLike && { nameLike: (w: string) => lang.nameLike!(w) }) };
+        user_name = pickName(tokensFrom(tokens, start), options);
         if (user_name && rule.notThen?.test(text.slice(nameEnd(text, start, user_name)))) user_name = null;
+        if (user_name) user_name = restated(text, tokens, nameEnd(text, start, user_name), user_name, options) ?? user_name;
         // "Bonjour Nadine, je suis Paul": the robot addressed by its name is not the person.
         if (user_name && robotName && foldName(user_name) === foldName(robotName)) user_name = null;
         // "I'm here for an interview, I'm Marco": the cue said again later in the sentence is tried
@@ -124,6 +129,19 @@ export function applyRules(text: string, lang: Language, expectingName: boolean,
     user_name = applyRules(text, besideJob, expectingName, names, robotName).user_name;
   }
   return { user_name, facts };
+}
+
+/**
+ * "I'm Martha, Martha Greene", "Ich heiße Ernst, Ernst Köhler": the name said again at once, in
+ * full. The fuller saying is the name; a pause then other words ("Martha, the new volunteer") is not.
+ */
+function restated(text: string, tokens: readonly Token[], end: number, name: string, options: PickOptions): string | null {
+  const pause = /^\s*[,;:–—-]\s*/u.exec(text.slice(end));
+  if (!pause) return null;
+  const from = end + pause[0].length;
+  if (text.slice(from, from + name.length).toLowerCase() !== name.toLowerCase()) return null;
+  const fuller = pickName(tokensFrom(tokens, from), options);
+  return fuller && fuller.toLowerCase().startsWith(`${name.toLowerCase()} `) ? fuller : null;
 }
 
 /** Where the name picked at `start` ends in the text (its last word, as said, in any case). */

@@ -54,8 +54,10 @@ export function extractionRequest(input: ExtractionInput): { offline: Extraction
     ? found
     : { ...found, user_name: respellingIn(correction.rest, correction.rejected, input.robotName, true) ?? (calledByName(input) ? respellingIn(correction.rest, input.currentName!, input.robotName) : null) };
   const answer: Answer = input.askedName ? said : 'unclear';
-  // "Jo, das bin ich": in a yes, a word that is itself a yes is no name (Jo is one elsewhere).
-  if (answer === 'yes' && rules.user_name && isYesWord(rules.user_name)) rules.user_name = null;
+  // "Jo, das bin ich": in a yes, a word that is itself a yes is no name (Jo is one elsewhere);
+  // and what is left of a yes is the asked name, or words that agree ("Richtig erkannt", "Ja,
+  // ich bin's selbst"): a name no cue introduces must be a spelling of the one asked about.
+  if (answer === 'yes' && rules.user_name && (isYesWord(rules.user_name) || (!nearAsked(rules.user_name, input) && !statesOwnName(correction.rest, input.language, input.robotName)))) rules.user_name = null;
   const rejected = correction.rejected ?? implicitlyRejected(input, said, rules.user_name);
   const context = { text: input.text, robotName: input.robotName, lastRobotMessage: input.lastRobotMessage, askedName: input.askedName };
   return {
@@ -125,6 +127,11 @@ export function correctsCurrentName(input: ExtractionInput): boolean {
   if (offline.rejected_name) return true;
   const stated = offline.user_name;
   return !!stated && foldName(stated) !== foldName(current) && nameSimilarity(stated, current) >= RESPELLING;
+}
+
+/** A spelling of the name the robot asked about ("Ja, Mareike, genau" to "Is your name Mareike?"). */
+function nearAsked(name: string, input: ExtractionInput): boolean {
+  return !!input.askedName && nameSimilarity(name, input.askedName) >= RESPELLING;
 }
 
 /** The robot's last words called the person by the name they are settled under ("Nice to meet you, Anne."). */

@@ -54,9 +54,10 @@ export interface PickOptions {
  * plus particles; it stops at punctuation, at a function word or at a word that is not name-like.
  */
 export function pickName(all: readonly Token[], options: PickOptions): string | null {
-  const tokens = all.slice(titleRun(all));
+  const titles = titleRun(all);
+  const tokens = all.slice(titles);
   const first = tokens[0];
-  if (!first || !(startsName(first, options.strength, options.nameLike) || beforeKnownSurname(tokens, options.text))) return null;
+  if (!first || !(startsName(first, options.strength, options.nameLike) || (titles > 0 && afterTitle(first)) || beforeKnownSurname(tokens, options.text))) return null;
   const allLower = tokens.every((t) => t.text === t.text.toLowerCase());
   const parts: Token[] = [first];
   for (let i = 1; i < tokens.length && parts.length < 6; i++) {
@@ -120,6 +121,15 @@ function startsName(tok: Token, strength: NameStrength, nameLike?: (word: string
   // weak: evidence that this is a name, not a state or a thing.
   // A name the lexicon knows is one though the sentence's tagger reads it as a place ("I'm Helen Marsh").
   return named || (isCapitalized(tok.text) && (((tok.tags.size === 0 || tok.tags.has('ProperNoun')) && !tok.tags.has('Place')) || isLexiconName(tok.text)));
+}
+
+/**
+ * "Frau Winter", "Mrs. Hope", "Señora Paz": after a title, a capitalised word is the surname
+ * whatever else it means (a season, a virtue): the title says a name follows.
+ */
+function afterTitle(tok: Token): boolean {
+  const k = key(tok);
+  return isCapitalized(tok.text) && /^\p{L}+$/u.test(tok.text) && !NEVER_A_NAME.has(k) && !STOPS.has(k) && !PARTICLES.has(k) && !STATES.has(k);
 }
 
 /**

@@ -17,6 +17,8 @@ const RULES: Rule[] = [
   ...cueRules(EN_CUES),
   ...tradeRules('en', { pattern: NAME, strength: EN_CUES.nameFirst }),
   { re: /\bi(?:'m| am)\s+(?<name>.+)/i, name: 'weak' },
+  // The conditional of a visitor announcing themselves ("Hi, I'd be Trevor", "ich wäre dann die Rosa", "je serais Céleste").
+  { re: /\bi(?:'d| would) be\s+(?<name>.+)/i, name: 'weak' },
   // "Oliver. Nice to meet you.", "Hi, Grace, pleased to meet you": a name, then the pleasantry that follows an introduction.
   { re: /(?:^|[.!?]\s*)(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))\s*[,!.]?\s+)?(?<name>\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s*[,.!]?\s+(?:(?:[Ii]t's|[Ii]t is)\s+)?(?:(?:[Vv]ery\s+)?(?:[Nn]ice|[Pp]leased|[Gg]lad|[Gg]ood|[Ll]ovely|[Gg]reat) to meet you|[Hh]ow do you do)/u, name: 'explicit' },
   // "Marco, from Leeds.", "Hi! Grace here, from Toronto.": a name, then where the person is from.

@@ -23,17 +23,26 @@ function jobIn(jobs: Set<string>, suffix?: RegExp) {
       .some((w) => jobs.has(w) || (suffix !== undefined && suffix.test(w) && w.length > 5));
 }
 
+/** Every job also in its feminine form, made by the language's endings ("boulanger" → "boulangère", "carpintero" → "carpintera"). */
+function withFeminine(jobs: Set<string>, endings: readonly [RegExp, string][]): Set<string> {
+  const out = new Set(jobs);
+  for (const job of jobs) for (const [ending, feminine] of endings) if (ending.test(job)) out.add(job.replace(ending, feminine));
+  return out;
+}
+const FR_FEMININE: [RegExp, string][] = [[/er$/, 'ère'], [/teur$/, 'trice'], [/eur$/, 'euse'], [/ien$/, 'ienne'], [/(an|en|a)t$/, '$1te'], [/é$/, 'ée']];
+const ES_FEMININE: [RegExp, string][] = [[/o$/, 'a'], [/or$/, 'ora']];
+
 const DE_JOBS = words(`lehrer lehrerin arzt ärztin student studentin ingenieur ingenieurin entwickler entwicklerin informatiker
   informatikerin krankenpfleger krankenschwester pflegerin anwalt anwältin architekt architektin manager managerin designer
   designerin koch köchin verkäufer verkäuferin rentner rentnerin forscher forscherin professor professorin berater beraterin`);
-const FR_JOBS = words(`professeur prof ingénieur ingénieure étudiant étudiante médecin infirmier infirmière développeur développeuse
+const FR_JOBS = withFeminine(words(`professeur prof ingénieur ingénieure étudiant étudiante médecin infirmier infirmière développeur développeuse
   avocat avocate architecte comptable chercheur chercheuse designer directeur directrice manager chef cuisinier cuisinière serveur
   serveuse vendeur vendeuse secrétaire journaliste artiste musicien musicienne enseignant enseignante consultant consultante
-  stagiaire retraité retraitée pharmacien pharmacienne dentiste pilote policier pompier boulanger informaticien informaticienne`);
-const ES_JOBS = words(`profesor profesora ingeniero ingeniera estudiante médico médica enfermero enfermera desarrollador
+  stagiaire retraité retraitée pharmacien pharmacienne dentiste pilote policier pompier boulanger informaticien informaticienne`), FR_FEMININE);
+const ES_JOBS = withFeminine(words(`profesor profesora ingeniero ingeniera estudiante médico médica enfermero enfermera desarrollador
   desarrolladora abogado abogada arquitecto arquitecta contador contadora investigador investigadora diseñador diseñadora director
   directora gerente cocinero cocinera camarero camarera vendedor vendedora secretario secretaria periodista artista músico
-  consultor consultora jubilado jubilada programador programadora`);
+  consultor consultora jubilado jubilada programador programadora`), ES_FEMININE);
 
 /** Words said between "ich heiße" and the name ("Ich heiße übrigens Frauke"): no part of it. */
 const DE_PARTICLES = String.raw`(?:(?:übrigens|uebrigens|eigentlich|nämlich|naemlich|ja|doch|auch|also|halt)\s+)*`;
@@ -87,7 +96,7 @@ export const german: Language = {
     nameThen(String.raw`(?:ist\s+)?mein (?:vor)?name|freut mich|(?:sehr\s+)?angenehm|sehr erfreut`),
     ...cueRules(DE_CUES),
     ...tradeRules('de', { pattern: NAME, strength: DE_CUES.nameFirst }),
-    { re: re(String.raw`(?<!\p{L})ich bin (?:der |die )?(?<name>.+)`), name: 'known' },
+    { re: re(String.raw`(?<!\p{L})ich (?:bin|wäre|wär|waere)(?: dann| wohl| also)? (?:der |die )?(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:ich\s+)?(?:komme|stamme|bin)\s+)?(?:aus|von)\s|(?:ich\s+)?(?:wohne|lebe)\s+in\s`),
     { re: re(String.raw`(?<!\p{L})arbeite (?:bei|für|fuer) ${V}? als (?<position>${V})`) },
     { re: re(String.raw`(?<!\p{L})arbeite als ${V}? (?:bei|für|fuer) (?<company>${V})`) },
@@ -130,7 +139,7 @@ export const french: Language = {
     nameThen(String.raw`enchanté(?:e)?|ravie? de (?:vous|te) (?:rencontrer|connaître)`),
     ...cueRules(FR_CUES),
     ...tradeRules('fr', { pattern: NAME, strength: FR_CUES.nameFirst }),
-    { re: re(String.raw`(?<!\p{L})je suis\s+(?<name>.+)`), name: 'known' },
+    { re: re(String.raw`(?<!\p{L})je (?:suis|serais)\s+(?:donc\s+|alors\s+)?(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:je\s+)?(?:viens|suis|arrive)\s+)?(?:de\s|d'|du\s)|j'habite\s+(?:à|a)\s`),
     { re: re(String.raw`(?<!\p{L})travaille (?:chez|pour|à|dans) ${V}? (?:comme|en tant que) (?:une? )?(?<position>${V})`) },
     { re: re(String.raw`(?<!\p{L})travaille (?:comme|en tant que) ${V}? (?:chez|pour) (?<company>${V})`) },
@@ -169,7 +178,7 @@ export const spanish: Language = {
     nameThen(String.raw`es mi nombre|encantad[oa]|mucho gusto|un placer`),
     ...cueRules(ES_CUES),
     ...tradeRules('es', { pattern: NAME, strength: ES_CUES.nameFirst }),
-    { re: re(String.raw`(?<!\p{L})soy\s+(?:el |la )?(?<name>.+)`), name: 'known' },
+    { re: re(String.raw`(?<!\p{L})(?:soy|yo sería|yo seria)\s+(?:el |la )?(?<name>.+)`), name: 'known' },
     nameFrom(String.raw`(?:(?:yo\s+)?(?:vengo|soy)\s+)?(?:de|desde)\s|vivo\s+en\s`),
     { re: re(String.raw`(?<!\p{L})trabajo (?:en|para) ${V}? como (?:una? )?(?<position>${V})`) },
     { re: re(String.raw`(?<!\p{L})trabajo como ${V}? (?:en|para) (?<company>${V})`) },

@@ -67,7 +67,8 @@ const CUES: { re: RegExp; mode: NameMode; notThen?: RegExp }[] = [
   // A clause about the job or the errand first, then the name with the subject left out: "我是护士，叫文静", "我教书的，叫孙晓燕".
   // Not the imperative "叫张三过来" ("get Zhang San over here"): someone else is called for.
   { re: /(?<=[，,；;。！!]\s*)(?:就|其实)?叫(?:做)?(?!我)/gu, mode: 'full', notThen: /^(?:过来|出来|下来|上来|来|去|一下|帮|给)/u },
-  { re: /我(?:就|其实|正|便)?是|本人(?:是|就是)?|我乃|这里是/gu, mode: 'full' },
+  // Humble words for "I" (在下, 鄙人) say "I am" without 是; 在下 only opening a clause ("在下午" is "in the afternoon").
+  { re: /我(?:就|其实|正|便)?是|(?:本人|鄙人|敝人|小弟|小女子|晚辈)(?:是|就是)?|(?<=^|[，,。！!；;\s…~])在下(?:是|就是)?|我乃|这里是/gu, mode: 'full' },
   // After a denial, "是" alone names the right one: "错了，是张维华", "你说错了，应该是刘得明", "不对不对，是赵建萍".
   { re: /(?:不对|错了|不是|弄错|搞错|说错|听错|记错)[了啦呀哦]?[，,。！!\s]*(?:应该|其实)?是/gu, mode: 'full' },
   { re: /(?:叫|管|称呼|喊)我(?:做|为)?|我的小名是|我的昵称是/gu, mode: 'address' },
@@ -89,9 +90,13 @@ function cuedName(text: string): string | null {
   return null;
 }
 
-/** "我姓李，叫李娜", "我姓欧阳，名娜娜", "我姓王，单名一个芳": the surname, then the name or only the given name. */
+/**
+ * "我姓李，叫李娜", "我姓欧阳，名娜娜", "我姓王，单名一个芳": the surname, then the name or only the given
+ * name. The subject may be left out or said humbly when 姓 opens a clause ("免贵姓李，李文静",
+ * "我是快递员，姓刘，刘海").
+ */
 function surnameFirst(text: string): string | null {
-  for (const m of text.matchAll(/我姓/gu)) {
+  for (const m of text.matchAll(SURNAME_CUE)) {
     const at = skipFillers(text, m.index + m[0].length);
     const surname = surnameAt(text, at, true);
     if (!surname) continue;
@@ -150,6 +155,8 @@ function explainsCharacter(name: string, after: string): boolean {
   if (!m) return false;
   return m[1] ? m[1] === m[2] && name.includes(m[1]) : name.includes(m[3]!);
 }
+
+const SURNAME_CUE = /我姓|(?<=^|[，,。！!；;\s…~])(?:免贵|本人|鄙人|在下)?姓/gu;
 
 const first = (text: string, re: RegExp) => re.exec(text)?.groups ?? null;
 

@@ -1,6 +1,7 @@
 import { LANGUAGES } from '../../../config/index.js';
 import { DEV_MORE } from './dev-more.js';
 import { DEV_UNSCRIPTED } from './dev-unscripted.js';
+import { DEV_WRITERS } from './dev-writers.js';
 import type { LanguageParts, Parts } from './types.js';
 
 /**
@@ -160,11 +161,11 @@ const BASE: Parts = {
   },
 };
 
-/** Each list of the base parts followed by dev-more.ts's and dev-unscripted.ts's additions. */
+/** Each list of the base parts followed by dev-more.ts's, dev-unscripted.ts's and dev-writers.ts's additions. */
 function merged(base: LanguageParts, more: Partial<LanguageParts>): LanguageParts {
   const out: Record<string, readonly unknown[]> = { ...base };
   for (const [key, list] of Object.entries(more)) out[key] = [...(out[key] ?? []), ...list];
   return out as unknown as LanguageParts;
 }
 
-export const DEV_PARTS: Parts = Object.fromEntries(LANGUAGES.map((l) => [l, merged(merged(BASE[l], DEV_MORE[l]), DEV_UNSCRIPTED[l])])) as Parts;
+export const DEV_PARTS: Parts = Object.fromEntries(LANGUAGES.map((l) => [l, merged(merged(merged(BASE[l], DEV_MORE[l]), DEV_UNSCRIPTED[l]), DEV_WRITERS[l])])) as Parts;

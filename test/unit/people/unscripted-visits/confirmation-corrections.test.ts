@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '../../../../src/config/index.js';
 import { nameSimilarity } from '../../../../src/people/index.js';
 import { testConfig } from '../../../helpers/config.js';
 import { CORRECTIONS } from './corrections-data.js';
-import { fill, INTRO, setup, turn } from './harness.js';
+import { expectAnswerSettlesNew, fill } from './harness.js';
 
 /**
  * The same corrections as an answer to "Is your name K?": K is known, the visitor gave a near
@@ -21,13 +21,6 @@ const cases = LANGUAGES.flatMap((language: Language) => {
 
 describe('a correction as the answer to "Is your name K?"', () => {
   it.each(cases)('[%s] "%s"', async (language, text, known, said) => {
-    const { ports, perception, store } = setup();
-    store.save({ user_id: 'k_01', user_name: known }, {});
-    const asking = await turn(ports, null, INTRO[language](said), language);
-    expect(asking.name_resolution).toMatchObject({ status: 'asking', candidate: { user_id: 'k_01' } });
-    const answered = await turn(ports, asking, text, language);
-    expect(answered.user_info.user_name).toBe(said);
-    expect(answered.user_info.user_id).not.toBe('k_01');
-    expect(perception.settled).toEqual([{ user_id: answered.user_info.user_id, user_name: said }]);
+    await expectAnswerSettlesNew(language, text, known, said);
   });
 });

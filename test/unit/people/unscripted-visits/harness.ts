@@ -63,6 +63,22 @@ export async function expectAnswerConfirmsKnown(language: Language, answer: stri
   expect(perception.settled).toEqual([{ user_id: 'k_01', user_name: known }]);
 }
 
+/**
+ * A known person is introduced under a near spelling (`said`), the robot asks "Is your name
+ * `known`?", and `answer` puts it right or spells it: `said` is settled as someone new, told to
+ * perception once, and never the known person.
+ */
+export async function expectAnswerSettlesNew(language: Language, answer: string, known: string, said: string): Promise<void> {
+  const { ports, perception, store } = setup();
+  store.save({ user_id: 'k_01', user_name: known }, {});
+  const asking = await turn(ports, null, INTRO[language](said), language);
+  expect(asking.name_resolution).toMatchObject({ status: 'asking', candidate: { user_id: 'k_01' } });
+  const answered = await turn(ports, asking, answer, language);
+  expect(answered.user_info.user_name).toBe(said);
+  expect(answered.user_info.user_id).not.toBe('k_01');
+  expect(perception.settled).toEqual([{ user_id: answered.user_info.user_id, user_name: said }]);
+}
+
 /** Whether the graph sends this utterance to memory_update even when the intent model calls it conversation. */
 export function routedAsCorrection(before: Session, text: string): boolean {
   return correctsSettledName(startTurn(before, 't', text, null));

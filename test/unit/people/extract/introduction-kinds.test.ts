@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { extractionRequest } from '../../../../src/people/index.js';
+
+/**
+ * Introductions of kinds a new writer produces: the name said again in full at once, the
+ * conditional "I'd be X", a title before a surname that is also a word, Chinese humble forms of
+ * "I" (在下, 鄙人, 免贵) or a surname said first without 我, and an unknown name in speech-to-text's
+ * lower case with no pause before the next clause.
+ */
+const read = (language: string, text: string) => extractionRequest({ text, language, robotName: 'Nadine', lastRobotMessage: null, askedName: null }).offline.user_name;
+
+describe('introductions of new kinds', () => {
+  it.each([
+    ['en', "Hi, I'm Gordon, Gordon Pike.", 'Gordon Pike'],
+    ['de', 'Ich bin Ulla, Ulla Brandt, aus dem dritten Stock.', 'Ulla Brandt'],
+    ['fr', "Je m'appelle Agathe, Agathe Roux.", 'Agathe Roux'],
+    ['es', 'Me llamo Inés, Inés Vidal, de Sevilla.', 'Inés Vidal'],
+    ['en', "I'm Gordon, nice to meet you.", 'Gordon'],
+  ])('[%s] the name said again in full: "%s" → %s', (language, text, name) => {
+    expect(read(language, text)).toBe(name);
+  });
+
+  it.each([
+    ['en', "Hello, I'd be Norman, the new driver.", 'Norman'],
+    ['de', 'Ich wär dann der Benedikt.', 'Benedikt'],
+    ['fr', 'Je serais donc Apolline.', 'Apolline'],
+    ['es', 'Yo sería Remedios.', 'Remedios'],
+    ['en', "I'd be glad to help.", null],
+    ['de', 'Ich wäre gern dabei.', null],
+    ['fr', 'Je serais ravie.', null],
+  ])('[%s] the conditional: "%s" → %s', (language, text, name) => {
+    expect(read(language, text)).toBe(name);
+  });
+
+  it.each([
+    ['de', 'Ich bin Frau Sommer.', 'Sommer'],
+    ['de', 'Hallo, ich bin Herr Winter, ich komme wegen der Heizung.', 'Winter'],
+    ['fr', 'Je suis madame Rose.', 'Rose'],
+    ['es', 'Soy el señor Leal.', 'Leal'],
+  ])('[%s] a title, then a surname that is also a word: "%s" → %s', (language, text, name) => {
+    expect(read(language, text)).toBe(name);
+  });
+
+  it.each([
+    ['在下令狐冲，久仰。', '令狐冲'],
+    ['鄙人王大锤。', '王大锤'],
+    ['免贵姓赵，赵子龙。', '赵子龙'],
+    ['我是司机，姓孙，孙立新。', '孙立新'],
+    ['我在下面等你。', null],
+    ['他姓孙。', null],
+  ])('[zh] a humble "I", or the surname without 我: "%s" → %s', (text, name) => {
+    expect(read('zh', text)).toBe(name);
+  });
+
+  it.each([
+    ['fr', 'salut je suis anatole je cherche la salle b', 'Anatole'],
+    ['de', 'guten tag ich bin ortwin ich soll hier was abgeben', 'Ortwin'],
+    ['es', 'buenas soy leandro y vengo por el anuncio', 'Leandro'],
+    ['en', 'hey im thaddeus i have a delivery', 'Thaddeus'],
+    ['fr', 'je suis retraité je viens souvent', null],
+    ['fr', 'je suis boulangère je livre le pain', null],
+    ['fr', 'je suis enceinte je cherche une chaise', null],
+    ['de', 'ich bin geflogen ich bin müde', null],
+    ['de', 'ich bin elektriker ich komme wegen der heizung', null],
+    ['es', 'soy cansado y tengo sueño', null],
+    ['es', 'soy embarazada y busco asiento', null],
+    ['es', 'soy música y vengo a tocar', null],
+    ['en', "im exhausted i need coffee", null],
+  ])('[%s] lower case, no pause: "%s" → %s', (language, text, name) => {
+    expect(read(language, text)).toBe(name);
+  });
+});
