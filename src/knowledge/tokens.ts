@@ -1,7 +1,7 @@
 import { deu, eng, fra, spa, zho } from 'stopword';
 import { normalizeText } from '../intent/index.js';
 import { CONCEPTS } from './concepts.js';
-import { COMPOUND_PARTS, FRAMES, GENERIC, PARTICLES, PERSON_ENDINGS, PERSONS, PHRASES, SUFFIXES, UNINFLECTED } from './lexicon/index.js';
+import { COMPOUND_PARTS, FRAME_PHRASES, FRAMES, GENERIC, PARTICLES, PERSON_ENDINGS, PERSONS, PHRASES, SUFFIXES, UNINFLECTED } from './lexicon/index.js';
 
 /**
  * Terms of a text for lexical retrieval (BM25), the same for a question and a knowledge section in
@@ -23,7 +23,7 @@ import { COMPOUND_PARTS, FRAMES, GENERIC, PARTICLES, PERSON_ENDINGS, PERSONS, PH
  *   particle of its language (lexicon/: "keeping" → "keep", "hinstellen" → "stellen"), else
  *   split as a compound of a language that forms them ("Kartenzahlung" → "Zahlung");
  * - a phrase of the thesaurus ("settle up", "ins Wort fallen") adds its concept, and its words
- *   carry it;
+ *   carry it in place of their own ("wrong person" is about a name, not a robot);
  * - frame words (lexicon/: greetings, "what happens when") are dropped like fillers.
  */
 
@@ -172,10 +172,14 @@ function* wordSegments(text: string): Generator<string> {
 
 const phraseWord = (segment: string) => fold(segment).replaceAll("'", '');
 
-/** The thesaurus' phrases as their words, each with its concept term (see Lexicon.phrases). */
-const PHRASE_WORDS: { words: string[]; term: string }[] = Object.entries(PHRASES).flatMap(([concept, phrases]) =>
-  phrases.map((p) => ({ words: [...wordSegments(p)].map(phraseWord), term: `~${concept}` })),
-);
+/** What the words of a framing phrase carry instead of a concept (see Lexicon.framePhrases). */
+const FRAMED = '';
+
+/** The thesaurus' phrases as their words, each with its concept term (see Lexicon.phrases), and the framing phrases. */
+const PHRASE_WORDS: { words: string[]; term: string }[] = [
+  ...Object.entries(PHRASES).flatMap(([concept, phrases]) => phrases.map((p) => ({ words: [...wordSegments(p)].map(phraseWord), term: `~${concept}` }))),
+  ...FRAME_PHRASES.map((p) => ({ words: [...wordSegments(p)].map(phraseWord), term: FRAMED })),
+];
 
 /** The concepts of the phrases found in `text`: one per occurrence, and for each word (as wordSegments gives them) those of the phrases it belongs to. */
 function phrasesIn(text: string): { found: string[]; byWord: string[][] } {
@@ -185,7 +189,7 @@ function phrasesIn(text: string): { found: string[]; byWord: string[][] } {
   for (const { words: phrase, term } of PHRASE_WORDS)
     for (let i = 0; i + phrase.length <= words.length; i++) {
       if (!phrase.every((w, j) => words[i + j] === w)) continue;
-      found.push(term);
+      if (term !== FRAMED) found.push(term);
       for (let j = i; j < i + phrase.length; j++) if (!byWord[j]!.includes(term)) byWord[j]!.push(term);
     }
   return { found, byWord };
@@ -222,9 +226,10 @@ export function contentWords(text: string): { term: string; concepts: string[] }
   let i = 0;
   for (const segment of wordSegments(text)) {
     const phrases = byWord[i++]!;
+    if (phrases.includes(FRAMED)) continue;
     const word = fold(segment).split("'").filter(Boolean).at(-1) ?? '';
     if (!word || FILLERS.has(word) || STOPWORDS.has(word) || STOPWORDS.has(fold(segment)) || /^\d+$/.test(word)) continue;
-    out.push({ term: stem(word), concepts: [...new Set([...conceptsOf(word), ...phrases])] });
+    out.push({ term: stem(word), concepts: phrases.length > 0 ? phrases : conceptsOf(word) });
   }
   return out;
 }
@@ -232,7 +237,9 @@ export function contentWords(text: string): { term: string; concepts: string[] }
 /** The retrieval terms of `text`, in order, repeated as often as they occur. */
 export function terms(text: string, options: TermOptions = {}): string[] {
   const keepStop = options.keepStopwords ?? false;
-  const out: string[] = [...phrasesIn(text).found];
+  const { found, byWord } = phrasesIn(text);
+  const out: string[] = [...found];
+  let index = 0;
   // Han runs are taken whole (the segmenter would cut them at dictionary words, differently in a question and in a section).
   for (const part of text.split(/(\p{Script=Han}+)/u)) {
     if (!part) continue;
@@ -243,11 +250,15 @@ export function terms(text: string, options: TermOptions = {}): string[] {
     }
     for (const { segment, isWordLike } of segmenter.segment(part)) {
       if (!isWordLike) continue;
+      // A word of a phrase means what the phrase means: the person of "wrong person" is no robot, the speaking of "te fait parler" no conversation.
+      const phrases = byWord[index++]!;
+      if (phrases.includes(FRAMED)) continue;
+      const inPhrase = phrases.length > 0;
       // "don't", "l'adresse": the part after an apostrophe is the word that matters in French.
       const parts = fold(segment).split("'").filter(Boolean);
       const word = parts.at(-1) ?? '';
       // Concepts first: a stop word of one language can be a concept word of another ("vor"); but not the verb of a French elision ("j'ai" is no "AI").
-      if (parts.length === 1 || !STOPWORDS.has(word)) out.push(...conceptsOf(word));
+      if (!inPhrase && (parts.length === 1 || !STOPWORDS.has(word))) out.push(...conceptsOf(word));
       // Where stop words count, so does an elided pronoun: "je m'appelle" asks about the visitor's name, "tu t'appelles" the robot's.
       if (keepStop) out.push(...parts.slice(0, -1).filter((p) => ELIDED_PRONOUNS.has(p)));
       if (!word || FILLERS.has(word) || (!keepStop && (STOPWORDS.has(word) || STOPWORDS.has(fold(segment))))) continue;

@@ -31,7 +31,7 @@ const concepts: Concepts = {
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
-const frames = ['passiert', 'passieren', 'Ding', 'Dinge', 'Art', 'irgendwas', 'jemand', 'jemandem', 'hallo', 'hi', 'hey', 'sag', 'sagen', 'irgendwie', 'so', 'heute', 'gibts', 'habs'];
+const frames = ['entschuldigung', 'entschuldige', 'sorry', 'verzeihung', 'danke', 'äh', 'ähm', 'naja', 'nee', 'ok', 'okay', 'passiert', 'passieren', 'Ding', 'Dinge', 'Art', 'irgendwas', 'jemand', 'jemandem', 'hallo', 'hi', 'hey', 'sag', 'sagen', 'irgendwie', 'so', 'heute', 'gibts', 'habs'];
 
 /** Separable verb particles: "hinstellen" is "stellen", "herumlaufen" is "laufen" (the particle is cut when the rest is a thesaurus word). */
 const particles = ['herum', 'zurück', 'wieder', 'hin', 'her', 'auf', 'an', 'ab', 'aus', 'mit', 'zu', 'vor', 'weg', 'ein', 'nach'];
@@ -55,7 +55,7 @@ const phrases: Lexicon['phrases'] = {
   return: ['komme wieder', 'wieder vorbei', 'nochmal vorbei', 'noch mal vorbei', 'nächstes mal', 'nächste woche', 'beim nächsten mal'],
   phone: ['taxi rufen', 'taxi bestellen', 'ein taxi'],
   name: ['wie ich heiße', 'verwechselt', 'mit jemand anderem', 'mit jemandem anderen', 'nicht mein name', 'falscher name', 'falschen namen'],
-  data: ['schreibst du auf', 'notierst du', 'über mich', 'von mir'],
+  data: ['schreibst du auf', 'notierst du'],
   online: ['nach außen', 'an dritte', 'weitergeleitet', 'raus ins netz', 'irgendwo hin'],
   mind: ['da drin', 'im kopf', 'wer steuert', 'wie tickst'],
   build: ['wer steckt hinter', 'steckt dahinter', 'stammst du', 'kommst du her'],
@@ -65,4 +65,7 @@ const phrases: Lexicon['phrases'] = {
   switch: ['auf englisch', 'auf deutsch', 'auf spanisch', 'auf französisch', 'auf chinesisch', 'andere sprache'],
 };
 
-export const DE: Lexicon = { concepts, phrases, frames, persons, generic, suffixes, particles, compounds: true };
+/** Word groups that frame a question (courtesy, hesitation, an indirect question): no content words (see Lexicon.framePhrases). */
+const framePhrases = ['sag mal', 'ich wollte fragen', 'ich frage mich', 'kannst du mir sagen', 'mal eine frage', 'eine frage', 'übrigens', 'nur so', 'entschuldigen sie'];
+
+export const DE: Lexicon = { concepts, phrases, framePhrases, frames, persons, generic, suffixes, particles, compounds: true };

@@ -31,7 +31,7 @@ const concepts: Concepts = {
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
-const frames = ['happen', 'happens', 'happened', 'happening', 'thing', 'things', 'kind', 'sort', 'type', 'way', 'someone', 'somebody', 'anyone', 'anybody', 'hi', 'hello', 'hey', 'tell', 'wondering', 'wonder', 'curious', 'even', 'something', 'somewhere', 'stuff', 'ok', 'okay', 'anyway', 'deal',
+const frames = ['sorry', 'excuse', 'pardon', 'thanks', 'thank', 'um', 'umm', 'uh', 'er', 'erm', 'hmm', 'well', 'nope', 'yep', 'oh', 'ah', 'btw', 'alright', 'happen', 'happens', 'happened', 'happening', 'thing', 'things', 'kind', 'sort', 'type', 'way', 'someone', 'somebody', 'anyone', 'anybody', 'hi', 'hello', 'hey', 'tell', 'wondering', 'wonder', 'curious', 'even', 'something', 'somewhere', 'stuff', 'ok', 'okay', 'anyway', 'deal',
   // Contractions typed or transcribed without their apostrophe: function words, not words the knowledge lacks.
   'dont', 'cant', 'youre', 'whats', 'ive', 'isnt', 'doesnt', 'wont', 'didnt', 'hows', 'thats', 'aint', 'arent', 'wasnt', 'couldnt', 'wouldnt', 'havent', 'youve', 'whos', 'gonna', 'wanna', 'gotta', 'kinda', 'yeah', 'pls', 'plz'];
 
@@ -54,7 +54,7 @@ const phrases: Lexicon['phrases'] = {
   leave: ["i'm off", "i'm leaving", 'heading off', 'head off', 'see you later', 'see ya', 'see you around', 'take care', 'gotta go', 'have to go', 'got to go', 'must go', 'need to go', 'so long', 'catch you later', 'signing off', 'walk off', 'walk away', 'go away'],
   interrupt: ['jump in', 'cut in', 'butt in', 'chime in', 'get a word in', 'hold on', 'hang on', 'be quiet', 'keep quiet', 'zip it', 'pipe down', 'talk over', 'go on and on', 'goes on and on', 'wait a sec', 'wait a second', 'one sec'],
   build: ['put together', 'put you together', 'came up with', 'come up with', 'dreamed up', 'brought to life', 'bring to life', 'brought you to life', 'who is behind you', 'run you at home', 'download you', 'copy of you', 'build my own', 'source code'],
-  data: ['jot down', 'jotted down', 'jotting down', 'write down', 'wrote down', 'written down', 'writing down', 'note down', 'noted down', 'take notes', 'keep track', 'keep tabs', 'keep a record', 'on file', 'keep anything', 'have on me', 'got on me', 'know about me'],
+  data: ['jot down', 'jotted down', 'jotting down', 'write down', 'wrote down', 'written down', 'writing down', 'note down', 'noted down', 'take notes', 'keep track', 'keep tabs', 'keep a record', 'on file', 'keep anything', 'have on me', 'got on me'],
   online: ['go off', 'goes off', 'sent off', 'beamed up', 'beam up', 'leave the building', 'leave this room', 'phone home', 'out there', 'go anywhere', 'end up', 'ends up', 'passed on', 'pass on', 'hand over', 'handed over', 'big tech', 'third parties', 'third party'],
   forget: ['get rid of', 'wipe out', 'forget about me', 'strike me off', 'take me off', 'scrub me', 'clear out', 'start fresh', 'clean slate', 'opt out', 'not keep', "didn't keep", "don't keep", 'rather you didn'],
   mind: ['all wires', 'made of wires', 'pull the strings', 'pulling the strings', 'behind the curtain', 'brain in there', 'under the hood', 'makes you tick', 'what makes you', 'man behind', 'someone typing', 'typing your answers'],
@@ -73,4 +73,7 @@ const phrases: Lexicon['phrases'] = {
   greet: ['say hello', 'say hi', 'welcome people'],
 };
 
-export const EN: Lexicon = { concepts, phrases, frames, persons, generic, suffixes, uninflected };
+/** Word groups that frame a question (courtesy, hesitation, an indirect question): no content words (see Lexicon.framePhrases). */
+const framePhrases = ['would you mind', 'do you mind', "if you don't mind", 'i was wondering', 'i wonder', 'excuse me', 'sorry to bother', "i'd like to know", 'can you tell me', 'could you tell me', 'i mean', 'by the way', 'out of curiosity', 'just wondering', 'i guess'];
+
+export const EN: Lexicon = { concepts, phrases, framePhrases, frames, persons, generic, suffixes, uninflected };

@@ -31,7 +31,7 @@ const concepts: Concepts = {
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
-const frames = ['pasa', 'ocurre', 'sucede', 'cosa', 'cosas', 'clase', 'tipo', 'alguien', 'hola', 'oye', 'dime'];
+const frames = ['perdona', 'perdone', 'perdón', 'disculpa', 'disculpe', 'gracias', 'bueno', 'vale', 'mira', 'oiga', 'ok', 'pasa', 'ocurre', 'sucede', 'cosa', 'cosas', 'clase', 'tipo', 'alguien', 'hola', 'oye', 'dime'];
 
 /** Words that speak of the visitor or the robot (I, you, we, "this robot"). Spanish drops its pronouns ("¿Hablas chino?"), so the commonest verbs of the first and second person count too. */
 const persons = ['robot', 'yo', 'me', 'mi', 'mí', 'mis', 'conmigo', 'tú', 'tu', 'te', 'ti', 'tus', 'contigo', 'usted', 'ustedes', 'nosotros', 'nos', 'nuestro', 'nuestra', 'eres', 'estás', 'tienes', 'puedes', 'podrías', 'sabes', 'hablas', 'haces', 'vas', 'quieres', 'recuerdas', 'ves', 'oyes', 'entiendes', 'guardas', 'sientes', 'piensas', 'funcionas', 'sirves', 'conoces', 'usas', 'necesitas', 'soy', 'estoy', 'tengo', 'puedo', 'quiero', 'debo', 'hago', 'hablo'];
@@ -55,7 +55,7 @@ const phrases: Lexicon['phrases'] = {
   return: ['cuando vuelva', 'la próxima vez', 'otro día', 'la semana que viene'],
   phone: ['pedir un taxi', 'llamar un taxi', 'un taxi'],
   name: ['equivocado de nombre', 'equivocado de persona', 'no es mi nombre', 'no soy yo', 'otra persona', 'cómo me llamo'],
-  data: ['sabes de mí', 'sobre mí', 'de mí'],
+  data: ['sabes de mí'],
   online: ['salen fuera', 'se quedan aquí', 'a terceros', 'se envían', 'a la nube'],
   mind: ['te maneja', 'en tu cabeza', 'quién te controla', 'por dentro'],
   build: ['quién está detrás', 'de dónde vienes', 'de dónde sales', 'tu creación'],
@@ -64,4 +64,7 @@ const phrases: Lexicon['phrases'] = {
   hear: ['más alto', 'hablo bajito', 'bajito', 'me oyes'],
 };
 
-export const ES: Lexicon = { concepts, phrases, frames, persons, generic, personEndings, suffixes };
+/** Word groups that frame a question (courtesy, hesitation, an indirect question): no content words (see Lexicon.framePhrases). */
+const framePhrases = ['me preguntaba', 'quería saber', 'una pregunta', 'por cierto', 'lo siento', 'por curiosidad', 'sabes si', 'puedes decirme', 'me puedes decir'];
+
+export const ES: Lexicon = { concepts, phrases, framePhrases, frames, persons, generic, personEndings, suffixes };

@@ -2,7 +2,7 @@ import type { Concepts, Lexicon } from './types.js';
 
 /** French words of the knowledge thesaurus' concepts (see ../concepts.ts for how they are matched). */
 const concepts: Concepts = {
-  robot: ['vivant', 'vivante', 'robot', 'machine', 'humanoïde', 'personne', 'humain', 'humaine', 'androïde', 'automate', 'droïde', 'réel', 'réelle', 'vraie', 'costume', 'déguisé', 'déguisée'],
+  robot: ['vivant', 'vivante', 'vrai', 'vraie', 'robot', 'machine', 'humanoïde', 'personne', 'humain', 'humaine', 'androïde', 'automate', 'droïde', 'réel', 'réelle', 'vraie', 'costume', 'déguisé', 'déguisée'],
   name: ['nom', 'prénom', 'appelle', 'appelles', 'appeler', 'présenter', 'présente', 'surnom', 'trompé', 'trompée', 'confondu', 'confonds', 'épeler'],
   feel: ['moral', 'insulte', 'insulter', 'vexe', 'vexée', 'vexer', 'offense', 'ressentir', 'ressens', 'sentiment', 'sentiments', 'émotion', 'émotions', 'humeur', 'triste', 'heureuse', 'heureux', 'fâchée', 'fâcher', 'colère', 'contrarie', 'dérange', 'méchants', 'méchant', 'impolitesse', 'impoli', 'impolie', 'blesse', 'blesser', 'blessée', 'joyeuse', 'joie', 'énerve', 'énerver', 'énervée', 'agace', 'agacer', 'ennuies', 'ennui', 'pleurer', 'sourire', 'grossier', 'grossière', 'injures', 'moral', 'rire', 'méchancetés', 'méchanceté', 'vexé', 'blessé', 'ronchon', 'grognon', 'râleur', 'chagrin', 'cafard', 'déprime', 'fâché'],
   build: ['logiciel', 'code', 'construire', 'construite', 'constructeurs', 'fabriquée', 'fabriqué', 'fabriquer', 'créée', 'créé', 'créateur', 'programmé', 'programmée', 'entreprise', 'société', 'développé', 'développée', 'conçu', 'conçue', 'propriétaire', 'inventé', 'inventeur', 'ingénieurs', 'assemblé', 'assemblée', 'origine', 'licence', 'labo', 'laboratoire', 'université', 'fabricant', 'conçoit', 'télécharger', 'installer', 'startup'],
@@ -31,7 +31,7 @@ const concepts: Concepts = {
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
-const frames = ['passe', 'arrive', 'chose', 'choses', 'genre', 'truc', 'quelqu', 'bonjour', 'coucou', 'dis', "aujourd'hui", 'hui', 'cest', 'jai'];
+const frames = ['excusez', 'pardon', 'désolé', 'désolée', 'merci', 'euh', 'bon', 'ben', 'bah', 'hein', 'bref', 'ouais', 'voilà', 'ok', 'passe', 'arrive', 'chose', 'choses', 'genre', 'truc', 'quelqu', 'bonjour', 'coucou', 'dis', "aujourd'hui", 'hui', 'cest', 'jai'];
 
 /** Words that speak of the visitor or the robot (I, you, we, "this robot"). */
 const persons = ['robot', 'je', 'j', 'me', 'm', 'moi', 'mon', 'ma', 'mes', 'tu', 'te', 't', 'toi', 'ton', 'ta', 'tes', 'vous', 'votre', 'vos', 'nous', 'notre', 'nos'];
@@ -52,7 +52,7 @@ const phrases: Lexicon['phrases'] = {
   return: ['la prochaine fois', 'je repasse', 'je reviens', 'repasse demain', 'une autre fois'],
   phone: ['appeler un taxi', 'un taxi', 'passer un coup de fil', 'coup de fil'],
   name: ['pas mon prénom', 'pas mon nom', "c'est pas moi", "ce n'est pas moi", "quelqu'un d'autre", 'mal compris mon'],
-  data: ['retiens de moi', 'sais de moi', 'sur moi', 'de moi', 'tu notes', 'prends des notes'],
+  data: ['retiens de moi', 'sais de moi', 'tu notes', 'prends des notes'],
   online: ['partent ailleurs', 'ailleurs', "à l'extérieur", 'restent ici', "sortent d'ici"],
   mind: ['te fait parler', 'dans ta tête', 'qui te pilote', 'là-dedans', 'comment tu marches'],
   build: ['qui est derrière', "qui t'a fait", "tu viens d'où", "tu sors d'où"],
@@ -61,4 +61,7 @@ const phrases: Lexicon['phrases'] = {
   hear: ['plus fort', 'parler fort', "tu m'entends"],
 };
 
-export const FR: Lexicon = { concepts, phrases, frames, persons, generic, suffixes };
+/** Word groups that frame a question (courtesy, hesitation, an indirect question): no content words (see Lexicon.framePhrases). */
+const framePhrases = ['excusez-moi', 'excuse-moi', 'je me demandais', 'je voulais savoir', 'dis-moi', 'dites-moi', 'au fait', 'une question', 'par curiosité'];
+
+export const FR: Lexicon = { concepts, phrases, framePhrases, frames, persons, generic, suffixes };

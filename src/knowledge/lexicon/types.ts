@@ -53,6 +53,12 @@ export interface Lexicon {
    */
   phrases?: Partial<Record<Concept, readonly string[]>>;
   /**
+   * Word groups that frame a question as `frames` do, though their words alone may mean something
+   * ("would you mind", "I was wondering", "excuse me"): their words are no content words and carry
+   * no concept ("mind" of "would you mind" is no question about the robot's mind).
+   */
+  framePhrases?: readonly string[];
+  /**
    * The language joins words into compounds ("Kartenzahlung", "Gesichtserkennung"): a word not in
    * the thesaurus is split into a modifier and a head, and each that is one of this language's
    * thesaurus words gives its concept.

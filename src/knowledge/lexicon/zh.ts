@@ -31,7 +31,7 @@ const concepts: Concepts = {
 };
 
 /** Words that frame a question without saying what it is about (a greeting, "what happens when", "what kind of"). */
-const frames = ['发生', '你好', '嗨', '东西'];
+const frames = ['不好意思', '打扰一下', '谢谢', '麻烦你', '请教一下', '嗯', '哎', '发生', '你好', '嗨', '东西'];
 
 /** Words that speak of the visitor or the robot (I, you, we, "this robot"). */
 const persons = ['机器人', '你', '您', '我', '咱'];
