@@ -53,7 +53,6 @@ const phrases: Lexicon['phrases'] = {
   move: ['bring mich', 'zeig mir den weg', 'komm mit', 'mit mir gehen', 'mitnehmen'],
   feel: ['schlecht drauf', 'gut drauf', 'schlechte laune', 'gute laune', 'was aus', 'nicht nett', 'geht es dir', 'geht es ihnen', 'gehts dir', "geht's dir"],
   return: ['komme wieder', 'wieder vorbei', 'nochmal vorbei', 'noch mal vorbei', 'nächstes mal', 'nächste woche', 'beim nächsten mal'],
-  phone: ['taxi rufen', 'taxi bestellen', 'ein taxi'],
   name: ['wie ich heiße', 'verwechselt', 'mit jemand anderem', 'mit jemandem anderen', 'nicht mein name', 'falscher name', 'falschen namen'],
   data: ['schreibst du auf', 'notierst du'],
   online: ['nach außen', 'an dritte', 'weitergeleitet', 'raus ins netz', 'irgendwo hin'],

@@ -53,7 +53,6 @@ const phrases: Lexicon['phrases'] = {
   move: ['acompañas hasta', 'llévame a', 'enséñame el camino', 'ven conmigo', 'hasta la salida'],
   feel: ['mal humor', 'buen humor', 'cómo andas', 'cómo estás', 'de ánimo', 'te pones', 'qué tal estás'],
   return: ['cuando vuelva', 'la próxima vez', 'otro día', 'la semana que viene'],
-  phone: ['pedir un taxi', 'llamar un taxi', 'un taxi'],
   name: ['equivocado de nombre', 'equivocado de persona', 'no es mi nombre', 'no soy yo', 'otra persona', 'cómo me llamo'],
   data: ['sabes de mí'],
   online: ['salen fuera', 'se quedan aquí', 'a terceros', 'se envían', 'a la nube'],

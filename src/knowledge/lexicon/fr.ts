@@ -50,7 +50,7 @@ const phrases: Lexicon['phrases'] = {
   move: ['emmène-moi', 'montre-moi le chemin', 'viens avec moi', 'me conduire', "m'accompagner", "m'emmener"],
   feel: ['mauvaise humeur', 'bonne humeur', 'fait quelque chose', 'des méchancetés', 'ça va', 'tu vas bien', 'le moral', 'à cran'],
   return: ['la prochaine fois', 'je repasse', 'je reviens', 'repasse demain', 'une autre fois'],
-  phone: ['appeler un taxi', 'un taxi', 'passer un coup de fil', 'coup de fil'],
+  phone: ['passer un coup de fil', 'coup de fil'],
   name: ['pas mon prénom', 'pas mon nom', "c'est pas moi", "ce n'est pas moi", "quelqu'un d'autre", 'mal compris mon'],
   data: ['retiens de moi', 'sais de moi', 'tu notes', 'prends des notes'],
   online: ['partent ailleurs', 'ailleurs', "à l'extérieur", 'restent ici', "sortent d'ici"],
