@@ -48,7 +48,7 @@ const phrases: Lexicon['phrases'] = {
   leave: ["j'y vais", "je m'en vais", 'je me casse', 'je file', 'à plus', 'à bientôt', 'à la prochaine', 'bonne journée', 'bonne soirée', 'je dois partir', 'je dois y aller', 'je pars', 'ciao', 'tchao'],
   interrupt: ['couper la parole', 'la ferme', 'te taire', 'vous taire', 'tais-toi', 'une seconde', 'deux secondes', 'interromps', 'interrompt', 'interrompe'],
   move: ['emmène-moi', 'montre-moi le chemin', 'viens avec moi', 'me conduire', "m'accompagner", "m'emmener"],
-  feel: ['mauvaise humeur', 'bonne humeur', 'fait quelque chose', 'des méchancetés', 'ça va', 'tu vas bien', 'le moral', 'à cran'],
+  feel: ['mauvaise humeur', 'bonne humeur', 'fait quelque chose', 'des méchancetés', 'tu vas bien', 'à cran'],
   return: ['la prochaine fois', 'je repasse', 'je reviens', 'repasse demain', 'une autre fois'],
   phone: ['passer un coup de fil', 'coup de fil'],
   name: ['pas mon prénom', 'pas mon nom', "c'est pas moi", "ce n'est pas moi", "quelqu'un d'autre", 'mal compris mon'],
