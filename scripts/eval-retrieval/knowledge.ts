@@ -23,6 +23,8 @@ const HALVES = [
   { name: 'development f', file: 'knowledge-dev-f.yaml', heldOut: false },
   // Written fresh by session h-know3 before any change (indirect, colloquial, typos, words in no synonym list; unanswerable questions about the building, the visitor's affairs, the robot's tastes); measured once unseen, then tuned on.
   { name: 'development g', file: 'knowledge-dev-g.yaml', heldOut: false },
+  // Written fresh by session h-know4 before any change (own-words paraphrases, indirect and colloquial questions, one-word questions, German compounds; unanswerable questions near the domain); measured once unseen, then tuned on.
+  { name: 'development h', file: 'knowledge-dev-h.yaml', heldOut: false },
   // Written by session h-knowledge before its changes, as an unseen check: never calibrated on, its misses never listed (only totals, like a held-out half).
   { name: 'development d (unseen check)', file: 'knowledge-dev-d.yaml', heldOut: false, unseen: true },
   { name: 'held-out', file: 'knowledge-heldout.yaml', heldOut: true },

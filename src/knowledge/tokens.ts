@@ -1,7 +1,7 @@
 import { deu, eng, fra, spa, zho } from 'stopword';
 import { normalizeText } from '../intent/index.js';
 import { CONCEPTS } from './concepts.js';
-import { FRAMES, GENERIC, PARTICLES, PERSON_ENDINGS, PERSONS, SUFFIXES, UNINFLECTED } from './lexicon/index.js';
+import { COMPOUND_PARTS, FRAME_PHRASES, FRAMES, GENERIC, PARTICLES, PERSON_ENDINGS, PERSONS, PHRASES, SUFFIXES, UNINFLECTED } from './lexicon/index.js';
 
 /**
  * Terms of a text for lexical retrieval (BM25), the same for a question and a knowledge section in
@@ -20,7 +20,10 @@ import { FRAMES, GENERIC, PARTICLES, PERSON_ENDINGS, PERSONS, SUFFIXES, UNINFLEC
  *   usual indexing unit for Chinese retrieval without a dictionary);
  * - a word of a concept of the thesaurus (concepts.ts) adds the concept as a term ("~feel"); a
  *   word not listed is looked up again without an inflectional ending or a German separable
- *   particle of its language (lexicon/: "keeping" → "keep", "hinstellen" → "stellen");
+ *   particle of its language (lexicon/: "keeping" → "keep", "hinstellen" → "stellen"), else
+ *   split as a compound of a language that forms them ("Kartenzahlung" → "Zahlung");
+ * - a phrase of the thesaurus ("settle up", "ins Wort fallen") adds its concept, and its words
+ *   carry it in place of their own ("wrong person" is about a name, not a robot);
  * - frame words (lexicon/: greetings, "what happens when") are dropped like fillers.
  */
 
@@ -101,7 +104,55 @@ function lemmaConcepts(word: string): string[] {
   return [];
 }
 
-/** A word's concepts: its own, else those of its lemma, else those of the word after a separable particle ("hinstellen" → "stellen"). */
+/** Thesaurus words of the languages that form compounds, by folded word (see Lexicon.compounds). */
+const COMPOUND_WORDS = new Map<string, string[]>();
+for (const [concept, words] of Object.entries(COMPOUND_PARTS))
+  for (const word of words) COMPOUND_WORDS.set(fold(word), [...(COMPOUND_WORDS.get(fold(word)) ?? []), `~${concept}`]);
+
+/** The shortest modifier and head of a compound: shorter parts are suffixes and prefixes, not words ("Ehrenamt" is no "amt" of "Ehren"). */
+const MIN_MODIFIER = 3;
+const MIN_HEAD = 4;
+/** Linking letters between a compound's parts ("Gesicht-s-erkennung", "Sprache-n-wechsel"). */
+const LINKS = ['s', 'es', 'n', 'en', 'e'];
+
+/** A compounding language's word's concepts, its inflection cut as a word's is (see lemmaConcepts). */
+function partConcepts(part: string): string[] {
+  const found = COMPOUND_WORDS.get(part) ?? COMPOUND_WORDS.get(`${part}e`);
+  if (found) return found;
+  for (const suffix of FOLDED_SUFFIXES) {
+    if (!part.endsWith(suffix) || [...part].length - suffix.length < MIN_MODIFIER) continue;
+    const rest = part.slice(0, -suffix.length);
+    const hit = COMPOUND_WORDS.get(rest) ?? COMPOUND_WORDS.get(`${rest}e`);
+    if (hit) return hit;
+  }
+  return [];
+}
+
+/** A compound's modifier's concepts, with or without its linking letters. */
+const modifierConcepts = (modifier: string) =>
+  [modifier, ...LINKS.filter((l) => modifier.endsWith(l) && [...modifier].length - l.length >= MIN_MODIFIER).map((l) => modifier.slice(0, -l.length))].map(partConcepts).find((c) => c.length > 0) ?? [];
+
+/**
+ * The concepts of a compound ("Kartenzahlung", "Gesichtserkennung", "Datenschutz"): of the longest
+ * head that is a thesaurus word of a compounding language, with its modifier's when that is one
+ * too; without such a head, of the longest modifier that is one (German puts the meaning last, so
+ * the head is looked for first).
+ */
+function compoundConcepts(word: string): string[] {
+  const chars = [...word];
+  const cuts = Array.from({ length: Math.max(0, chars.length - MIN_HEAD - MIN_MODIFIER + 1) }, (_, k) => k + MIN_MODIFIER);
+  for (const i of cuts) {
+    const head = partConcepts(chars.slice(i).join(''));
+    if (head.length > 0) return [...new Set([...head, ...modifierConcepts(chars.slice(0, i).join(''))])];
+  }
+  for (const i of cuts.reverse()) {
+    const front = modifierConcepts(chars.slice(0, i).join(''));
+    if (front.length > 0) return front;
+  }
+  return [];
+}
+
+/** A word's concepts: its own, else those of its lemma, else those of the word after a separable particle ("hinstellen" → "stellen"), else those of its parts as a compound. */
 function conceptsOf(word: string): string[] {
   const found = listed(word);
   if (found.length > 0) return found;
@@ -111,7 +162,37 @@ function conceptsOf(word: string): string[] {
     const rest = word.slice(particle.length);
     if (word.startsWith(particle) && [...rest].length >= MIN_REST && listed(rest).length > 0) return listed(rest);
   }
-  return [];
+  return compoundConcepts(word);
+}
+
+/** The word-like segments of `text` outside Han runs, in order: what phrases and content words are read from. */
+function* wordSegments(text: string): Generator<string> {
+  for (const part of text.split(/\p{Script=Han}+/u)) for (const { segment, isWordLike } of segmenter.segment(part)) if (isWordLike) yield segment;
+}
+
+const phraseWord = (segment: string) => fold(segment).replaceAll("'", '');
+
+/** What the words of a framing phrase carry instead of a concept (see Lexicon.framePhrases). */
+const FRAMED = '';
+
+/** The thesaurus' phrases as their words, each with its concept term (see Lexicon.phrases), and the framing phrases. */
+const PHRASE_WORDS: { words: string[]; term: string }[] = [
+  ...Object.entries(PHRASES).flatMap(([concept, phrases]) => phrases.map((p) => ({ words: [...wordSegments(p)].map(phraseWord), term: `~${concept}` }))),
+  ...FRAME_PHRASES.map((p) => ({ words: [...wordSegments(p)].map(phraseWord), term: FRAMED })),
+];
+
+/** The concepts of the phrases found in `text`: one per occurrence, and for each word (as wordSegments gives them) those of the phrases it belongs to. */
+function phrasesIn(text: string): { found: string[]; byWord: string[][] } {
+  const words = [...wordSegments(text)].map(phraseWord);
+  const found: string[] = [];
+  const byWord = words.map((): string[] => []);
+  for (const { words: phrase, term } of PHRASE_WORDS)
+    for (let i = 0; i + phrase.length <= words.length; i++) {
+      if (!phrase.every((w, j) => words[i + j] === w)) continue;
+      if (term !== FRAMED) found.push(term);
+      for (let j = i; j < i + phrase.length; j++) if (!byWord[j]!.includes(term)) byWord[j]!.push(term);
+    }
+  return { found, byWord };
 }
 
 function hanTerms(run: string, out: string[], keepStop: boolean): void {
@@ -141,20 +222,24 @@ export interface TermOptions {
  */
 export function contentWords(text: string): { term: string; concepts: string[] }[] {
   const out: { term: string; concepts: string[] }[] = [];
-  for (const part of text.split(/\p{Script=Han}+/u))
-    for (const { segment, isWordLike } of segmenter.segment(part)) {
-      if (!isWordLike) continue;
-      const word = fold(segment).split("'").filter(Boolean).at(-1) ?? '';
-      if (!word || FILLERS.has(word) || STOPWORDS.has(word) || STOPWORDS.has(fold(segment)) || /^\d+$/.test(word)) continue;
-      out.push({ term: stem(word), concepts: conceptsOf(word) });
-    }
+  const { byWord } = phrasesIn(text);
+  let i = 0;
+  for (const segment of wordSegments(text)) {
+    const phrases = byWord[i++]!;
+    if (phrases.includes(FRAMED)) continue;
+    const word = fold(segment).split("'").filter(Boolean).at(-1) ?? '';
+    if (!word || FILLERS.has(word) || STOPWORDS.has(word) || STOPWORDS.has(fold(segment)) || /^\d+$/.test(word)) continue;
+    out.push({ term: stem(word), concepts: phrases.length > 0 ? phrases : conceptsOf(word) });
+  }
   return out;
 }
 
 /** The retrieval terms of `text`, in order, repeated as often as they occur. */
 export function terms(text: string, options: TermOptions = {}): string[] {
   const keepStop = options.keepStopwords ?? false;
-  const out: string[] = [];
+  const { found, byWord } = phrasesIn(text);
+  const out: string[] = [...found];
+  let index = 0;
   // Han runs are taken whole (the segmenter would cut them at dictionary words, differently in a question and in a section).
   for (const part of text.split(/(\p{Script=Han}+)/u)) {
     if (!part) continue;
@@ -165,11 +250,15 @@ export function terms(text: string, options: TermOptions = {}): string[] {
     }
     for (const { segment, isWordLike } of segmenter.segment(part)) {
       if (!isWordLike) continue;
+      // A word of a phrase means what the phrase means: the person of "wrong person" is no robot, the speaking of "te fait parler" no conversation.
+      const phrases = byWord[index++]!;
+      if (phrases.includes(FRAMED)) continue;
+      const inPhrase = phrases.length > 0;
       // "don't", "l'adresse": the part after an apostrophe is the word that matters in French.
       const parts = fold(segment).split("'").filter(Boolean);
       const word = parts.at(-1) ?? '';
       // Concepts first: a stop word of one language can be a concept word of another ("vor"); but not the verb of a French elision ("j'ai" is no "AI").
-      if (parts.length === 1 || !STOPWORDS.has(word)) out.push(...conceptsOf(word));
+      if (!inPhrase && (parts.length === 1 || !STOPWORDS.has(word))) out.push(...conceptsOf(word));
       // Where stop words count, so does an elided pronoun: "je m'appelle" asks about the visitor's name, "tu t'appelles" the robot's.
       if (keepStop) out.push(...parts.slice(0, -1).filter((p) => ELIDED_PRONOUNS.has(p)));
       if (!word || FILLERS.has(word) || (!keepStop && (STOPWORDS.has(word) || STOPWORDS.has(fold(segment))))) continue;

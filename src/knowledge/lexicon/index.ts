@@ -19,6 +19,15 @@ export function mergedConcepts(lexicons: readonly Lexicon[] = all): Record<Conce
   return merged as Record<Concept, readonly string[]>;
 }
 
+/** Every language's phrases per concept together (see Lexicon.phrases). */
+export const PHRASES: Record<Concept, readonly string[]> = mergedConcepts(all.map((l) => ({ ...l, concepts: l.phrases ?? {} })));
+
+/** Every language's framing phrases (see Lexicon.framePhrases). */
+export const FRAME_PHRASES: readonly string[] = all.flatMap((l) => l.framePhrases ?? []);
+
+/** The thesaurus words of the languages that form compounds (see Lexicon.compounds): the parts a compound is split into. */
+export const COMPOUND_PARTS: Record<Concept, readonly string[]> = mergedConcepts(all.filter((l) => l.compounds));
+
 /** Every language's frame words (see Lexicon.frames). */
 export const FRAMES: readonly string[] = all.flatMap((l) => l.frames);
 

@@ -45,4 +45,23 @@ export interface Lexicon {
   uninflected?: readonly string[];
   /** Separable verb particles cut from the front of a word that is otherwise a thesaurus word. */
   particles?: readonly string[];
+  /**
+   * Word groups that mean a concept together and none alone ("settle up", "I'm off", "ins Wort
+   * fallen", "j'y vais"): a visitor says in their own words what a section says, and the words of
+   * an idiom are not the words of its meaning. Matched as whole words in order, apostrophes
+   * dropped ("im off" is "I'm off").
+   */
+  phrases?: Partial<Record<Concept, readonly string[]>>;
+  /**
+   * Word groups that frame a question as `frames` do, though their words alone may mean something
+   * ("would you mind", "I was wondering", "excuse me"): their words are no content words and carry
+   * no concept ("mind" of "would you mind" is no question about the robot's mind).
+   */
+  framePhrases?: readonly string[];
+  /**
+   * The language joins words into compounds ("Kartenzahlung", "Gesichtserkennung"): a word not in
+   * the thesaurus is split into a modifier and a head, and each that is one of this language's
+   * thesaurus words gives its concept.
+   */
+  compounds?: boolean;
 }

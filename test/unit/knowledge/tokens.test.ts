@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { terms } from '../../../src/knowledge/tokens.js';
+import { contentWords, terms } from '../../../src/knowledge/tokens.js';
 
 describe('retrieval terms', () => {
   it('drops fillers even where stop words are kept: "what exactly are you" asks what "what are you" asks', () => {
@@ -42,5 +42,42 @@ describe('retrieval terms', () => {
     // Against a section's text it is noise, as every stop word, and an article's elision is one anyway.
     expect(terms("Je m'appelle Anne")).not.toContain('m');
     expect(terms("l'adresse", { keepStopwords: true })).not.toContain('l');
+  });
+});
+
+describe('phrases, framing phrases and compounds of the thesaurus', () => {
+  it('reads a phrase as its concept in each language: a visitor says in their own words what a section says', () => {
+    for (const q of ['Could I settle up by card?', 'Kann ich hier mit Karte bezahlen, oder nur bar zahlen?', 'Je peux régler par carte ?', '¿Puedo pagar con tarjeta aquí mismo?']) expect(terms(q)).toContain('~pay');
+    for (const q of ["ok, gotta go now", 'im off, thanks', 'So, ich muss los', 'Allez, je dois y aller', 'Bueno, me tengo que ir']) expect(terms(q)).toContain('~leave');
+    for (const q of ['sorry, can I butt in here', 'Darf ich dir mal ins Wort fallen?', 'Je peux te couper la parole deux secondes ?']) expect(terms(q)).toContain('~interrupt');
+    expect(terms('¿Me puedes echar una mano con algo?')).toContain('~ability');
+  });
+
+  it('gives a word of a phrase the phrase\'s meaning, not its own: the person of "the wrong person" is about a name, not about being a robot', () => {
+    expect(terms("you've got the wrong person")).toContain('~name');
+    expect(terms("you've got the wrong person")).not.toContain('~robot');
+    expect(terms('Is he a real person?')).toContain('~robot');
+    // A content word of a phrase is no word the knowledge lacks.
+    expect(contentWords('could you lend a hand').find((w) => w.term === 'lend')?.concepts).toEqual(['~ability']);
+  });
+
+  it('drops framing phrases and courtesy words: "would you mind" asks nothing about a mind', () => {
+    expect(terms('would you mind telling me where you come from')).not.toContain('~mind');
+    expect(contentWords('would you mind telling me where you come from').map((w) => w.term)).not.toContain('mind');
+    expect(terms('Do you have a mind of your own?')).toContain('~mind');
+    expect(terms('Excuse me, are you a robot?')).toEqual(terms('are you a robot?'));
+    expect(terms('Excusez-moi, tu es un robot ?')).toEqual(terms('tu es un robot ?'));
+    expect(terms('Perdona, ¿eres un robot?')).toEqual(terms('¿eres un robot?'));
+    expect(terms('Entschuldigung, bist du ein Roboter?')).toEqual(terms('bist du ein Roboter?'));
+  });
+
+  it('splits a German compound that is no thesaurus word into head and modifier', () => {
+    expect(terms('Hast du Gesichtserkennung?')).toContain('~remember');
+    expect(terms('Gibt es eine Sprachausgabe?')).toContain('~language');
+    expect(terms('Welche Zahlungsart geht hier?')).toContain('~pay');
+    expect(terms('Ist das eine Kundenkarte?')).toContain('~pay');
+    // "Wort" alone is no interruption (only "ins Wort fallen" is), so a password is none either.
+    expect(terms('Wie ist das Passwort?')).not.toContain('~interrupt');
+    expect(terms('Darf ich dir ins Wort fallen?')).toContain('~interrupt');
   });
 });
