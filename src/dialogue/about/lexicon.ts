@@ -48,7 +48,7 @@ export const ABOUT: Record<Language, AboutLexicon> = {
       remember: ['remember', 'recall', 'recogni[sz]e', 'know me', 'know who', 'know about me', "(?:have|'ve) we met", 'we met', 'seen me'],
     },
     robot: {
-      name: ["what(?:'s| is) your name", 'what (?:should|can|do) i call you', 'what are you called', 'do you have a name'],
+      name: ["what(?:'s| is) your name", 'what (?:should|can|do|shall|may) i call you', 'what to call you', 'how (?:should|can|do|shall|may) i (?:call|address) you', 'what do (?:people|they|others|folks) call you', 'what name do you go by', 'what are you called', 'do you have a name'],
       what: ['who are you', 'what are you', 'are you (?:a |an )?(?:real )?(?:robot|machine|human|person|ai|computer|android)', 'what kind of (?:robot|machine|thing) are you', 'tell me about yourself', 'introduce yourself'],
       creator: ['who (?:\\p{L}+ )?(?:built|made|created|designed|programmed|developed|invented) you', 'who (?:is|are) your (?:creators?|makers?|developers?|builders?)', 'where do you come from'],
       abilities: ['what can you do', 'what are you able to do', 'what do you do', 'how can you help', 'what are you (?:good )?for', 'what can i ask you', 'what are your (?:skills|abilities|capabilities|functions)'],
@@ -72,7 +72,7 @@ export const ABOUT: Record<Language, AboutLexicon> = {
       remember: ['erinnerst', 'erinnern', 'kennst', 'erkennst', 'kennen wir uns', 'getroffen', 'weißt du noch', 'weißt du,? wer', 'über mich'],
     },
     robot: {
-      name: ['wie heißt du', 'wie ist dein name', 'was ist dein name', 'wie soll ich dich nennen', 'hast du einen namen'],
+      name: ['wie heißt du', 'wie ist dein name', 'was ist dein name', 'wie (?:soll|darf|kann|muss) ich (?:dich|sie) (?:denn )?(?:nennen|ansprechen|rufen)', 'wie man dich (?:nennt|anspricht)', 'hast du einen namen'],
       what: ['wer bist du', 'was bist du', 'bist du (?:ein|eine) (?:echter |echte )?(?:roboter|maschine|mensch|ki|computer)', 'erzähl (?:mir )?(?:etwas |was )?(?:über|von) dir', 'stell dich (?:mal )?vor'],
       creator: ['wer hat dich (?:\\p{L}+ )?(?:gebaut|gemacht|erschaffen|programmiert|entwickelt|erfunden|hergestellt)', 'wer (?:ist|sind) deine? (?:schöpfer|erbauer|entwickler|hersteller)', 'woher kommst du'],
       abilities: ['was kannst du', 'was machst du', 'wie kannst du (?:mir )?helfen', 'wobei kannst du (?:mir )?helfen', 'was sind deine (?:fähigkeiten|funktionen)', 'was kann ich dich fragen'],
@@ -96,7 +96,9 @@ export const ABOUT: Record<Language, AboutLexicon> = {
       remember: ['souviens', 'souvenez', 'rappelles', 'rappelez', 'reconnais', 'reconnaissez', 'connais', 'connaît', 'connaissons', 'rencontrés', 'déjà vu', 'sur moi'],
     },
     robot: {
-      name: ["comment tu t'appelles", "comment t'appelles-tu", 'comment vous appelez-vous', 'quel est (?:ton|votre) nom', "c'est quoi ton nom", "tu t'appelles comment"],
+      name: ["comment tu t'appelles", "comment t'appelles-tu", 'comment vous appelez-vous', 'quel est (?:ton|votre) nom', "c'est quoi ton nom", "tu t'appelles comment",
+        // "Comment dois-je t'appeler", "je me demandais comment t'appeler": calling you by a name, never on the phone ("t'appeler demain").
+        "comment (?:\\p{L}+[ -]){0,3}(?:t'|vous )appeler", "(?:t'|vous )appeler comment"],
       what: ['qui es-tu', 'qui êtes-vous', 'tu es qui', "qu'est-ce que tu es", '(?:es-tu|tu es) une? (?:vraie? )?(?:robot|machine|humaine?|ia|ordinateur)', 'présente-toi', 'parle-moi de toi'],
       creator: ["qui t'a (?:\\p{L}+ )?(?:construite?|créée?|fabriquée?|programmée?|conçue?|inventée?|faite?)", 'qui vous a (?:construite?|créée?|fabriquée?|programmée?|conçue?)', "d'où viens-tu", 'qui est ton (?:créateur|concepteur|fabricant)'],
       abilities: ["qu'est-ce que tu (?:sais|peux) faire", 'que (?:sais|peux)-tu faire', 'tu (?:sais|peux) faire quoi', 'à quoi (?:tu sers|sers-tu)', 'tu sers à quoi', "comment (?:peux-tu|tu peux) m'aider", 'quelles sont tes (?:capacités|compétences|fonctions)'],
@@ -121,7 +123,7 @@ export const ABOUT: Record<Language, AboutLexicon> = {
     },
     implied: [['llamo|vivo|trabajo|dedico|resido|soy de|conté|dije|quién soy', 'me'], ['llamas|vives|trabajas|dedicas', 'robot']],
     robot: {
-      name: ['cómo te llamas', 'cuál es tu nombre', 'cómo (?:debo|puedo) llamarte', 'qué nombre tienes', 'tienes nombre'],
+      name: ['cómo te llamas', 'cuál es tu nombre', 'cómo (?:\\p{L}+ ){0,2}llamarte', 'cómo te (?:\\p{L}+ ){0,2}llamo', 'cómo te (?:puedo|debo|tengo que) llamar', 'qué nombre tienes', 'tienes nombre'],
       what: ['quién eres', 'qué eres', 'eres una? (?:robot|máquina|humano|humana|persona|ia|ordenador|computadora)', 'háblame de ti', 'preséntate'],
       creator: ['quién te (?:\\p{L}+ )?(?:construyó|creó|hizo|programó|diseñó|fabricó|inventó|ha creado|ha construido|ha hecho)', 'de dónde vienes', 'quién es tu (?:creador|fabricante)'],
       abilities: ['qué (?:sabes|puedes) hacer', 'qué haces', '(?:en qué|cómo) (?:me )?puedes ayudar', 'cuáles son tus (?:habilidades|funciones|capacidades)', 'para qué sirves'],
@@ -146,7 +148,7 @@ export const ABOUT: Record<Language, AboutLexicon> = {
       remember: ['记得', '认识我', '认得', '认出', '记住', '见过', '了解我', '关于我'],
     },
     robot: {
-      name: ['你叫什么', '你的名字', '怎么称呼你', '您贵姓', '您叫什么'],
+      name: ['你叫什么', '你的名字', '怎么称呼你', '你怎么称呼', '怎么称呼您', '怎么叫你', '叫你什么', '您贵姓', '您叫什么'],
       what: ['你是谁', '你是什么', '你是(?:一个|个)?(?:真的)?(?:机器人|人|人类|机器|人工智能)吗', '介绍一下(?:你自己|自己)'],
       creator: ['谁(?:造|制造|创造|设计|发明|开发|做|制作)(?:了|的)?你', '你是谁(?:造|做|开发|设计|制造)的', '你的(?:创造者|制造者|开发者)', '你从哪里来'],
       abilities: ['你(?:会|能|可以)(?:做|干)(?:什么|啥|些什么)', '你有(?:什么|哪些)(?:功能|本领|能力)', '你能帮(?:我)?(?:做)?(?:什么|啥)', '你会什么', '你是干什么的'],

@@ -45,6 +45,10 @@ export function offlineReply(state: OfflineInput, ctx: OfflineContext): string {
   const asked = state.knowledge_retrieval && asksSomething(state.user_text) ? line('knowledge_unknown', state.language, toned) : null;
   const tool = toolAnswer(state, toned) ?? (state.intent === 'first_greeting' || state.intent === 'update_user_info' ? asked : null);
   // A greeting or what a person told about themselves is answered first, then what they asked.
+  // A question that settled no name is not thanked for as news: "¿Puedo pagar con tarjeta
+  // aquí?", taken (unsure) for something told about oneself, is answered, not acknowledged.
+  const thanksForNews = state.intent === 'update_user_info' && !named && asksSomething(state.user_text);
+  if (tool && thanksForNews) return [said, tool].filter(Boolean).join(' ');
   if (tool && (state.intent === 'first_greeting' || state.intent === 'update_user_info')) return [said, intentReply(state, toned), tool].filter(Boolean).join(' ');
   if (tool && (state.intent === 'continue_conversation' || state.intent === null)) return [said, tool].filter(Boolean).join(' ');
   // A question still gets its answer after the reaction; greetings and farewells get both.

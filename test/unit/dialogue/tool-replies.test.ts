@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TurnEventSchema } from '../../../src/bus/index.js';
-import { buildDialogueGraph, createDialogue, buildTurnEvent, defineAgent, newSession, offlineReply, startTurn, type TurnState } from '../../../src/dialogue/index.js';
+import { buildDialogueGraph, createDialogue, buildTurnEvent, defineAgent, line, newSession, offlineReply, startTurn, type TurnState } from '../../../src/dialogue/index.js';
 import { modelInstructions } from '../../helpers/prompt.js';
 import { TOOL_LINES } from '../../../src/dialogue/offline/tool-lines.js';
 import { Health } from '../../../src/health/index.js';
@@ -33,6 +33,24 @@ describe('offline answers from the tools', () => {
     const cannot = hit({ text: 'I cannot walk around or pick things up. I cannot take payments or make phone calls.', headings: ['What I cannot do'] });
     expect(offlineReply(turn('Can I pay here?', { knowledge_retrieval: { ...knowledge([cannot]), query: 'Can I pay here?' } }), ctx)).toBe('I cannot take payments or make phone calls.');
     expect(offlineReply(turn('Opening hours?', { knowledge_retrieval: knowledge([hit({ text: 'Monday: 9 to 5\nSunday: closed', headings: ['Hours'] })]) }), ctx)).toBe('Monday: 9 to 5. Sunday: closed.');
+  });
+
+  it('answers a question the intent model took (unsure) for news about oneself, without thanking for the news, in every language', () => {
+    const cannot = (language: KnowledgeHit['language'], text: string) => hit({ language, text, headings: ['What I cannot do'] });
+    const asked = [
+      ['en', 'Can I pay with my card here?', 'I cannot take payments.'],
+      ['de', 'Kann ich hier mit Karte zahlen?', 'Ich kann keine Zahlungen annehmen.'],
+      ['fr', 'Je peux payer par carte ici ?', 'Je ne peux pas prendre de paiements.'],
+      ['es', '¿Puedo pagar con tarjeta aquí?', 'No puedo cobrar pagos.'],
+      ['zh', '这里可以刷卡吗？', '我不能收款。'],
+    ] as const;
+    for (const [language, text, answer] of asked) {
+      const state = turn(text, { language, intent: 'update_user_info', knowledge_retrieval: { ...knowledge([cannot(language, answer)]), query: text } });
+      expect(offlineReply(state, ctx), text).toBe(answer);
+    }
+    // Told, not asked: still thanked for (with the tone-free context, the first thanks line).
+    const told = turn('I work at the bakery next door.', { intent: 'update_user_info', knowledge_retrieval: knowledge([]) });
+    expect(offlineReply(told, ctx)).toBe(line('info_ack', 'en', ctx));
   });
 
   it('does not read an English chunk out in German: it says it knows this only in English and offers to say it', () => {

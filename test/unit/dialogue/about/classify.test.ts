@@ -49,6 +49,17 @@ const CASES: [string, Asked | null][] = [
   ['我们见过吗？', me('remember')],
   // About the robot
   ['What is your name?', robot('name')],
+  // Asking what to call the robot, in words no list had before (each failed): indirectly, politely, without "?".
+  ['How should I address you?', robot('name')],
+  ['I was wondering what to call you', robot('name')],
+  ['Wie darf ich dich denn nennen?', robot('name')],
+  ["Comment dois-je t'appeler ?", robot('name')],
+  ["je me demandais si tu pouvais me dire comment t'appeler", robot('name')],
+  ['¿Cómo te puedo llamar?', robot('name')],
+  ['我应该怎么叫你？', robot('name')],
+  // Calling on the phone is no name.
+  ['Peux-tu appeler un taxi ?', null],
+  ['Can you call me a taxi?', null],
   ['Tell me your name.', robot('name')],
   ['Are you a robot?', robot('what')],
   ['Who made you?', robot('creator')],
