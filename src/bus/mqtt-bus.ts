@@ -77,6 +77,8 @@ export class MqttBus {
       log: this.#log,
       health: options.health,
     });
+    // The reply's sentences: their schema's parser compiled before the first one is said.
+    outbound.speak.schema.safeParse('Hello!');
     const keys = Object.keys(outbound) as OutboundKey[];
     const connected = () => this.connected;
     this.#durable = new DurableOutgoing({
