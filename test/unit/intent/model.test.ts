@@ -111,6 +111,23 @@ describe('training', () => {
   const options = { hidden: 8, epochs: 40, batchSize: 4, learningRate: 0.01, dropout: 0, labelSmoothing: 0, seed: 1, patience: 4 };
   const spec = { ...DEFAULT_FEATURIZER, dims: 512 };
 
+  /** A tiny model's file beside the shipped meta (with the tiny featurizer), loaded as the daemon loads one. */
+  async function loadTiny(model: Uint8Array): Promise<OnnxIntentClassifier> {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, INTENT_MODEL_FILE), model);
+    const meta = JSON.parse(readFileSync(path.join(INTENT_DIR, INTENT_META_FILE), 'utf8'));
+    writeFileSync(path.join(dir, INTENT_META_FILE), JSON.stringify({ ...meta, featurizer: spec, hidden: 8 }));
+    return OnnxIntentClassifier.load(dir);
+  }
+
+  /** The classifier gives the trained weights' probabilities on the tiny corpus. */
+  async function expectScoresOf(classifier: OnnxIntentClassifier, weights: ReturnType<typeof trainIntentModel>): Promise<void> {
+    for (const e of tiny) {
+      const expected = forward(weights, featurize(e.text, spec));
+      expect((await classifier.classify(e.text)).scores[e.intent], e.text).toBeCloseTo(expected[weights.labels.indexOf(e.intent)]!, 5);
+    }
+  }
+
   it('is reproducible: the same corpus and seed give the same ONNX bytes', () => {
     const a = exportIntentOnnx(trainIntentModel(tiny, spec, options));
     const b = exportIntentOnnx(trainIntentModel(tiny, spec, options));
@@ -131,17 +148,9 @@ describe('training', () => {
       const p = forward(weights, featurize(e.text, spec));
       expect(weights.labels[p.indexOf(Math.max(...p))], `${e.text}, quantized`).toBe(e.intent);
     }
-    const dir = tempDir();
-    writeFileSync(path.join(dir, INTENT_MODEL_FILE), exportIntentOnnx(weights));
-    const meta = JSON.parse(readFileSync(path.join(INTENT_DIR, INTENT_META_FILE), 'utf8'));
-    writeFileSync(path.join(dir, INTENT_META_FILE), JSON.stringify({ ...meta, featurizer: spec, hidden: 8 }));
-    const onnx = await OnnxIntentClassifier.load(dir);
+    const onnx = await loadTiny(exportIntentOnnx(weights));
     expect(onnx.engine).toBe('sparse');
-    for (const e of tiny) {
-      const expected = forward(weights, featurize(e.text, spec));
-      const got = await onnx.classify(e.text);
-      expect(got.scores[e.intent]).toBeCloseTo(expected[weights.labels.indexOf(e.intent)]!, 5);
-    }
+    await expectScoresOf(onnx, weights);
   });
 
   it('runs a graph of another shape on onnxruntime, as it is', async () => {
@@ -153,16 +162,9 @@ describe('training', () => {
     const logits = g.op('Add', [g.op('MatMul', [h, g.weight('W2', [8, weights.labels.length], weights.W2)]), g.weight('b2', [weights.labels.length], weights.b2)]);
     g.op('Softmax', [logits], { axis: { int: -1 } }, ['probabilities']);
     g.output('probabilities', 'float', ['batch', weights.labels.length]);
-    const dir = tempDir();
-    writeFileSync(path.join(dir, INTENT_MODEL_FILE), g.toBytes({ opset: 21 }));
-    const meta = JSON.parse(readFileSync(path.join(INTENT_DIR, INTENT_META_FILE), 'utf8'));
-    writeFileSync(path.join(dir, INTENT_META_FILE), JSON.stringify({ ...meta, featurizer: spec, hidden: 8 }));
-    const dense = await OnnxIntentClassifier.load(dir);
+    const dense = await loadTiny(g.toBytes({ opset: 21 }));
     expect(dense.engine).toBe('onnxruntime');
-    for (const e of tiny) {
-      const expected = forward(weights, featurize(e.text, spec));
-      expect((await dense.classify(e.text)).scores[e.intent]).toBeCloseTo(expected[weights.labels.indexOf(e.intent)]!, 5);
-    }
+    await expectScoresOf(dense, weights);
   });
 
   it('rejects a corpus with broken lines, naming file and line', () => {
