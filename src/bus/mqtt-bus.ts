@@ -78,6 +78,11 @@ export class MqttBus {
       health: options.health,
     });
     const keys = Object.keys(outbound) as OutboundKey[];
+    // zod compiles a schema's parser on its first use: the first visit's session event and the
+    // first reply's sentence paid for it in the middle of the first turn (1-2 ms each, bench CPU
+    // profile). An empty object compiles an object schema's own level; the sentence is one.
+    for (const key of keys) outbound[key].schema.safeParse({});
+    outbound.speak.schema.safeParse('Hello!');
     const connected = () => this.connected;
     this.#durable = new DurableOutgoing({
       dir: options.outgoingDir,

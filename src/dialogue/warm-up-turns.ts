@@ -8,19 +8,22 @@ import type { VectorStore } from '../vectors/index.js';
 import { runGraph } from './engine.js';
 import type { DialogueGraph } from './graph.js';
 import type { DaemonPorts, Ports } from './ports.js';
-import { newSession, startTurn } from './state.js';
+import { newSession, startTurn, type ChatMessage } from './state.js';
 
 /**
  * The turns a fresh daemon runs before anyone speaks, so that the graph's agents (their code, the
  * engine, the zod schemas of their inputs and patches) are compiled by V8 before the first
  * visitor's turn rather than during it: a greeting, an introduction with a name and an employer,
- * a question and a farewell in English; the greeting and the introduction in the other languages
- * (each language's lexicons, phrase rules and sentence splitting get their first use; the paths
- * of a question and a farewell are the same in every language, and the start-up waits for all of
- * it: twelve turns took 1-3 s on a loaded 2-core machine).
+ * a question, its follow-up and a farewell in English, one conversation (the paths that read the
+ * history run: whether an utterance leans on it, the robot's last question; on the bench's visit
+ * the rules of "does this lean on the history?" took 2-3 ms in the first turns that had one, as
+ * V8 ran their patterns for the first time); the greeting and the introduction in the other
+ * languages (each language's lexicons, phrase rules and sentence splitting get their first use;
+ * the paths of a question and a farewell are the same in every language, and the start-up waits
+ * for all of it: twelve turns took 1-3 s on a loaded 2-core machine).
  */
 const TURNS: Record<Language, string[]> = {
-  en: ['Hello!', 'My name is Ada and I work as an engineer at Acme.', 'Where is the meeting room?', "I'm a bit nervous, do you remember me?", 'Thank you, goodbye!'],
+  en: ['Hello!', 'My name is Ada and I work as an engineer at Acme.', 'Where is the meeting room?', 'Is it far from here?', "I'm a bit nervous, do you remember me?", 'Thank you, goodbye!'],
   de: ['Hallo!', 'Ich heiße Ada und arbeite als Ingenieurin bei Acme.'],
   fr: ['Bonjour !', "Je m'appelle Ada et je travaille comme ingénieure chez Acme."],
   es: ['¡Hola!', 'Me llamo Ada y trabajo como ingeniera en Acme.'],
@@ -147,11 +150,14 @@ export interface WarmUpTurn {
 export async function warmUpTurns(graph: DialogueGraph, ports: DaemonPorts): Promise<WarmUpTurn[]> {
   const done: WarmUpTurn[] = [];
   for (const [language, texts] of Object.entries(TURNS) as [Language, string[]][]) {
+    // The English turns are one conversation: each has the ones before it as its history.
+    let history: ChatMessage[] = [];
     for (const [i, text] of texts.entries()) {
       const turnId = `warm-up-${language}-${i}`;
       const started = performance.now();
-      const session = newSession(language, language === 'en' && i >= KNOWN_FROM ? WARM_UP_PERSON : undefined);
+      const session = { ...newSession(language, language === 'en' && i >= KNOWN_FROM ? WARM_UP_PERSON : undefined), messages: history };
       const run = await runGraph(graph, startTurn(session, turnId, text, language), readOnlyPorts(ports, turnId));
+      if (language === 'en') history = [...run.state.messages, { role: 'assistant', content: run.state.final_message || WARM_UP_REPLY.join('') }];
       done.push({ language, text, agents: run.spans.map((s) => s.agent), failed: run.errors.map((e) => e.agent), ms: Math.round(performance.now() - started) });
       // A turn's awaits mostly resolve at once (read-only ports, no model server), so without this
       // the whole warm-up would hold the event loop: 1-6 s in which nothing else this process

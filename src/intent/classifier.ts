@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { z } from 'zod';
+import { readIntentOnnx } from './export.js';
 import { densify, featurize, FeaturizerSpecSchema, type FeaturizerSpec } from './featurize.js';
 import { IntentSchema, INTENTS, type Intent } from './labels.js';
+import { forward, type IntentWeights } from './train.js';
 import { oneLineZodError } from '../log/index.js';
 
 export const INTENT_MODEL_FILE = 'intent.onnx';
@@ -43,10 +45,25 @@ export class IntentModelError extends Error {
   override name = 'IntentModelError';
 }
 
-/** The on-device intent model: hashed n-gram features, then the trained MLP in onnxruntime. */
+/** Utterances the weights read back must classify as onnxruntime does before they replace it. */
+const PROBES = ['hello', 'My name is Ana and I work at the bank.', 'Wo ist der Aufzug?', 'Au revoir, à bientôt !', '¿Hablas inglés?', '你好，我叫李明。'];
+
+/** How far a probability computed from the weights read back may be from onnxruntime's (float rounding). */
+const AGREEMENT = 1e-4;
+
+/**
+ * The on-device intent model: hashed n-gram features, then the trained MLP. The model file is the
+ * ONNX export; onnxruntime loads and checks it. An utterance sets some dozens of the 32,768
+ * inputs, and onnxruntime multiplies all of them (the 25 MB first layer read on every turn, 2–3 ms
+ * on the main thread, on the path to the first word): the weights are read back from the file and
+ * only the rows of the n-grams present are summed (`forward`, which training and the export check
+ * use), once they give onnxruntime's probabilities on probe utterances. A graph of another shape
+ * is run by onnxruntime, as before.
+ */
 export class OnnxIntentClassifier implements IntentClassifier {
   private constructor(
-    private readonly session: ort.InferenceSession,
+    private readonly session: ort.InferenceSession | null,
+    private readonly weights: IntentWeights | null,
     readonly meta: IntentMeta,
     private readonly input = new Float32Array(meta.featurizer.dims),
   ) {}
@@ -63,9 +80,11 @@ export class OnnxIntentClassifier implements IntentClassifier {
       throw new IntentModelError(`cannot use ${metaPath}: ${(err as Error).message.split('\n')[0]}`);
     }
     let session: ort.InferenceSession;
+    let bytes: Uint8Array;
     try {
+      bytes = await readFile(modelPath);
       // One thread: a single short input gains nothing from more, and the robot has other work.
-      session = await ort.InferenceSession.create(modelPath, {
+      session = await ort.InferenceSession.create(bytes, {
         intraOpNumThreads: 1,
         interOpNumThreads: 1,
         executionMode: 'sequential',
@@ -78,32 +97,55 @@ export class OnnxIntentClassifier implements IntentClassifier {
     } catch (err) {
       throw new IntentModelError(`cannot load ${modelPath}: ${(err as Error).message}`);
     }
-    const classifier = new OnnxIntentClassifier(session, meta);
+    const onnxruntime = new OnnxIntentClassifier(session, null, meta);
     // A model that does not fit its meta file would give silent nonsense: check it once now.
-    const probe = await classifier.classify('hello');
-    const sum = Object.values(probe.scores).reduce((a, b) => a + b, 0);
+    // One after the other: a classification's input buffer is reused by the next.
+    const probes: IntentPrediction[] = [];
+    for (const text of PROBES) probes.push(await onnxruntime.classify(text));
+    const sum = Object.values(probes[0]!.scores).reduce((a, b) => a + b, 0);
     if (!Number.isFinite(sum) || Math.abs(sum - 1) > 1e-3) {
       throw new IntentModelError(`${modelPath} does not output probabilities over ${meta.labels.length} intents`);
     }
-    return classifier;
+    const weights = readIntentOnnx(bytes, meta.labels, meta.featurizer);
+    const sparse = weights && new OnnxIntentClassifier(null, weights, meta);
+    const agrees = sparse && PROBES.every((text, i) => meta.labels.every((l) => Math.abs(sparse.#scores(text)[l] - probes[i]!.scores[l]) <= AGREEMENT));
+    if (!sparse || !agrees) return onnxruntime;
+    await session.release();
+    return sparse;
   }
 
   get spec(): FeaturizerSpec {
     return this.meta.featurizer;
   }
 
+  /** What computes the probabilities: the weights read back, or onnxruntime (a graph of another shape). */
+  get engine(): 'sparse' | 'onnxruntime' {
+    return this.weights ? 'sparse' : 'onnxruntime';
+  }
+
   async classify(text: string): Promise<IntentPrediction> {
     const started = performance.now();
+    const scores = this.weights ? this.#scores(text) : await this.#onnxScores(text);
+    const best = this.meta.labels.reduce((a, b) => (scores[b] > scores[a] ? b : a));
+    return { intent: best, confidence: scores[best], scores, ms: performance.now() - started };
+  }
+
+  #scores(text: string): Record<Intent, number> {
+    return this.#named(forward(this.weights!, featurize(text, this.meta.featurizer)));
+  }
+
+  async #onnxScores(text: string): Promise<Record<Intent, number>> {
     const { dims } = this.meta.featurizer;
     densify(featurize(text, this.meta.featurizer), dims, this.input);
-    const out = await this.session.run({ features: new ort.Tensor('float32', this.input, [1, dims]) });
+    const out = await this.session!.run({ features: new ort.Tensor('float32', this.input, [1, dims]) });
     const probs = out.probabilities?.data;
     if (!(probs instanceof Float32Array) || probs.length !== this.meta.labels.length) {
       throw new IntentModelError('intent model returned no probabilities');
     }
-    let best = 0;
-    for (let i = 1; i < probs.length; i++) if (probs[i]! > probs[best]!) best = i;
-    const scores = Object.fromEntries(this.meta.labels.map((l, i) => [l, probs[i]!])) as Record<Intent, number>;
-    return { intent: this.meta.labels[best]!, confidence: probs[best]!, scores, ms: performance.now() - started };
+    return this.#named(probs);
+  }
+
+  #named(probs: Float32Array): Record<Intent, number> {
+    return Object.fromEntries(this.meta.labels.map((l, i) => [l, probs[i]!])) as Record<Intent, number>;
   }
 }

@@ -1,5 +1,10 @@
+import onnxProto from 'onnx-proto';
 import { OnnxGraphBuilder } from '../models/onnx-builder.js';
+import type { FeaturizerSpec } from './featurize.js';
+import type { Intent } from './labels.js';
 import type { IntentWeights } from './train.js';
+
+const { onnx } = onnxProto;
 
 /**
  * Consecutive input rows that share one scale per hidden unit. The first layer (32,768 hashed
@@ -68,4 +73,40 @@ export function exportIntentOnnx(w: IntentWeights): Uint8Array {
   g.op('Softmax', [logits], { axis: { int: -1 } }, ['probabilities']);
   g.output('probabilities', 'float', ['batch', C]);
   return g.toBytes({ opset: 21, docString: `intent classifier: ${w.labels.join(', ')}` });
+}
+
+/** The graph exportIntentOnnx writes, node by node: what readIntentOnnx can read back. */
+const EXPORTED_OPS = ['DequantizeLinear', 'MatMul', 'Add', 'Relu', 'MatMul', 'Add', 'Softmax'];
+
+/**
+ * The weights of a model exportIntentOnnx wrote, read back from its bytes (W1 dequantized as
+ * DequantizeLinear does: the int4 value times its block's scale), so that `forward` computes what
+ * the ONNX graph computes; null when the graph is not that one.
+ */
+export function readIntentOnnx(bytes: Uint8Array, labels: readonly Intent[], spec: FeaturizerSpec): IntentWeights | null {
+  const graph = onnx.ModelProto.decode(bytes).graph;
+  if (graph?.node?.map((n) => n.opType).join() !== EXPORTED_OPS.join()) return null;
+  const tensors = new Map((graph.initializer ?? []).map((t) => [t.name, t]));
+  const floats = (name: string, length: number): Float32Array | null => {
+    const raw = tensors.get(name)?.rawData;
+    if (!raw || raw.byteLength !== length * 4) return null;
+    // Copied: rawData may sit at an offset in the file's buffer that a Float32Array cannot start at.
+    return new Float32Array(Uint8Array.from(raw).buffer);
+  };
+  const C = labels.length;
+  const H = Number(tensors.get('b1')?.dims?.[0] ?? 0);
+  const packed = tensors.get('W1_q')?.rawData;
+  const [b1, W2, b2, scale] = [floats('b1', H), floats('W2', H * C), floats('b2', C), floats('W1_scale', (spec.dims / FIRST_LAYER_BLOCK) * H)];
+  if (!H || !b1 || !W2 || !b2 || !scale || packed?.byteLength !== (spec.dims * H) / 2) return null;
+  const W1 = new Float32Array(spec.dims * H);
+  for (let i = 0; i < spec.dims; i++) {
+    const s = Math.floor(i / FIRST_LAYER_BLOCK) * H;
+    for (let j = 0; j < H; j++) {
+      const k = i * H + j;
+      // A signed nibble, the low one first.
+      const q = ((packed[k >> 1]! >> ((k & 1) * 4)) & 0xf) << 28 >> 28;
+      W1[k] = q * scale[s + j]!;
+    }
+  }
+  return { labels, spec, hidden: H, W1, b1, W2, b2 };
 }

@@ -130,7 +130,7 @@ describe('the warm-up at start-up', () => {
 
     const turns = steps.find((s) => s.step === 'turns');
     expect(turns?.error).toBeUndefined();
-    expect(turns?.turns).toBe(13);
+    expect(turns?.turns).toBe(14);
     const warmed = lines.find((l) => l.msg === 'warmed up');
     expect(warmed).toBeDefined();
     // The agents of a turn ran: the introduction's name rules and the reply among them.
