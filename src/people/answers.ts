@@ -97,6 +97,8 @@ const NO_WORDS = [
 
 /** Idioms with a negation word that do not negate the answer. */
 const NOT_NEGATIONS = ['no problem', 'no worries', 'no doubt', 'not bad', 'pas de probleme', 'kein problem', 'no hay problema', 'pourquoi pas'];
+/** Hedges and sarcasm that hold a yes-word but say no yes: "Na ja, wo finde ich einen Kaffee?" answers nothing. */
+const NOT_AFFIRMATIONS = ['na ja', 'ja mei', 'ja nun', 'ouais bon'];
 
 /**
  * "That would be me" and its kin, in any tense or mood: "that" + a form of "to be" (+ a hedge) +
@@ -167,7 +169,7 @@ function startsWithMiss(folded: string): boolean {
 
 export function detectAnswer(text: string): Answer {
   let folded = foldAnswer(text);
-  for (const idiom of NOT_NEGATIONS) folded = folded.replaceAll(` ${idiom} `, ' ');
+  for (const idiom of [...NOT_NEGATIONS, ...NOT_AFFIRMATIONS]) folded = folded.replaceAll(` ${idiom} `, ' ');
   let han = text.replace(/\s+/g, '');
   for (const [idiom, meaning] of ZH_IDIOMS) han = han.replaceAll(idiom, meaning);
   // "没有错", "没有认错", "你说得没错": "not wrong", whatever verb and however long the negation.

@@ -2,7 +2,7 @@ import { DE_CUES, ES_CUES, FR_CUES } from './cue-lexicon.js';
 import { cueRules, NAME } from './cues.js';
 import type { Language, Rule } from './engine.js';
 import { frenchNameLike, germanNameBesideJob, germanNameLike, spanishNameLike } from './name-like.js';
-import { nameTaggedTokens } from './tokens.js';
+import { isLexiconName, nameTaggedTokens } from './tokens.js';
 import { tradeRules } from './trade.js';
 
 /**
@@ -20,7 +20,8 @@ function jobIn(jobs: Set<string>, suffix?: RegExp) {
     position
       .toLowerCase()
       .split(/\s+/)
-      .some((w) => jobs.has(w) || (suffix !== undefined && suffix.test(w) && w.length > 5));
+      // A job by its ending only when it is no given name ("Ich bin Volker", "Ich bin Rainer aus Bonn").
+      .some((w) => jobs.has(w) || (suffix !== undefined && suffix.test(w) && w.length > 5 && !isLexiconName(w)));
 }
 
 /** Every job also in its feminine form, made by the language's endings ("boulanger" → "boulangère", "carpintero" → "carpintera"). */
@@ -116,7 +117,7 @@ export const german: Language = {
   ] satisfies Rule[],
   valueStop: /\s+(?:und (?:ich|mein|meine|hei(?:ß|ss)e|bin|wohne|komme|arbeite)|aber|weil|denn|seit|wo|jetzt|zurzeit|momentan)(?!\p{L})/iu,
   companyStop: /\s+(?:als|in|seit)(?!\p{L})/iu,
-  positionStop: /\s+(?:bei|für|fuer|in|im)(?!\p{L})/iu,
+  positionStop: /\s+(?:bei|für|fuer|in|im|aus)(?!\p{L})/iu,
   locationStop: /\s+(?:mit|seit|bei|aber|und(?=\s+\p{Ll}))(?!\p{L})/u,
   listStop: /\s*(?:[.;!?]|,?\s+(?:aber|weil|denn|wenn)(?!\p{L})|,?\s+(?:und\s+)?(?:ich|mein|meine)(?!\p{L}))/iu,
   rejectItem: /(?<!\p{L})(?:dich|dir|du|euch|es|das hier|dies|dieses|diese|hier)(?!\p{L})/iu,

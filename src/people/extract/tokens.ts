@@ -1,4 +1,5 @@
 import nlp from 'compromise';
+import { GERMAN_GIVEN_NAMES } from './given-names.js';
 
 /** A word of the utterance with its character span and, for English, compromise's POS tags. */
 export interface Token {
@@ -80,6 +81,7 @@ export function nameTaggedTokens(text: string): Token[] {
     const tags = new Set(term?.tags.filter((t) => NAME_TAGS.includes(t)) ?? []);
     // ProperNoun alone only says "capitalised"; keep it only with a real name tag.
     if (tags.size === 1 && tags.has('ProperNoun')) tags.clear();
+    if (GERMAN_GIVEN_NAMES.has(tok.text.toLowerCase())) tags.add('FirstName');
     return { ...tok, tags };
   });
 }
