@@ -20,7 +20,8 @@ for i in $(seq 1 "$runs"); do
   start=$(date +%s)
   (cd "$LOGS/clone" && CI=true bash .ci/run) > "$LOGS/run-$i.log" 2>&1
   rc=$?
-  tests=$(grep -E '^\s*Tests ' "$LOGS/run-$i.log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g' | xargs)
+  # vitest colours its summary: the colour codes go before the line is looked for.
+  tests=$(sed 's/\x1b\[[0-9;]*m//g' "$LOGS/run-$i.log" | grep -E '^\s*Tests ' | tail -1 | xargs)
   echo "run $i: exit $rc in $(($(date +%s) - start)) s ($tests)"
   [ $rc -eq 0 ] || exit $rc
 done
