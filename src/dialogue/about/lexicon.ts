@@ -72,7 +72,7 @@ export const ABOUT: Record<Language, AboutLexicon> = {
       remember: ['erinnerst', 'erinnern', 'kennst', 'erkennst', 'kennen wir uns', 'getroffen', 'weißt du noch', 'weißt du,? wer', 'über mich'],
     },
     robot: {
-      name: ['wie heißt du', 'wie ist dein name', 'was ist dein name', 'wie (?:soll|darf|kann|muss) ich (?:dich|sie) (?:denn )?(?:nennen|ansprechen|rufen)', 'wie man dich (?:nennt|anspricht)', 'hast du einen namen'],
+      name: ['wie heißt du', 'wie ist dein name', 'was ist dein name', 'wie (?:soll|darf|kann|muss) ich (?:dich|sie) (?:\\p{L}+ ){0,2}(?:nennen|ansprechen|rufen)', 'wie man dich (?:nennt|anspricht)', 'hast du einen namen'],
       what: ['wer bist du', 'was bist du', 'bist du (?:ein|eine) (?:echter |echte )?(?:roboter|maschine|mensch|ki|computer)', 'erzähl (?:mir )?(?:etwas |was )?(?:über|von) dir', 'stell dich (?:mal )?vor'],
       creator: ['wer hat dich (?:\\p{L}+ )?(?:gebaut|gemacht|erschaffen|programmiert|entwickelt|erfunden|hergestellt)', 'wer (?:ist|sind) deine? (?:schöpfer|erbauer|entwickler|hersteller)', 'woher kommst du'],
       abilities: ['was kannst du', 'was machst du', 'wie kannst du (?:mir )?helfen', 'wobei kannst du (?:mir )?helfen', 'was sind deine (?:fähigkeiten|funktionen)', 'was kann ich dich fragen'],

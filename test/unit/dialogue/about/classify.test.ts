@@ -53,6 +53,7 @@ const CASES: [string, Asked | null][] = [
   ['How should I address you?', robot('name')],
   ['I was wondering what to call you', robot('name')],
   ['Wie darf ich dich denn nennen?', robot('name')],
+  ['Wie kann ich dich eigentlich so ansprechen?', robot('name')],
   ["Comment dois-je t'appeler ?", robot('name')],
   ["je me demandais si tu pouvais me dire comment t'appeler", robot('name')],
   ['¿Cómo te puedo llamar?', robot('name')],
