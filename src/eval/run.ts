@@ -92,7 +92,7 @@ async function visit(scenario: Scenario, options: RunOptions, simulate: boolean)
       cameraFrame: camera ? readFileSync(path.resolve(path.dirname(scenario.file), camera)) : null,
       detectEveryMs,
     });
-    const runner = new StepRunner(stage, scenario, { withinMs: options.withinMs, quietGraceMs: options.quietGraceMs, maxWaitQuietMs: 30_000, keepGoing: options.keepGoing ?? false, decideOnceAnswered: options.keepGoing ?? false });
+    const runner = new StepRunner(stage, scenario, { withinMs: options.withinMs, quietGraceMs: options.quietGraceMs, maxWaitQuietMs: 30_000, keepGoing: options.keepGoing ?? false, decideOnceAnswered: options.keepGoing ?? false, ...(own?.daemon.memory && { memoryWaiting: () => own!.daemon.memory!.waiting() }) });
     const steps = await runner.run();
     let sim: VisitReport | null = null;
     if (simulate && scenario.visitor && options.sim && steps.every((s) => s.ok)) sim = await simulatedVisit(runner, scenario, options.sim);
@@ -137,8 +137,9 @@ async function waitUntil(check: () => boolean, timeoutMs: number): Promise<void>
 export async function runScenario(scenario: Scenario, options: RunOptions, simSkip: string | null): Promise<ScenarioReport> {
   const started = performance.now();
   const base = { name: scenario.name, file: scenario.file, steps: [], transcript: [], failures: [], simulated: null };
-  const needsOwn = Object.keys(scenario.people).length > 0 || Object.keys(scenario.config).length > 0;
-  if (options.url && needsOwn) return { ...base, passed: false, skipped: 'needs a daemon of its own (people or config): run without --url', ms: 0 };
+  const watchesMemory = scenario.steps.some((s) => 'expect' in s && s.expect.memory_written);
+  const needsOwn = Object.keys(scenario.people).length > 0 || Object.keys(scenario.config).length > 0 || watchesMemory;
+  if (options.url && needsOwn) return { ...base, passed: false, skipped: 'needs a daemon of its own (people, config or memory_written): run without --url', ms: 0 };
   if (scenario.needs.includes('language_model') && !options.ollamaUrl) {
     return { ...base, passed: false, skipped: 'needs a language model for the daemon: pass --ollama URL where Ollama runs', ms: 0 };
   }

@@ -48,6 +48,8 @@ const ExpectSchema = z
     user_info_names: z.array(z.string().min(1)).optional(),
     /** Any message: topic (without the prefix) and, optionally, a regex over its payload. */
     published: z.strictObject({ topic: z.string().min(1), payload: Pattern.optional() }).optional(),
+    /** Every conversation that ended so far is in memory, recallable (needs a daemon of the runner's own). */
+    memory_written: z.literal(true).optional(),
     /** The first sentence came at most this long after the last `say` (or `detect`). */
     first_speak_ms: z.number().int().positive().optional(),
     /** How long to wait for the expectations (default: the runner's, 8000 ms). */

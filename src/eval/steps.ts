@@ -23,6 +23,8 @@ export interface StepRunOptions {
   keepGoing?: boolean;
   /** Decide a failing check of an utterance's answer once the robot has answered and gone quiet (see #decidedEarly). */
   decideOnceAnswered?: boolean;
+  /** How many ended conversations are not yet recallable (memory_written); absent against a daemon run elsewhere. */
+  memoryWaiting?: () => Promise<number>;
 }
 
 
@@ -244,8 +246,12 @@ export class StepRunner {
     const within = e.within_ms ?? this.options.withinMs;
     const failing = () => positive.map((c) => c()).filter((f): f is string => f !== null);
     const decided = this.#decidedEarly(e);
+    const deadline = this.stage.now() + within;
     await this.stage.waitFor(() => (failing().length === 0 || decided() ? true : null), within);
     const failures = failing();
+    // After the other checks: a session end in the same expectation means its conversation is queued.
+    const memory = e.memory_written ? await this.#memoryWritten(deadline) : null;
+    if (memory) failures.push(memory);
     if (negative.length) {
       // "Nothing of the kind": proven by the robot having finished (the turn event of the last
       // utterance is the sentinel), not by a pause.
@@ -255,6 +261,18 @@ export class StepRunner {
     return failures;
   }
 
+  /** memory_written: null once nothing waits to be remembered, else why not by the deadline. */
+  async #memoryWritten(deadline: number): Promise<string | null> {
+    const waiting = this.options.memoryWaiting;
+    if (!waiting) return 'memory_written: the runner cannot see this daemon\'s memory (run without --url)';
+    let left = await waiting();
+    while (left > 0 && this.stage.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      left = await waiting();
+    }
+    return left > 0 ? `memory_written: ${left} conversation(s) or write(s) still waiting to be remembered` : null;
+  }
+
   /**
    * With `decideOnceAnswered`: the checks of what answers an utterance (speak, user_info, turn)
    * are decided once its turn has been reported and the robot has been quiet for three seconds since (sentences and user_info may follow the turn event, late on a loaded machine);
@@ -262,7 +280,7 @@ export class StepRunner {
    * end, a greeting on arrival) always wait.
    */
   #decidedEarly(e: Expectation): () => boolean {
-    const answering = e.session === undefined && e.animation === undefined && e.capture === undefined && e.stop_speaking === undefined && e.published === undefined && e.first_speak_ms === undefined;
+    const answering = e.memory_written === undefined && e.session === undefined && e.animation === undefined && e.capture === undefined && e.stop_speaking === undefined && e.published === undefined && e.first_speak_ms === undefined;
     const say = this.#lastSay;
     if (!this.options.decideOnceAnswered || !answering || !say || this.#lastAct !== say) return () => false;
     const grace = Math.max(3000, this.options.quietGraceMs);

@@ -117,6 +117,15 @@ export class Memory implements MemoryPort {
     return this.writer.flush(Math.max(0, deadline - Date.now()));
   }
 
+  /**
+   * What stands between the conversations handed over so far and their recall: those still being
+   * queued, those queued and not yet summarised, and writes still in the vector store's outbox.
+   * 0 means every conversation that ended is recallable (a condition to wait on, never a pause).
+   */
+  async waiting(): Promise<number> {
+    return this.#writing.size + (await this.queue.files()).length + this.#o.vectors.status().pending;
+  }
+
   async recall(userId: string, text: string, options: { log: Logger }): Promise<MemoryRecall> {
     return recallMemories(this.#o, userId, text, { minSimilarity: this.minSimilarity }, options.log);
   }

@@ -113,9 +113,11 @@ steps:
   - leave: true
 `);
       const own = scenario(`name: needs people\npeople: { alice_01: Alice }\nsteps: [ { say: hi } ]\n`);
-      const report = await runScenarios([shared, own], options({ url: daemon.broker!.url }));
-      expect(report).toMatchObject({ passed: 1, failed: 0, skipped: 1 });
+      const memory = scenario(`name: watches memory\nsteps: [ { say: hi }, { expect: { memory_written: true } } ]\n`);
+      const report = await runScenarios([shared, own, memory], options({ url: daemon.broker!.url }));
+      expect(report).toMatchObject({ passed: 1, failed: 0, skipped: 2 });
       expect(report.scenarios[1]!.skipped).toMatch(/needs a daemon of its own/);
+      expect(report.scenarios[2]!.skipped).toMatch(/needs a daemon of its own \(people, config or memory_written\)/);
       expect(report.scenarios[0]!.transcript).toContainEqual(expect.stringMatching(/perception: nobody/));
     } finally {
       await sessions.endAsync();
@@ -139,6 +141,24 @@ steps:
     expect(report).toMatchObject({ passed: 0, failed: 1 });
     expect(report.scenarios[0]!.failures).toEqual([expect.stringMatching(/every 5000 ms, not more often than people\.detection\.absenceMs \(1000 ms\)/)]);
   }, 60_000);
+
+  it('memory_written waits for the background summary of an ended visit, and fails while it is still waiting', async () => {
+    const visit = (settleMs: number, withinMs: number) =>
+      scenario(`
+name: memory written (settle ${settleMs} ms)
+people: { bob_02: Bob }
+config: { memory: { settleMs: ${settleMs} } }
+steps:
+  - detect: bob_02
+  - say: "I collect vintage electric guitars."
+  - say: "Bye, see you!"
+  - expect: { session: { event: end }, memory_written: true, within_ms: ${withinMs} }
+`);
+    // Held back for ten minutes, the summary cannot be written within the second the check waits.
+    const report = await runScenarios([visit(0, 60_000), visit(600_000, 1_000)], options());
+    expect(report.scenarios[0]!.failures).toEqual([]);
+    expect(report.scenarios[1]!.failures).toEqual([expect.stringMatching(/memory_written: 1 conversation\(s\) or write\(s\) still waiting/)]);
+  }, 120_000);
 
   it('a simulated visitor is skipped, saying why, without a language model', async () => {
     const s = scenario(`
