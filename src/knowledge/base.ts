@@ -123,8 +123,9 @@ export class KnowledgeBase implements KnowledgePort {
     return this.#mirror.synced;
   }
 
-  stats(): { files: number; chunks: number; synced: boolean; watching: boolean; indexBuilds: number } {
-    return { files: this.#index.files.size, chunks: this.#chunks().length, synced: this.#mirror.synced, watching: this.#watch !== null, indexBuilds: this.#searcher.hybridBuilds };
+  stats(): { files: number; chunks: number; synced: boolean; watching: boolean; indexBuilds: number; textsRead: number } {
+    const searcher = this.#searcher;
+    return { files: this.#index.files.size, chunks: this.#chunks().length, synced: this.#mirror.synced, watching: this.#watch !== null, indexBuilds: searcher.hybridBuilds, textsRead: searcher.textsRead };
   }
 
   topics(limit: number): string[] {

@@ -6,8 +6,9 @@ import { toHit } from './collection.js';
 import { foldForFuzzy, FuzzyPattern } from './fuzzy.js';
 import type { IndexedChunk } from './manifest.js';
 import type { KnowledgeHit } from './port.js';
+import { wordsOf } from './read-once.js';
 import { contentWords, isConcept, personhood, terms } from './tokens.js';
-import { VariantIndex, variantTerms } from './variants.js';
+import { VariantIndex } from './variants.js';
 
 /**
  * Which section of the knowledge answers a question, from four signals that fail differently:
@@ -126,11 +127,11 @@ function weighted(coverage: readonly number[], bm25: readonly number[]): number[
 /** The words the indexes are built from: the costly part of building them. */
 interface IndexTerms {
   /** Per chunk: a section's heading and questions are words of it too ("Languages" answers "which languages"). */
-  all: string[][];
+  all: (readonly string[])[];
   /** Per chunk: concepts are matched against what a section is asked (its heading and variants), not its text: the text of "Saying goodbye" mentions memory in passing, the questions it answers do not ask about it. */
-  asked: string[][];
+  asked: (readonly string[])[];
   /** Per variant (see variantsOf). */
-  variants: string[][];
+  variants: (readonly string[])[];
 }
 const allText = (c: HybridChunk) => [...c.headings, ...c.questions, c.text].join('\n');
 const askedText = (c: HybridChunk) => [c.headings.at(-1) ?? '', ...c.questions].join('\n');
@@ -153,8 +154,8 @@ export class HybridIndex {
    */
   static async build(chunks: readonly HybridChunk[]): Promise<HybridIndex> {
     let sliceStart = performance.now();
-    const read = async <T>(items: readonly T[], words: (item: T) => string[]): Promise<string[][]> => {
-      const out: string[][] = [];
+    const read = async <T>(items: readonly T[], words: (item: T) => readonly string[]): Promise<(readonly string[])[]> => {
+      const out: (readonly string[])[] = [];
       for (const item of items) {
         out.push(words(item));
         if (performance.now() - sliceStart < BUILD_SLICE_MS) continue;
@@ -163,10 +164,21 @@ export class HybridIndex {
       }
       return out;
     };
-    const all = await read(chunks, (c) => terms(allText(c)));
-    const asked = await read(chunks, (c) => terms(askedText(c)));
-    const variants = await read(variantsOf(chunks), (v) => variantTerms(v.text));
-    return new HybridIndex(chunks, { all, asked, variants });
+    let fresh = 0;
+    const counted = () => void fresh++;
+    const all = await read(chunks, (c) => wordsOf('terms', allText(c), counted));
+    const asked = await read(chunks, (c) => wordsOf('terms', askedText(c), counted));
+    const variants = await read(variantsOf(chunks), (v) => wordsOf('variants', v.text, counted));
+    const index = new HybridIndex(chunks, { all, asked, variants });
+    index.#textsRead = fresh;
+    return index;
+  }
+
+  #textsRead: number | null = null;
+
+  /** How many texts' words `build` read (the others had been read before in this process); null when built at once. */
+  get textsRead(): number | null {
+    return this.#textsRead;
   }
 
   constructor(chunks: readonly HybridChunk[], read?: IndexTerms) {

@@ -30,6 +30,8 @@ export class KnowledgeSearcher {
   #hybridOf: { index: KnowledgeIndexState; hybrid: Promise<HybridIndex> } | null = null;
   /** How many times the word and variant indexes were built (each costs hundreds of ms on a large folder). */
   hybridBuilds = 0;
+  /** How many texts' words those builds read: the rest had been read before in this process (read-once.ts). */
+  textsRead = 0;
 
   constructor(options: KnowledgeSearcherOptions) {
     this.#o = options;
@@ -82,7 +84,9 @@ export class KnowledgeSearcher {
   /** The lexical and fuzzy indexes of the current index, built again when the index changes (once: searches meanwhile wait for the same build). */
   #hybrid(index: KnowledgeIndexState, chunks: IndexedChunk[]): Promise<HybridIndex> {
     if (this.#hybridOf?.index !== index) {
-      this.#hybridOf = { index, hybrid: HybridIndex.build(chunks) };
+      const hybrid = HybridIndex.build(chunks);
+      hybrid.then((h) => (this.textsRead += h.textsRead ?? 0), () => undefined);
+      this.#hybridOf = { index, hybrid };
       this.hybridBuilds++;
     }
     return this.#hybridOf.hybrid;
