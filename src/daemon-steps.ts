@@ -14,6 +14,7 @@ import type { Logger } from './log/index.js';
 import { Memory } from './memory/index.js';
 import type { Observer } from './observe/index.js';
 import { People } from './people/index.js';
+import type { ModelShelf } from './shared-models.js';
 import { startVectors, type Vectors } from './vectors/index.js';
 import { cleanupFrames, framesDir, PerceptionCamera } from './vision/index.js';
 import { startVisualMemory, type VisualMemory } from './visual-memory/index.js';
@@ -72,8 +73,8 @@ export async function openStores(s: Started, config: Config, clock: Clock, quiet
 }
 
 /** The intent model, the language model (reporting each call to the observer), the embedder (chosen once). */
-export async function loadModels(s: Started, config: Config, log: Logger, health: Health, also?: LlmObserver) {
-  const intent = await loadIntentModel(config, log, health);
+export async function loadModels(s: Started, config: Config, log: Logger, health: Health, also?: LlmObserver, shelf?: ModelShelf) {
+  const intent = await loadIntentModel(config, log, health, shelf);
   const observe: LlmObserver = (record) => {
     s.observer.modelCall(record);
     also?.(record);
@@ -156,12 +157,13 @@ async function openAffect(config: Config, clock: Clock, log: Logger, health: Hea
   return AffectStore.open({ file: path.join(config.paths.data, 'affect', 'state.json'), params, now: clock.now(), log, health });
 }
 
-async function loadIntentModel(config: Config, log: Logger, health: Health): Promise<IntentClassifier | null> {
+async function loadIntentModel(config: Config, log: Logger, health: Health, shelf?: ModelShelf): Promise<IntentClassifier | null> {
   const dir = path.join(config.paths.models, 'intent');
   try {
     // Beside its corpus (a checkout), a model older than the corpus is refused: it would answer for a corpus that is gone.
     if (existsSync(path.join(dir, 'corpus'))) assertIntentModelFresh(dir, path.join(dir, 'corpus'));
-    const classifier = await OnnxIntentClassifier.load(dir);
+    const load = (from: string) => OnnxIntentClassifier.load(from);
+    const classifier = await (shelf ? shelf.intent(dir, load) : load(dir));
     const { heldout, validation } = classifier.meta.metrics;
     const figures = heldout ? `held-out accuracy ${heldout.accuracy} on ${heldout.n}` : `validation accuracy ${validation.accuracy}`;
     health.set('intent_model', 'ok', `${dir} (${figures})`);

@@ -11,6 +11,7 @@ import type { KnowledgeBase } from './knowledge/index.js';
 import type { Memory } from './memory/index.js';
 import { Observer, type ObservedDaemon } from './observe/index.js';
 import type { People } from './people/index.js';
+import type { ModelShelf } from './shared-models.js';
 import { startSearch } from './search/index.js';
 import type { Vectors } from './vectors/index.js';
 import type { VisualMemory } from './visual-memory/index.js';
@@ -26,6 +27,8 @@ export interface DaemonOptions {
   clock?: Clock;
   /** Also receives every language model call (besides the interaction log). */
   observe?: LlmObserver;
+  /** Models already loaded by another daemon of this process (the eval's, one per visit; see ModelShelf). */
+  shelf?: ModelShelf;
 }
 
 export interface Daemon {
@@ -73,7 +76,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const s: Started = { observer };
   try {
     const stores = await openStores(s, config, clock, quiet, log, health);
-    const models = await loadModels(s, config, log, health, options.observe);
+    const models = await loadModels(s, config, log, health, options.observe, options.shelf);
     const recall = await openRecall(s, config, clock, quiet, stores, models, log, health);
     const bus = await createBus(s, config, options.mqtt, log, health);
     const perception = new BusPerception(bus, log, observer.perceptionSent);

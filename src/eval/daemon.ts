@@ -8,7 +8,9 @@ import { startDaemon, type Daemon } from '../daemon.js';
 import type { Clock } from '../dialogue/index.js';
 import { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
+import type { ModelShelf } from '../shared-models.js';
 import { ChromaServer, freePort } from '../vectors/index.js';
+import type { KnowledgeSeed } from './knowledge-seed.js';
 
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -35,6 +37,10 @@ export interface EvalDaemonOptions {
   keepData?: boolean;
   /** The daemon's clock (a replayed visit runs on the recorded times). */
   clock?: Clock;
+  /** The run's knowledge index, copied into the data directory before the start (see KnowledgeSeed). */
+  knowledgeSeed?: KnowledgeSeed;
+  /** The run's models, loaded by its first daemon (see ModelShelf). */
+  shelf?: ModelShelf;
 }
 
 export interface EvalDaemon {
@@ -76,7 +82,8 @@ export async function startEvalDaemon(options: EvalDaemonOptions): Promise<EvalD
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'user_info.json'), JSON.stringify({ user_id: id, user_name: name }));
   }
-  const daemon = await startDaemon({ config, log: options.log, mqtt: true, ...(options.clock && { clock: options.clock }) });
+  options.knowledgeSeed?.plant(config);
+  const daemon = await startDaemon({ config, log: options.log, mqtt: true, ...(options.clock && { clock: options.clock }), ...(options.shelf && { shelf: options.shelf }) });
   const url = daemon.broker?.url ?? config.mqtt.url;
   if (!url) throw new Error('the daemon has neither an embedded broker nor mqtt.url');
   return {

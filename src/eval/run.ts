@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../log/index.js';
 import { startEvalDaemon, type EvalDaemon } from './daemon.js';
+import { ModelShelf } from '../shared-models.js';
+import { KnowledgeSeed } from './knowledge-seed.js';
 import type { Scenario, Step } from './scenario.js';
 import { judge, simulationAvailable, visitorSays, type SimLine, type SimModels, type Verdict } from './simulate.js';
 import { Stage } from './stage.js';
@@ -58,23 +60,31 @@ export interface EvalReport {
   scenarios: ScenarioReport[];
 }
 
+/** What the daemons of one run share (see KnowledgeSeed and ModelShelf): nothing of any visitor's. */
+interface Shared {
+  knowledge: KnowledgeSeed;
+  models: ModelShelf;
+}
+
 const stepText = (step: Step) => {
   const [k, v] = Object.entries(step)[0]!;
   return `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`;
 };
 
 /** One visit: a daemon (its own, or the running one), the stage around it, the scripted steps, then the simulated visitor. */
-async function visit(scenario: Scenario, options: RunOptions, simulate: boolean): Promise<{ steps: StepResult[]; transcript: string[]; sim: VisitReport | null; failures: string[] }> {
+async function visit(scenario: Scenario, options: RunOptions, simulate: boolean, shared: Shared | null): Promise<{ steps: StepResult[]; transcript: string[]; sim: VisitReport | null; failures: string[] }> {
   let own: EvalDaemon | null = null;
   let stage: Stage | null = null;
   try {
     if (!options.url) {
-      own = await startEvalDaemon({ configFile: options.configFile, overrides: scenario.config, ollamaUrl: options.ollamaUrl, chromaUrl: options.chromaUrl, people: scenario.people, log: options.log });
+      own = await startEvalDaemon({ configFile: options.configFile, overrides: scenario.config, ollamaUrl: options.ollamaUrl, chromaUrl: options.chromaUrl, people: scenario.people, log: options.log, ...(shared && { knowledgeSeed: shared.knowledge, shelf: shared.models }) });
       // A robot is talked to once it is up: its knowledge indexed, its vector store reachable.
       const ready = Date.now();
       await waitUntil(() => own!.daemon.vectors.store.status().reachable, 30_000);
       const knowledge = own.daemon.knowledge?.ready();
       if (knowledge) await waitUntil(() => settled(knowledge), 30_000 - (Date.now() - ready));
+      // Only an index of the embedded defaults: a scenario's own knowledge or embedder would be indexed again by every other visit.
+      if (knowledge && settled(knowledge) && Object.keys(scenario.config).length === 0) shared?.knowledge.keep(own.config);
     }
     const detectEveryMs = scenario.detect_every_ms ?? options.detectEveryMs;
     // Between two reports the visitor would be taken for gone, and the visit would pass or fail by
@@ -134,7 +144,7 @@ async function waitUntil(check: () => boolean, timeoutMs: number): Promise<void>
   while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 }
 
-export async function runScenario(scenario: Scenario, options: RunOptions, simSkip: string | null): Promise<ScenarioReport> {
+export async function runScenario(scenario: Scenario, options: RunOptions, simSkip: string | null, shared: Shared | null = null): Promise<ScenarioReport> {
   const started = performance.now();
   const base = { name: scenario.name, file: scenario.file, steps: [], transcript: [], failures: [], simulated: null };
   const watchesMemory = scenario.steps.some((s) => 'expect' in s && s.expect.memory_written);
@@ -150,7 +160,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions, simSk
   const reports: VisitReport[] = [];
   let first: Awaited<ReturnType<typeof visit>> | null = null;
   for (let i = 0; i < visits; i++) {
-    const v = await visit(scenario, options, true);
+    const v = await visit(scenario, options, true, shared);
     first ??= v;
     if (v.sim) reports.push(v.sim);
     if (v.failures.length || v.steps.some((s) => !s.ok)) {
@@ -178,15 +188,21 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunO
   const reports: ScenarioReport[] = new Array(scenarios.length);
   // With --url the scenarios share one daemon: one at a time.
   const jobs = options.url ? 1 : Math.max(1, Math.min(options.jobs ?? 1, scenarios.length));
+  // What every visit's daemon would compute the same at its start: computed once for the run.
+  const shared: Shared | null = options.url ? null : { knowledge: new KnowledgeSeed(), models: new ModelShelf() };
   let next = 0;
   const worker = async () => {
     while (next < scenarios.length) {
       const i = next++;
-      reports[i] = await runScenario(scenarios[i]!, options, simSkip);
+      reports[i] = await runScenario(scenarios[i]!, options, simSkip, shared);
       options.onScenario?.(reports[i]!);
     }
   };
-  await Promise.all(Array.from({ length: jobs }, worker));
+  try {
+    await Promise.all(Array.from({ length: jobs }, worker));
+  } finally {
+    shared?.knowledge.remove();
+  }
   return {
     passed: reports.filter((r) => r.passed).length,
     failed: reports.filter((r) => !r.passed && !r.skipped).length,
