@@ -21,10 +21,9 @@ export class ModelShelf {
   }
 
   async intent(dir: string, load: (dir: string) => Promise<OnnxIntentClassifier>): Promise<OnnxIntentClassifier> {
-    const key = [INTENT_META_FILE, INTENT_MODEL_FILE].map((f) => {
-      const { mtimeMs, size } = statSync(path.join(dir, f));
-      return `${path.resolve(dir, f)}:${mtimeMs}:${size}`;
-    }).join('|');
+    const key = versionOf(dir, [INTENT_META_FILE, INTENT_MODEL_FILE]);
+    // Missing files: the loader says what is wrong, as without a shelf.
+    if (key === null) return load(dir);
     const kept = this.#intent.get(key);
     if (kept) return kept;
     this.#loads++;
@@ -32,4 +31,15 @@ export class ModelShelf {
     if (loaded.engine === 'sparse') this.#intent.set(key, loaded);
     return loaded;
   }
+}
+
+/** The files' paths, sizes and modification times; null when one is missing. */
+function versionOf(dir: string, files: readonly string[]): string | null {
+  const parts: string[] = [];
+  for (const f of files) {
+    const stat = statSync(path.join(dir, f), { throwIfNoEntry: false });
+    if (!stat) return null;
+    parts.push(`${path.resolve(dir, f)}:${stat.mtimeMs}:${stat.size}`);
+  }
+  return parts.join('|');
 }
