@@ -34,7 +34,7 @@ export const intentAgent = defineAgent({
   name: 'intent',
   // It decides whether the person told something about themselves, even in a cancelled turn.
   critical: true,
-  reads: ['user_text', 'messages', 'language', 'language_hint', 'name_confirmation'],
+  reads: ['user_text', 'messages', 'language', 'language_hint', 'name_confirmation', 'turn_number'],
   writes: ['intent', 'intent_confidence', 'intent_source', 'language', 'requested_language'],
   async run(s, ports: IntentPorts) {
     // A speech-to-text engine that knows the spoken language settles the session language.
@@ -88,6 +88,15 @@ export const intentAgent = defineAgent({
     const unsure = source === 'model' && confidence < ports.config.dialogue.intentThreshold;
     if (unsure && (intent === 'end_conversation' || (intent === 'language_change' && !requested))) {
       ports.log.info({ guessed: intent, confidence }, 'intent: unsure guess not acted on; taken as conversation');
+      intent = 'continue_conversation';
+      source = 'fallback';
+    }
+    // Once the person has spoken in this conversation they have been greeted: a question taken for
+    // a greeting ("¿Se puede pagar con tarjeta aquí?", "Hi, where's the lift?") is answered, not
+    // greeted again and waved at, and an unsure greeting guess is not acted on. A greeting that
+    // asks nothing ("Hello again!") is still one.
+    if (intent === 'first_greeting' && s.turn_number > 1 && (unsure || asksSomething(s.user_text))) {
+      ports.log.info({ guessed: intent, confidence }, 'intent: a greeting in the middle of a visit that asks something or is unsure; taken as conversation');
       intent = 'continue_conversation';
       source = 'fallback';
     }
