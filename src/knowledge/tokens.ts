@@ -181,17 +181,35 @@ const PHRASE_WORDS: { words: string[]; term: string }[] = [
   ...FRAME_PHRASES.map((p) => ({ words: [...wordSegments(p)].map(phraseWord), term: FRAMED })),
 ];
 
+/** The phrases by their first word, each with its place in PHRASE_WORDS: a text's word looks up only the phrases that can begin there. */
+const PHRASES_BY_FIRST_WORD = new Map<string, number[]>();
+PHRASE_WORDS.forEach(({ words }, index) => {
+  const first = words[0];
+  if (first === undefined) return;
+  const list = PHRASES_BY_FIRST_WORD.get(first);
+  if (list) list.push(index);
+  else PHRASES_BY_FIRST_WORD.set(first, [index]);
+});
+
 /** The concepts of the phrases found in `text`: one per occurrence, and for each word (as wordSegments gives them) those of the phrases it belongs to. */
 function phrasesIn(text: string): { found: string[]; byWord: string[][] } {
   const words = [...wordSegments(text)].map(phraseWord);
   const found: string[] = [];
   const byWord = words.map((): string[] => []);
-  for (const { words: phrase, term } of PHRASE_WORDS)
-    for (let i = 0; i + phrase.length <= words.length; i++) {
-      if (!phrase.every((w, j) => words[i + j] === w)) continue;
-      if (term !== FRAMED) found.push(term);
-      for (let j = i; j < i + phrase.length; j++) if (!byWord[j]!.includes(term)) byWord[j]!.push(term);
+  const matches: { phrase: number; at: number }[] = [];
+  words.forEach((word, at) => {
+    for (const phrase of PHRASES_BY_FIRST_WORD.get(word) ?? []) {
+      const { words: wanted } = PHRASE_WORDS[phrase]!;
+      if (at + wanted.length <= words.length && wanted.every((w, j) => words[at + j] === w)) matches.push({ phrase, at });
     }
+  });
+  // In the order of the phrase list, then of the text, as a walk over every phrase found them.
+  matches.sort((a, b) => a.phrase - b.phrase || a.at - b.at);
+  for (const { phrase, at } of matches) {
+    const { words: wanted, term } = PHRASE_WORDS[phrase]!;
+    if (term !== FRAMED) found.push(term);
+    for (let j = at; j < at + wanted.length; j++) if (!byWord[j]!.includes(term)) byWord[j]!.push(term);
+  }
   return { found, byWord };
 }
 

@@ -16,6 +16,8 @@ export const variantTerms = (text: string): string[] => terms(text, { keepStopwo
 
 export class VariantIndex {
   readonly #variants: { section: string; weights: Map<string, number>; norm: number }[];
+  /** Per term, the variants that have it (ascending) with its weight there: a question touches only the variants it shares a term with. */
+  readonly #postings = new Map<string, { index: number; weight: number }[]>();
   readonly #df = new Map<string, number>();
   readonly #n: number;
 
@@ -27,6 +29,13 @@ export class VariantIndex {
     this.#variants = sets.map((v) => {
       const weights = new Map([...v.terms].map((t) => [t, this.#idf(t)]));
       return { section: v.section, weights, norm: Math.hypot(...weights.values()) };
+    });
+    this.#variants.forEach((v, index) => {
+      for (const [t, weight] of v.weights) {
+        const list = this.#postings.get(t);
+        if (list) list.push({ index, weight });
+        else this.#postings.set(t, [{ index, weight }]);
+      }
     });
   }
 
@@ -47,10 +56,13 @@ export class VariantIndex {
     const norm = Math.hypot(...asked.values());
     const found: { index: number; section: string; cosine: number }[] = [];
     if (norm === 0) return found;
-    this.#variants.forEach((v, index) => {
-      let shared = 0;
-      for (const [t, w] of asked) if (v.weights.has(t)) shared += w * v.weights.get(t)!;
-      if (shared > 0 && v.norm > 0) found.push({ index, section: v.section, cosine: shared / (norm * v.norm) });
+    // Summed term by term in the question's order, as a walk over every variant would.
+    const shared = new Float64Array(this.#n);
+    for (const [t, w] of asked) for (const p of this.#postings.get(t) ?? []) shared[p.index]! += w * p.weight;
+    // In the variants' order before the (stable) sort: ties keep it.
+    shared.forEach((sum, index) => {
+      const v = this.#variants[index]!;
+      if (sum > 0 && v.norm > 0) found.push({ index, section: v.section, cosine: sum / (norm * v.norm) });
     });
     return found.sort((a, b) => b.cosine - a.cosine);
   }

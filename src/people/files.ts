@@ -11,6 +11,8 @@ import { oneLineZodError } from '../log/index.js';
 export const ID_MAP_FILE = 'user_ids.json';
 export const PROFILES_DIR = path.join('memory', 'user_profiles');
 export const PROFILE_FILE = 'user_info.json';
+/** How many profile reads are kept (see ProfileFiles.#reads). */
+const KEPT_READS = 64;
 
 export type ProfileRead = { status: 'ok'; profile: Profile } | { status: 'missing' } | { status: 'corrupt'; reason: string };
 
@@ -22,6 +24,13 @@ export class ProfileFiles {
   readonly idsFile: string;
   readonly profilesDir: string;
   readonly #reported = new Set<string>();
+  /**
+   * The last good read of each profile, by the file's version: a turn reads the current person's
+   * profile several times (the name rules' preview, the save), and each read parsed and checked
+   * the whole file again (1-2 ms of the introduction's turn before the reply). A file written
+   * since (by this process, atomically, or by perception) has another version and is read again.
+   */
+  readonly #reads = new Map<string, { version: string; profile: Profile }>();
 
   constructor(
     readonly dataDir: string,
@@ -45,6 +54,21 @@ export class ProfileFiles {
 
   readProfile(userId: string): ProfileRead {
     const file = this.profileFile(userId);
+    const version = versionOf(file);
+    const known = this.#reads.get(userId);
+    // A copy: the caller may change what it gets.
+    if (version !== null && known?.version === version) return { status: 'ok', profile: structuredClone(known.profile) };
+    this.#reads.delete(userId);
+    const read = this.#readProfile(userId, file);
+    if (read.status === 'ok' && version !== null) {
+      // The people of the last visits: a robot that has met thousands keeps only these.
+      if (this.#reads.size >= KEPT_READS) this.#reads.delete(this.#reads.keys().next().value!);
+      this.#reads.set(userId, { version, profile: structuredClone(read.profile) });
+    }
+    return read;
+  }
+
+  #readProfile(userId: string, file: string): ProfileRead {
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
@@ -87,12 +111,7 @@ export class ProfileFiles {
 
   /** What identifies the id map's current version, to cache what was read from it. */
   idMapVersion(): string {
-    try {
-      const s = statSync(this.idsFile);
-      return `${s.mtimeMs}:${s.size}:${s.ino}`;
-    } catch {
-      return 'none';
-    }
+    return versionOf(this.idsFile) ?? 'none';
   }
 
   identitiesFromProfiles(): Identity[] {
@@ -155,5 +174,15 @@ export class ProfileFiles {
     if (this.#reported.has(key)) return;
     this.#reported.add(key);
     report();
+  }
+}
+
+/** A file's version (modification time, size and inode: an atomic write makes a new file), or null when it cannot be seen. */
+function versionOf(file: string): string | null {
+  try {
+    const s = statSync(file);
+    return `${s.mtimeMs}:${s.size}:${s.ino}`;
+  } catch {
+    return null;
   }
 }

@@ -204,7 +204,10 @@ export class ProfileStore {
   }
 
   #enqueue<T>(job: () => Promise<T>): Promise<T> {
-    const result = this.#queue.then(job);
+    // A write begins once the turn that asked for it first waits (the reply's request on its way):
+    // its synchronous start (the file as it is now read back, the folder made) ran in front of the
+    // reply on an introduction's turn.
+    const result = this.#queue.then(() => new Promise((resolve) => setImmediate(resolve))).then(job);
     this.#queue = result.then(
       () => this.#wrote(),
       (err: Error) => this.#failed(err),

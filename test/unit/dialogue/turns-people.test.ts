@@ -1,9 +1,11 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TurnEventSchema, type TurnEvent } from '../../../src/bus/index.js';
 import { intentAgent } from '../../../src/dialogue/agents/intent.js';
 import { buildDialogueGraph, createDialogue, newSession, startTurn , step } from '../../../src/dialogue/index.js';
 import { modelInstructions } from '../../helpers/prompt.js';
 import { Health } from '../../../src/health/index.js';
+import { LlmError, type LanguageModel } from '../../../src/llm/index.js';
 import { silentLogger } from '../../../src/log/index.js';
 import { testConfig } from '../../helpers/config.js';
 import { daemonPorts, RecordingPerception, testProfileStore, turnPorts } from '../../helpers/ports.js';
@@ -30,6 +32,37 @@ async function dialogue(overrides: Parameters<typeof testConfig>[0] = {}) {
 }
 
 describe('the dialogue with people', () => {
+  it("writes a new person's profile once the reply's request is on its way, not in front of it", async () => {
+    const config = testConfig();
+    const people = testProfileStore(config);
+    people.save({ user_id: 'alice_01', user_name: 'Alice' }, {});
+    await people.flush();
+    const folders = () => readdirSync(people.files.profilesDir).sort();
+    const before = folders();
+    const atRequest: string[][] = [];
+    // The reply's model: what is on disk when the reply's request is made.
+    const llm: LanguageModel = {
+      available: () => true,
+      multimodal: () => false,
+      async *stream() {
+        atRequest.push(folders());
+        yield 'Nice to meet you, Quentin.';
+      },
+      complete: async () => '',
+      json: () => Promise.reject(new LlmError('disabled', 'structured answers are not part of this test')),
+      health: () => ({ status: 'ok', detail: 'test' }) as never,
+    };
+    const health = new Health();
+    const { turns } = createDialogue({ ports: daemonPorts(config, { llm, intent: classifier, people, perception: new RecordingPerception() }), graph: buildDialogueGraph(config), log: silentLogger, health });
+    const turn = await turns.submit({ text: 'My name is Quentin and I work as a nurse.' });
+    expect(turn?.event.name_confirmation).toMatchObject({ status: 'new_user' });
+    expect(atRequest).toEqual([before]);
+    await people.flush();
+    const quentin = people.knownUsers().find((u) => u.user_name === 'Quentin')!;
+    expect(folders()).toEqual([...before, quentin.user_id].sort());
+    expect(people.load(quentin.user_id)).toMatchObject({ user_name: 'Quentin', current_position: 'nurse' });
+  });
+
   it('routes update_user_info through memory_update, and reports the name resolution in the turn event', async () => {
     const { turns, presence, current, mentions, forget, events } = await dialogue();
     const asked = await turns.submit({ text: 'My name is Alicea' });

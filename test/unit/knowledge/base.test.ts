@@ -126,6 +126,21 @@ describe('the knowledge base (ChromaDB unreachable: the in-memory index answers)
     expect(await top(kb, 'What is your favourite colour?')).toMatchObject({ headings: ['About me', 'My favourite colour'] });
   });
 
+  it('watching, runs the periodic re-check beside a question, not in front of it', async () => {
+    const dir = copyRagFiles();
+    const kb = await started({ dir, embedder: new LexicalEmbedder(), watch: true, watchDebounceMs: 50, recheckMs: 1 });
+    expect(kb.stats().watching).toBe(true);
+    // The first question builds the word and variant indexes (a slice at a time) and starts a check.
+    await top(kb, 'Where is the meeting room?');
+    await expect.poll(() => kb.lastRefresh?.reason).toBe('question');
+    const checked = kb.lastRefresh;
+    expect((await top(kb, 'What languages can you speak?'))?.file).toBe('what-i-can-do.md');
+    // Answered from the index as it was: the check this question started is still under way.
+    expect(kb.lastRefresh).toBe(checked);
+    await expect.poll(() => kb.lastRefresh).not.toBe(checked);
+    expect(kb.lastRefresh).toMatchObject({ reason: 'question', added: [], changed: [], removed: [] });
+  });
+
   it('waits for the periodic re-check when not watching: an edit within recheckMs is not seen yet', async () => {
     const dir = copyRagFiles();
     const kb = await started({ dir, embedder: new LexicalEmbedder(), recheckMs: 3_600_000 });

@@ -90,6 +90,20 @@ describe('the profile store (the layout shared with perception)', () => {
     });
   });
 
+  it('reads a profile again once it changed on disk, and a caller changing what it got changes no later read', () => {
+    const { store: s, dataDir } = store();
+    seedProfile(dataDir, 'dana', { user_id: 'dana', user_name: 'Dana', location: 'Bern', hobbies: ['chess'] });
+    const first = s.load('dana')!;
+    first.hobbies.push('go');
+    first.location = 'Oslo';
+    expect(s.load('dana')).toMatchObject({ location: 'Bern', hobbies: ['chess'] });
+    // perception rewrites the file in place (same inode), with another length
+    seedProfile(dataDir, 'dana', { user_id: 'dana', user_name: 'Dana', location: 'Basel', hobbies: ['chess'], face_image_path: '/faces/d.jpg' });
+    expect(s.load('dana')).toMatchObject({ location: 'Basel', face_image_path: '/faces/d.jpg' });
+    rmSync(path.join(dataDir, 'memory/user_profiles/dana/user_info.json'));
+    expect(s.load('dana')).toBeNull();
+  });
+
   it('reads what the reference robot writes ("" and null for unknown)', () => {
     const { store: s, dataDir } = store();
     seedProfile(dataDir, 'ref', { user_id: 'ref', user_name: 'Ref', current_company: '', location: null, hobbies: null, face_image_path: '' });
