@@ -113,6 +113,8 @@ export function readOnlyPorts(ports: DaemonPorts, turnId: string): Ports {
       recall: (u, t, o) => memory.recall(u, t, o),
       latestEpisode: (u, o) => memory.latestEpisode(u, o),
       remember: () => Promise.reject(new WarmUpWriteRefused('memory.remember')),
+      // The rehearsal's people are no one: nothing of theirs is worth copying in.
+      prepare: () => undefined,
     },
     knowledge: knowledge && { search: (q, c) => knowledge.search(q, c), topics: (n) => knowledge.topics(n) },
     alerts: alerts && { history: () => ({ valences: [], abusive: 0, staff: null }), report: () => null },

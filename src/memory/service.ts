@@ -8,7 +8,7 @@ import type { VectorStore } from '../vectors/index.js';
 import { forgetMemories, memoryTraces } from './forget.js';
 import { migrateMemories, MigrationDeferred } from './migrate.js';
 import { ConversationQueue } from './queue.js';
-import { latestEpisode, recallMemories, type MemoryRecall } from './recall.js';
+import { latestEpisode, memoryCollection, recallMemories, type MemoryRecall } from './recall.js';
 import type { MemoryMatch, PendingConversation } from './schema.js';
 import { MemoryWriter } from './writer.js';
 import { LlmEpisodeSchema } from './summary.js';
@@ -24,6 +24,8 @@ export interface MemoryPort {
    * summarised and indexed in the background.
    */
   remember(conversation: PendingConversation): Promise<void>;
+  /** The person will be asked about soon (just met): their memories are made ready in the background. */
+  prepare(userId: string): void;
 }
 
 export interface MemoryOptions {
@@ -128,6 +130,10 @@ export class Memory implements MemoryPort {
 
   async recall(userId: string, text: string, options: { log: Logger }): Promise<MemoryRecall> {
     return recallMemories(this.#o, userId, text, { minSimilarity: this.minSimilarity }, options.log);
+  }
+
+  prepare(userId: string): void {
+    memoryCollection(this.#o, userId).warm();
   }
 
   latestEpisode(userId: string, options: { log: Logger }): Promise<MemoryMatch | null> {

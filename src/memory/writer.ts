@@ -204,6 +204,8 @@ export class MemoryWriter {
     // An earlier version of this conversation may have had more pieces: it is replaced whole.
     await collection.delete({ where: { conversation_id: job.conversation_id } });
     await collection.upsert(documents.map((d, i) => ({ ...d, embedding: vectorsOf[i]! })));
+    // Asked next when the person comes back: answered in process, not by a request that load can make time out.
+    collection.warm();
     log.info(
       { summary: summary.source, pieces: documents.length - 1, ms: Math.round(performance.now() - started) },
       'conversation remembered: episode and conversation queued for ChromaDB',

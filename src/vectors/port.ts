@@ -84,6 +84,12 @@ export interface VectorCollection {
   get(selector?: { ids?: readonly string[]; where?: Where; limit?: number; offset?: number }): Promise<StoredRecord[]>;
   /** Records stored (writes still in the outbox not counted), or null when the server cannot be reached. */
   count(): Promise<number | null>;
+  /**
+   * Copies the collection into the process in the background (when vectors.mirror allows, and it
+   * is not here yet), with the writes still in the outbox: the next query is answered here, not
+   * by a request to the server. For a collection about to be asked (a person just met or just remembered).
+   */
+  warm(): void;
 }
 
 export interface VectorStoreStatus {

@@ -139,6 +139,9 @@ export class ChromaVectorStore implements VectorStore {
         return local ? Promise.resolve(local) : this.#get(chromaName, selector);
       },
       count: () => this.#count(chromaName),
+      warm: () => {
+        if (this.#mirror.enabled && this.#watch.reachable) void this.#copy(name, chromaName);
+      },
     };
   }
 

@@ -25,7 +25,7 @@ export interface TestMemory {
 
 export async function startTestMemory(
   url: string,
-  options: { config?: Config; overrides?: ConfigInput; embedder?: Embedder; llm?: LanguageModel; now?: () => Date; idle?: () => Promise<void> } = {},
+  options: { config?: Config; overrides?: ConfigInput; mirror?: boolean; embedder?: Embedder; llm?: LanguageModel; now?: () => Date; idle?: () => Promise<void> } = {},
 ): Promise<TestMemory> {
   const config = options.config ?? testConfig(options.overrides);
   const health = new Health();
@@ -39,6 +39,8 @@ export async function startTestMemory(
     retry: { initialMs: 50, maxMs: 200 },
     log: silentLogger,
     health,
+    // In-process copies as the daemon makes them (chroma.mirror), when a test is about them.
+    ...(options.mirror && { mirror: config.chroma.mirror }),
   });
   await store.start();
   const embedder = options.embedder ?? new LexicalEmbedder();

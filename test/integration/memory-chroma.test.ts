@@ -71,6 +71,19 @@ describe('episodic and conversation memory on a real ChromaDB server', () => {
     expect(await m.memory.recall('nobody_99', 'How is my marathon training going?', log)).toMatchObject({ episode: null, conversation: null });
   });
 
+  it("copies a person's memories into the process once they are stored, and a person just met's empty memory when asked to, before any recall", async () => {
+    const m = await memoryOn(chroma.url, { mirror: true });
+    await m.memory.remember(ALICE_MARATHON);
+    await settle(m);
+    // No recall yet: the writer made the collection ready for the person's return.
+    await waitFor(() => m.store.status().mirrored === 1, 10_000, "Alice's memories copied in");
+    m.memory.prepare('bob_02');
+    await waitFor(() => m.store.status().mirrored === 2, 10_000, "Bob's (empty) memory copied in");
+    // Answered in process, the same as the server would: Alice's memory found, Bob's empty.
+    expect((await m.memory.recall('alice_01', 'How is my marathon training going?', log)).episode?.id).toBe(`${ALICE_MARATHON.conversation_id}:episode`);
+    expect(await m.memory.recall('bob_02', 'How is my marathon training going?', log)).toMatchObject({ episode: null, conversation: null });
+  });
+
   it('lets a finished conversation settle before storing it (safe on disk meanwhile), unless flushed', async () => {
     const settleMs = 400;
     const m = await memoryOn(chroma.url, { overrides: { memory: { settleMs } } });

@@ -36,7 +36,11 @@ export const memoryRetrieveAgent = defineAgent({
     if (!ports.memory || !userId || s.name_confirmation || (s.intent && NO_RECALL.has(s.intent))) return NONE;
     // Met this very turn (a new id): nothing can be remembered of them yet, so the reply does not
     // wait for a search of their empty memory (the introduction's first search cost 200 ms and more).
-    if (s.name_resolution.status === 'new_user') return NONE;
+    if (s.name_resolution.status === 'new_user') {
+      // Their next turn asks their (still empty) memory: made ready meanwhile, a cache and no state.
+      ports.memory.prepare(userId);
+      return NONE;
+    }
     try {
       const started = performance.now();
       // A follow-up ("and how is it going?") is recalled as the contextualizer restated it. A turn

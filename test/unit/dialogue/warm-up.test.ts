@@ -43,6 +43,7 @@ function recordingMemory(): MemoryPort & { used: string[] } {
     recall: async (userId) => (used.push(`recall ${userId}`), { episode: null, conversation: null, embedMs: 0, queryMs: 0 }),
     latestEpisode: async (userId) => (used.push(`latest ${userId}`), null),
     remember: async () => void used.push('remember'),
+    prepare: (userId) => void used.push(`prepare ${userId}`),
   };
 }
 

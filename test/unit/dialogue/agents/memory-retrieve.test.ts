@@ -34,17 +34,21 @@ describe('memory_retrieve', () => {
 
   it('does not search the memory of someone met this very turn (their id is new): the reply does not wait for it', async () => {
     const config = testConfig();
+    const prepared: string[] = [];
     const searched: string[] = [];
     const recording = {
       recall: async (userId: string) => (searched.push(userId), { episode: MATCH, conversation: null, embedMs: 0, queryMs: 0 }),
       latestEpisode: async (userId: string) => (searched.push(userId), MATCH),
       remember: async () => undefined,
+      prepare: (userId: string) => void prepared.push(userId),
     };
     const state = { ...startTurn(newSession('en', ALICE), 't', 'My name is Alice.', null), intent: 'update_user_info' as const };
     const ports = turnPorts(config, { memory: recording });
     const none = { episode_memory: null, conversation_memory: null };
     expect(await step(memoryRetrieveAgent, { ...state, name_resolution: { status: 'new_user', candidate: null } }, ports)).toEqual(none);
     expect(searched).toEqual([]);
+    // Not searched, but made ready for their next turn.
+    expect(prepared).toEqual([ALICE.user_id]);
     // Someone recognised (matched to a profile) is still looked up.
     expect(await step(memoryRetrieveAgent, { ...state, name_resolution: { status: 'matched', candidate: { user_id: ALICE.user_id!, user_name: 'Alice', score: 1 } } }, ports)).toMatchObject({ episode_memory: MATCH });
     expect(searched).toEqual([ALICE.user_id]);
