@@ -40,11 +40,32 @@ const StoredMetadataSchema = z.object({
   language: z.union([LanguageSchema, z.literal('').transform(() => null)]),
 });
 
+type StoredMetadata = z.infer<typeof StoredMetadataSchema>;
+
+/**
+ * Metadata read before, by the object the hit carries: the in-process mirror hands out the same
+ * object for a record on every search, and checking it again (a JSON parse and a schema per hit,
+ * twenty hits a question) cost 1-2 ms of every knowledge turn before the reply could start. A
+ * record written again is a new object, checked anew.
+ */
+const checked = new WeakMap<object, StoredMetadata | null>();
+
+function storedMetadata(metadata: VectorHit['metadata']): StoredMetadata | null {
+  if (metadata === null || typeof metadata !== 'object') return null;
+  let known = checked.get(metadata);
+  if (known === undefined) {
+    const meta = StoredMetadataSchema.safeParse(metadata);
+    known = meta.success ? meta.data : null;
+    checked.set(metadata, known);
+  }
+  return known;
+}
+
 /** A hit from the collection as knowledge; null for a record this index did not write (checked, never trusted). */
 export function fromHit(hit: VectorHit): KnowledgeHit | null {
-  const meta = StoredMetadataSchema.safeParse(hit.metadata);
-  if (!meta.success || !hit.document) return null;
-  return { id: hit.id, file: meta.data.file, headings: meta.data.headings, text: hit.document, similarity: hit.similarity, language: meta.data.language };
+  const meta = storedMetadata(hit.metadata);
+  if (!meta || !hit.document) return null;
+  return { id: hit.id, file: meta.file, headings: meta.headings, text: hit.document, similarity: hit.similarity, language: meta.language };
 }
 
 export function toHit(chunk: IndexedChunk, similarity: number): KnowledgeHit {

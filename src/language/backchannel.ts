@@ -1,3 +1,5 @@
+import { rememberRecent } from './recent.js';
+
 /**
  * Backchannels: what a listener says to show they follow, from per-language lexicons of listener
  * tokens: short acknowledgements ("uh-huh", "genau", "d'accord", "ajá", "嗯"), hums however spelled,
@@ -119,7 +121,9 @@ function parseHan(han: string): Parse {
   return { whole: rest === '', reaction };
 }
 
-export function isBackchannel(text: string): boolean {
+export const isBackchannel: (text: string) => boolean = rememberRecent(readsAsBackchannel);
+
+function readsAsBackchannel(text: string): boolean {
   const question = /[?？¿]/u.test(text);
   // "Really? Where is it?": more than one sentence is talk.
   if (question && (text.match(/[?？]+/gu)?.length ?? 0) > 1) return false;

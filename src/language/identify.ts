@@ -1,6 +1,7 @@
 import { francAll } from 'franc-min';
 import type { Language } from '../config/index.js';
 import { isInterjection } from './interjections.js';
+import { rememberRecent } from './recent.js';
 import { APOSTROPHES, CONVENTIONS, CUE_PHRASES, FUNCTION_WORDS, LETTERS, type LatinLanguage } from './lexicon.js';
 
 /**
@@ -30,7 +31,7 @@ export interface LanguageGuess {
   language: Language;
   /** How it was decided: the script, the evidence, or kept (too little evidence to switch). */
   source: 'script' | 'evidence' | 'kept';
-  evidence: Record<LatinLanguage, number>;
+  evidence: Readonly<Record<LatinLanguage, number>>;
 }
 
 // A word in k of the lists counts 1/k for each.
@@ -66,7 +67,9 @@ const CUE_TESTS: Record<LatinLanguage, ((text: string) => boolean)[]> = Object.f
 ) as Record<LatinLanguage, ((text: string) => boolean)[]>;
 
 /** How much each language is supported by the words of the text. */
-export function languageEvidence(text: string): Record<LatinLanguage, number> {
+export const languageEvidence: (text: string) => Readonly<Record<LatinLanguage, number>> = rememberRecent((text) => Object.freeze(weighEvidence(text)));
+
+function weighEvidence(text: string): Record<LatinLanguage, number> {
   const lower = normalize(text);
   const evidence: Record<LatinLanguage, number> = { en: 0, de: 0, fr: 0, es: 0 };
   const tokens = (lower.match(/[\p{L}']+/gu) ?? []).filter((token) => !isInterjection(token));

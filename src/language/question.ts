@@ -1,3 +1,5 @@
+import { rememberRecent } from './recent.js';
+
 /**
  * Whether an utterance asks something: a question, or a request for something ("I'm looking for
  * the toilets"). Speech-to-text often drops the question mark ("where are the toilets"), so a
@@ -69,7 +71,10 @@ function withoutLead(clause: string): string {
 }
 
 export function asksSomething(text: string | null | undefined): boolean {
-  if (!text) return false;
+  return text ? asks(text) : false;
+}
+
+const asks = rememberRecent((text: string): boolean => {
   if (/[?？¿]/u.test(text)) return true;
   if (ZH_QUESTION.test(text)) return true;
   // Each clause may be the question ("Good morning. Where is reception"); an exclamation is none.
@@ -82,4 +87,4 @@ export function asksSomething(text: string | null | undefined): boolean {
     if (FOLDED_OPENERS.some((p) => p.test(f))) return true;
   }
   return false;
-}
+});

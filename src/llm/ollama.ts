@@ -1,4 +1,5 @@
 import { Ollama, type ChatResponse, type Message } from 'ollama';
+import { KeptConnection } from './kept-connection.js';
 import { LlmError } from './port.js';
 import type { BackendChat, BackendChunk, BackendProbe, LlmBackend } from './backend.js';
 
@@ -17,12 +18,23 @@ export class OllamaBackend implements LlmBackend {
   /** Models in memory at the last probe (canonical names), with the memory each takes. */
   #loaded = new Map<string, number>();
 
+  readonly #connection: KeptConnection;
+  private readonly baseFetch: typeof fetch;
+
   constructor(
     readonly url: string,
     private readonly keepAlive: string,
-    private readonly baseFetch: typeof fetch = fetch,
+    baseFetch: typeof fetch = fetch,
   ) {
     this.label = `Ollama at ${url}`;
+    // Its root answers "Ollama is running".
+    this.#connection = new KeptConnection(`${new URL(url).origin}/`, baseFetch);
+    this.baseFetch = this.#connection.fetch;
+  }
+
+  /** A turn began: its first call will find the connection to the server open. */
+  turnStarted(): void {
+    void this.#connection.keep();
   }
 
   /** A client whose every fetch is tied to one request's abort signal. */

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatCompletionContentPart, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { KeptConnection } from './kept-connection.js';
 import { LlmError, type LlmMessage } from './port.js';
 import type { BackendChat, BackendChunk, BackendProbe, LlmBackend } from './backend.js';
 
@@ -56,15 +57,23 @@ export class OpenAiBackend implements LlmBackend {
   /** Models whose server refused the switch that turns thinking off: they are asked without it from then on. */
   readonly #noThinkSwitch = new Set<string>();
 
+  readonly #connection: KeptConnection;
+
   constructor(options: OpenAiBackendOptions) {
     this.label = `the OpenAI-compatible server at ${options.url}`;
+    this.#connection = new KeptConnection(`${options.url.replace(/\/+$/, '')}/models`, options.fetch ?? fetch);
     this.#client = new OpenAI({
       baseURL: options.url,
       apiKey: options.apiKey || 'none',
       // The facade owns time-outs and retries nothing: a turn cannot wait for back-off.
       maxRetries: 0,
-      ...(options.fetch && { fetch: options.fetch }),
+      fetch: this.#connection.fetch,
     });
+  }
+
+  /** A turn began: its first call will find the connection to the server open. */
+  turnStarted(): void {
+    void this.#connection.keep();
   }
 
   async *chat(request: BackendChat): AsyncGenerator<BackendChunk> {

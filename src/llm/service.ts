@@ -8,6 +8,7 @@ import { CallRecorder } from './record.js';
 import { answerOf, ReasoningFilter } from './reasoning.js';
 import { deadline } from './deadline.js';
 import { healthDetail, type Served } from './report.js';
+import { httpFetch } from './http-fetch.js';
 import { Servers } from './servers.js';
 import { Warming } from './warming.js';
 
@@ -15,7 +16,7 @@ export interface LanguageModelOptions {
   config: Config['llm'];
   log: Logger;
   health: Health;
-  /** Injected for tests that count requests; the real fetch otherwise (Ollama and OpenAI-compatible servers). */
+  /** Injected for tests that count requests; otherwise node:http's (http-fetch.ts), for Ollama and OpenAI-compatible servers. */
   fetch?: typeof fetch;
   /** Receives one record per model call, for the interaction log. */
   observe?: LlmObserver;
@@ -45,7 +46,7 @@ export class LlmService implements LanguageModel {
     this.#log = options.log.child({ component: 'llm' });
     this.#health = options.health;
     this.#observe = options.observe;
-    this.#servers = new Servers({ config: options.config, log: this.#log, fetch: options.fetch ?? fetch, env: options.env ?? process.env });
+    this.#servers = new Servers({ config: options.config, log: this.#log, fetch: options.fetch ?? httpFetch, env: options.env ?? process.env });
     this.#warming = new Warming({ config: options.config, log: this.#log, health: options.health, servers: this.#servers, changed: () => this.#report() });
   }
 

@@ -11,6 +11,7 @@ import { ConversationQueue } from './queue.js';
 import { latestEpisode, memoryCollection, recallMemories, type MemoryRecall } from './recall.js';
 import type { MemoryMatch, PendingConversation } from './schema.js';
 import { MemoryWriter } from './writer.js';
+import { parseMemoryCollectionName } from './names.js';
 import { LlmEpisodeSchema } from './summary.js';
 
 /** What the memory agents may do (ports.memory). */
@@ -121,11 +122,12 @@ export class Memory implements MemoryPort {
 
   /**
    * What stands between the conversations handed over so far and their recall: those still being
-   * queued, those queued and not yet summarised, and writes still in the vector store's outbox.
+   * queued, those queued and not yet summarised, and memory writes still in the vector store's outbox.
    * 0 means every conversation that ended is recallable (a condition to wait on, never a pause).
    */
   async waiting(): Promise<number> {
-    return this.#writing.size + (await this.queue.files()).length + this.#o.vectors.status().pending;
+    // Memory's own writes: the knowledge index, written beside them, is no memory.
+    return this.#writing.size + (await this.queue.files()).length + this.#o.vectors.pendingWrites((name) => parseMemoryCollectionName(name) !== null);
   }
 
   async recall(userId: string, text: string, options: { log: Logger }): Promise<MemoryRecall> {

@@ -112,6 +112,11 @@ export interface VectorStore {
   /** Waits until every write so far is applied (or set aside as rejected); false when the time-out came first. */
   flush(timeoutMs: number): Promise<boolean>;
   status(): VectorStoreStatus;
+  /**
+   * Writes to matching collections not yet applied to the server, counted in memory (cheap enough
+   * to poll). Writes a previous run left are counted for every match until they are applied.
+   */
+  pendingWrites(collection: (name: string) => boolean): number;
   // Forget-me also reaches what has not reached the server yet.
   /** Upserts into matching collections still waiting in the outbox or set aside in rejected/: records not on the server. */
   queued(collection: (name: string) => boolean): Promise<{ pending: number; rejected: number }>;

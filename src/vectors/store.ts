@@ -70,6 +70,13 @@ export class ChromaVectorStore implements VectorStore {
   #draining: Promise<void> | null = null;
   #serverErrors = 0;
   #flushWaiters: (() => void)[] = [];
+  /** This run's writes still in the outbox, per collection. */
+  readonly #written = new Map<string, number>();
+  /**
+   * Writes a previous run left in the outbox and not applied yet (their collections are not read
+   * to count them). They are the oldest entries, and the outbox is applied oldest first.
+   */
+  #inherited = 0;
   readonly #mirror: VectorMirror;
   /** Collections found too large to copy, and when. */
   readonly #tooLarge = new Map<string, number>();
@@ -104,6 +111,7 @@ export class ChromaVectorStore implements VectorStore {
   /** Opens the outbox (replaying what a previous run left) and starts watching the server. */
   async start(): Promise<void> {
     const { pending, removedPartial } = await this.#o.outbox.open();
+    this.#inherited = pending;
     if (pending || removedPartial) this.#log.info({ pending, removedPartial, dir: this.#o.outbox.dir }, 'outbox opened with writes to replay');
     this.#started = true;
     this.#report();
@@ -119,6 +127,12 @@ export class ChromaVectorStore implements VectorStore {
   /** Checks the server now, e.g. because the embedded server has just (re)started. */
   probe(): Promise<boolean> {
     return this.#watch.probe();
+  }
+
+  pendingWrites(collection: (name: string) => boolean): number {
+    let n = this.#inherited;
+    for (const [name, count] of this.#written) if (collection(name)) n += count;
+    return n;
   }
 
   status(): VectorStoreStatus {
@@ -183,6 +197,9 @@ export class ChromaVectorStore implements VectorStore {
   async discardQueued(collection: (name: string) => boolean): Promise<number> {
     this.#mirror.dropWhere(collection);
     const dropped = await this.#o.outbox.discard((op) => collection(op.collection));
+    for (const name of [...this.#written.keys()]) if (collection(name)) this.#written.delete(name);
+    const ours = [...this.#written.values()].reduce((a, b) => a + b, 0);
+    this.#inherited = Math.min(this.#inherited, Math.max(0, this.#o.outbox.pending - ours));
     if (dropped) this.#log.info({ dropped }, 'queued writes discarded');
     this.#report();
     return dropped;
@@ -207,7 +224,14 @@ export class ChromaVectorStore implements VectorStore {
 
   async #write(op: OutboxOp): Promise<void> {
     if (!this.#started) throw new Error('the vector store is not started');
-    await this.#o.outbox.append(op);
+    // Counted before it is in the outbox: a drain already running may apply it at once.
+    this.#written.set(op.collection, (this.#written.get(op.collection) ?? 0) + 1);
+    try {
+      await this.#o.outbox.append(op);
+    } catch (err) {
+      this.#settledIn(op.collection);
+      throw err;
+    }
     this.#mirror.apply(op.collection, op);
     this.#report();
     void this.#drain();
@@ -235,12 +259,14 @@ export class ChromaVectorStore implements VectorStore {
         this.#mirror.dropWhere(() => true);
         this.#o.health.count('vectors_outbox_rejected');
         await outbox.reject(entry.file, entry.error);
+        this.#settled(null);
         continue;
       }
       try {
         await applyOutboxOp(entry.op, { gateway: this.#o.gateway, collections: this.#collections, prefix: this.#o.prefix, timeoutMs: this.#o.timeouts.writeMs });
         this.#serverErrors = 0;
         await outbox.done(entry.file);
+        this.#settled(entry.op.collection);
       } catch (err) {
         const e = err instanceof ChromaGatewayError || err instanceof VectorSpaceMismatchError ? err : new ChromaGatewayError('refused', (err as Error).message);
         const keep = e instanceof ChromaGatewayError && e.transient && (e.kind !== 'server' || ++this.#serverErrors < MAX_SERVER_ERRORS);
@@ -255,6 +281,7 @@ export class ChromaVectorStore implements VectorStore {
         this.#mirror.drop(entry.op.collection);
         this.#o.health.count('vectors_outbox_rejected');
         await outbox.reject(entry.file, e.message);
+        this.#settled(entry.op.collection);
       }
     }
     if (outbox.pending === 0) {
@@ -262,6 +289,18 @@ export class ChromaVectorStore implements VectorStore {
       this.#flushWaiters = [];
       for (const w of waiters) w();
     }
+  }
+
+  /** The oldest outbox entry is applied or set aside: no longer pending (null: unreadable, so its collection is unknown). */
+  #settled(collection: string | null): void {
+    if (this.#inherited > 0) this.#inherited--;
+    else if (collection !== null) this.#settledIn(collection);
+  }
+
+  #settledIn(collection: string): void {
+    const left = (this.#written.get(collection) ?? 0) - 1;
+    if (left > 0) this.#written.set(collection, left);
+    else this.#written.delete(collection);
   }
 
   // ---- reads: straight to the server, bounded ----

@@ -11,6 +11,7 @@ import {
   REJECTED_DIR,
   toChromaWhere,
   VectorSpaceMismatchError,
+  type OutboxOp,
   type VectorRecord,
   type VectorSpace,
   type Where,
@@ -186,8 +187,13 @@ describe('durable outbox while ChromaDB is down', () => {
       for (let i = 0; i < 5; i++) await col.upsert([record(`during-${i}`, [1, i, 0, 0], 'episode')]);
       await col.delete({ ids: ['during-0'] });
       await col.upsert([record('before', [0, 1, 0, 0], 'conversation')]); // replaces by id
+      await store.collection('knowledge', SPACE).upsert([record('k1', [0, 0, 1, 0], 'chunk')]);
       await waitFor(() => !store.status().reachable, 10_000, 'unreachable');
       expect(store.status().pending).toBeGreaterThan(0);
+      // Counted by collection: seven writes to the person's memory, one to the knowledge.
+      expect(store.pendingWrites((name) => name.startsWith('memory-'))).toBe(7);
+      expect(store.pendingWrites((name) => name === 'knowledge')).toBe(1);
+      expect(store.pendingWrites((name) => name === 'memory-nobody')).toBe(0);
       expect(health.get('vectors')!.status).toBe('degraded');
       expect(await col.query(unit(1, 0, 0, 0), { n: 3 })).toEqual([]);
       expect(await col.count()).toBeNull();
@@ -196,6 +202,7 @@ describe('durable outbox while ChromaDB is down', () => {
       expect(await store.flush(20_000)).toBe(true);
       const ids = (await col.get()).map((r) => r.id).sort();
       expect(ids).toEqual(['before', 'during-1', 'during-2', 'during-3', 'during-4']);
+      expect(store.pendingWrites(() => true)).toBe(0);
       expect((await col.get({ ids: ['before'] }))[0]!.metadata.memory_type).toBe('conversation');
       expect(health.get('vectors')!.status).toBe('ok');
     } finally {
@@ -261,7 +268,11 @@ describe('durable outbox while ChromaDB is down', () => {
     try {
       const second = storeOn(chroma.url, first.outboxDir);
       await second.store.start();
+      // What a previous run left is not read to be counted: it counts for every collection until applied.
+      expect(second.store.pendingWrites((name) => name === 'memory-carol')).toBe(2);
+      expect(second.store.pendingWrites((name) => name === 'knowledge')).toBe(2);
       expect(await second.store.flush(20_000)).toBe(true);
+      expect(second.store.pendingWrites(() => true)).toBe(0);
       expect((await second.store.collection('memory-carol', SPACE).get()).map((r) => r.id).sort()).toEqual(['x1', 'x2', 'x3']);
       expect(readdirSync(first.outboxDir).filter((f) => f.endsWith('.json'))).toHaveLength(0);
     } finally {

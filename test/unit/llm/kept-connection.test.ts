@@ -1,0 +1,82 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KeptConnection } from '../../../src/llm/kept-connection.js';
+import { OllamaBackend } from '../../../src/llm/ollama.js';
+import { OpenAiBackend } from '../../../src/llm/openai.js';
+
+/** A real HTTP server that records each request with the connection it came on. */
+async function recordingServer(): Promise<{ url: string; requests: { method: string; path: string; socket: Socket }[]; heard: (method: string) => Promise<void>; server: Server }> {
+  const requests: { method: string; path: string; socket: Socket }[] = [];
+  const waiting: { method: string; resolve: () => void }[] = [];
+  const server = createServer((req: IncomingMessage, res) => {
+    requests.push({ method: req.method ?? '', path: req.url ?? '', socket: req.socket });
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('ok');
+      for (const w of waiting.filter((w) => w.method === req.method)) w.resolve();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const heard = (method: string) =>
+    requests.some((r) => r.method === method) ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ method, resolve }));
+  return { url, requests, heard, server };
+}
+
+let servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  servers = [];
+});
+
+describe('KeptConnection', () => {
+  it('opens the connection with a GET when idle, and the next request goes over it', async () => {
+    const { url, requests, server } = await recordingServer();
+    servers.push(server);
+    const kept = new KeptConnection(`${url}/`, fetch, { idleMs: 0 });
+    await kept.keep();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /']);
+    // The turn's agents run before its reply's request: fetch frees a connection on a later turn of the event loop than the one its body ended on.
+    await new Promise((resolve) => setImmediate(resolve));
+    await (await kept.fetch(`${url}/api/chat`, { method: 'POST', body: '{}' })).text();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /', 'POST /api/chat']);
+    // The same socket: the reply's request did not open a connection of its own.
+    expect(requests[1]!.socket).toBe(requests[0]!.socket);
+  });
+
+  it('sends nothing while the server was asked something recently, nor twice at once', async () => {
+    const { url, requests, server } = await recordingServer();
+    servers.push(server);
+    const kept = new KeptConnection(`${url}/`, fetch, { idleMs: 60_000 });
+    await (await kept.fetch(`${url}/api/tags`)).text();
+    await kept.keep();
+    expect(requests.map((r) => r.path)).toEqual(['/api/tags']);
+
+    const idle = new KeptConnection(`${url}/`, fetch, { idleMs: 60_000 });
+    // Never used: the first turn opens it; the second keep() comes while the first is under way.
+    await Promise.all([idle.keep(), idle.keep()]);
+    expect(requests.map((r) => r.path)).toEqual(['/api/tags', '/']);
+  });
+
+  it('costs nothing but the head start when the server is down', async () => {
+    const { url, server } = await recordingServer();
+    await new Promise((resolve) => server.close(resolve));
+    const kept = new KeptConnection(`${url}/`, fetch, { idleMs: 0 });
+    await expect(kept.keep()).resolves.toBeUndefined();
+  });
+});
+
+describe('HTTP backends keep their connection for the turn', () => {
+  it('Ollama and OpenAI-compatible backends open it when a turn begins', async () => {
+    const ollama = await recordingServer();
+    const openai = await recordingServer();
+    servers.push(ollama.server, openai.server);
+    new OllamaBackend(ollama.url, '5m').turnStarted();
+    new OpenAiBackend({ url: `${openai.url}/v1` }).turnStarted();
+    await Promise.all([ollama.heard('GET'), openai.heard('GET')]);
+    expect(ollama.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /']);
+    expect(openai.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/models']);
+  });
+});
