@@ -12,7 +12,17 @@ import { Readable } from 'node:stream';
  * Node's fetch as before.
  */
 
-const agents = { 'http:': new HttpAgent({ keepAlive: true, scheduling: 'lifo' }), 'https:': new HttpsAgent({ keepAlive: true, scheduling: 'lifo' }) };
+/**
+ * An idle connection is closed after 4 s, as Node's fetch closes it, or a second before the time
+ * the server announces (`Keep-Alive: timeout=5` from llama.cpp's or Node's servers): the agent
+ * only reads that hint when it has a time-out of its own, and without one a request sent just as
+ * the server closed the connection would fail with ECONNRESET.
+ */
+const IDLE_MS = 4_000;
+const agents = {
+  'http:': new HttpAgent({ keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS }),
+  'https:': new HttpsAgent({ keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS }),
+};
 /** Statuses whose Response may not have a body. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 const REDIRECT = new Set([301, 302, 303, 307, 308]);

@@ -1,17 +1,17 @@
 /**
  * A model server's connection, kept open for the turn's first call. HTTP clients close a
- * keep-alive connection that has been idle for a few seconds (Node's fetch after 4 s), and on a
- * robot the pause between two turns (the reply spoken, the visitor's answer heard) is longer than
- * that: the reply's request then opened a new connection before it could be sent (TCP, TLS for
- * https), 2-7 ms of the first greeting's wait on the bench. When a turn begins and the server has
- * not been asked anything for a while, a small GET (the backend names one: Ollama's root, an
- * OpenAI-compatible server's model list) opens one again while the turn's agents work; the reply's
- * request finds it open. Not a HEAD: Node's fetch closes the connection after one. Whatever the
- * server answers (a 401 or 404 too) leaves the connection open; a failure costs nothing but the
- * head start.
+ * keep-alive connection that has been idle for a few seconds (after 4 s: http-fetch.ts, as Node's
+ * fetch does), and on a robot the pause between two turns (the reply spoken, the visitor's answer
+ * heard) is longer than that: the reply's request then opened a new connection before it could be
+ * sent (TCP, TLS for https), 2-7 ms of the first greeting's wait on the bench. When a turn begins
+ * and the server has not been asked anything for a while, a small GET (the backend names one:
+ * Ollama's root, an OpenAI-compatible server's model list) opens one again while the turn's agents
+ * work; the reply's request finds it open. Not a HEAD: Node's fetch closes the connection after
+ * one. Whatever the server answers (a 401 or 404 too) leaves the connection open; a failure costs
+ * nothing but the head start.
  */
 
-/** Below the 4 s after which Node's fetch closes an idle connection. */
+/** Below the 4 s after which an idle connection is closed (http-fetch.ts). */
 const IDLE_MS = 3_000;
 /** A server that does not answer in this time is not kept waiting for. */
 const OPEN_TIMEOUT_MS = 2_000;
