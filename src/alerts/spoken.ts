@@ -16,8 +16,8 @@ export function spokenForms(
   vocabulary: ReadonlySet<string>,
 ): (tokens: readonly Token[]) => readonly Token[] {
   const read = (word: string): string => {
-    const said = spoken[word];
-    if (said !== undefined) return said;
+    // Own keys only: "constructor" is a word a visitor may say, not the object's.
+    if (Object.hasOwn(spoken, word)) return spoken[word]!;
     if (word.length < 3 || vocabulary.has(word)) return word;
     for (const [from, to] of endings) {
       if (!word.endsWith(from)) continue;

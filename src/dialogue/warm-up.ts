@@ -6,7 +6,7 @@ import type { DialogueGraph } from './graph.js';
 import type { DaemonPorts } from './ports.js';
 import { responseMessages } from './prompt.js';
 import { newSession, startTurn, TurnStateSchema } from './state.js';
-import { WARM_UP_USER, warmUpTurns } from './warm-up-turns.js';
+import { rehearse, WARM_UP_USER, warmUpTurns } from './warm-up-turns.js';
 
 /**
  * The first turn after start-up paid for everything done for the first time in this process:
@@ -16,7 +16,8 @@ import { WARM_UP_USER, warmUpTurns } from './warm-up-turns.js';
  * visitor waits only for their own turn.
  *
  * Then, given the graph, a few whole turns run through it on read-only ports (warm-up-turns.ts),
- * so that the agents' own code is compiled before the first visitor's turn too.
+ * so that the agents' own code is compiled before the first visitor's turn too, and once per
+ * process they run again, round after round, until V8 has optimised it (`rehearse`).
  *
  * Read-only by construction: only the ports' read paths (classify, embed, search, recall), on a
  * user id nobody has, and pure functions; the turns get ports built by allow-list, with no bus,
@@ -41,7 +42,12 @@ export interface WarmUpStep {
   /** The turns step: how many turns ran, and the agents whose writes were refused (or that failed). */
   turns?: number;
   refused?: string[];
+  /** The rehearsal step: each round's ms. */
+  rounds?: number[];
 }
+
+/** The JIT's work is the process's: a second daemon in it (the eval runner starts many) finds the code optimised. */
+let rehearsed = false;
 
 export async function warmUp(ports: DaemonPorts, log: Logger, graph?: DialogueGraph): Promise<WarmUpStep[]> {
   const quiet = log.child({ component: 'warm_up' });
@@ -79,6 +85,12 @@ export async function warmUp(ports: DaemonPorts, log: Logger, graph?: DialogueGr
     last.turns = turns.length;
     last.refused = [...new Set(turns.flatMap((t) => t.failed))];
     for (const turn of turns) quiet.debug(turn, 'warm-up turn');
+    if (!rehearsed && !last.error) {
+      rehearsed = true;
+      let rounds: number[] = [];
+      await step('rehearsal', async () => (rounds = await rehearse(() => warmUpTurns(graph, ports))));
+      steps.at(-1)!.rounds = rounds;
+    }
   }
   quiet.info({ steps, ms: steps.reduce((a, s) => a + s.ms, 0) }, 'warmed up');
   return steps;

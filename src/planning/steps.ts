@@ -53,7 +53,8 @@ function toolFromName(name: string): Tool | null {
     .toLowerCase()
     .replace(/[\s-]+/g, '_')
     .replace(/_(agent|tool)$/, '');
-  return ALIASES[key] ?? null;
+  // Own keys only: a model naming "constructor" or "toString" named no tool.
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key]! : null;
 }
 
 /**

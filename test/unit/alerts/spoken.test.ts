@@ -172,3 +172,11 @@ describe('German compound participles and staff titles', () => {
     expect(signal('appelle le médecin, vite')).toBe('emergency');
   });
 });
+
+describe('words that are names of an object\'s own properties', () => {
+  it('are words like any other: "constructor", "toString", "__proto__" break no rule', () => {
+    expect(signal('who is the constructor here?')).toBe(null);
+    each(['the constructor collapsed, call an ambulance', 'toString hasOwnProperty __proto__ help, my chest hurts and I can\'t breathe'], 'emergency');
+    expect(signal('der constructor ist zusammengebrochen, ruf einen Krankenwagen')).toBe('emergency');
+  });
+});

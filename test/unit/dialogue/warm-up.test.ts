@@ -6,6 +6,7 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { AlertDesk } from '../../../src/alerts/index.js';
 import { buildDialogueGraph, warmUp } from '../../../src/dialogue/index.js';
+import { rehearse } from '../../../src/dialogue/warm-up-turns.js';
 import type { LanguageModel } from '../../../src/llm/index.js';
 import { silentLogger } from '../../../src/log/index.js';
 import { OnnxIntentClassifier } from '../../../src/intent/index.js';
@@ -132,6 +133,15 @@ describe('the warm-up at start-up', () => {
     const turns = steps.find((s) => s.step === 'turns');
     expect(turns?.error).toBeUndefined();
     expect(turns?.turns).toBe(14);
+    // Then again, round after round, until V8 has optimised them (at most 12 rounds): written nowhere either (below).
+    const rehearsal = steps.find((s) => s.step === 'rehearsal');
+    expect(rehearsal?.error).toBeUndefined();
+    expect(rehearsal?.rounds?.length).toBeGreaterThanOrEqual(1);
+    expect(rehearsal?.rounds?.length).toBeLessThanOrEqual(12);
+    // Once per process: the JIT's work is not lost between two daemons in it.
+    const again = await warmUp(ports, silentLogger, buildDialogueGraph(config));
+    expect(again.map((s) => s.step)).toContain('turns');
+    expect(again.map((s) => s.step)).not.toContain('rehearsal');
     const warmed = lines.find((l) => l.msg === 'warmed up');
     expect(warmed).toBeDefined();
     // The agents of a turn ran: the introduction's name rules and the reply among them.
@@ -154,5 +164,29 @@ describe('the warm-up at start-up', () => {
     expect(report).not.toHaveBeenCalled();
     expect(raised).toEqual([]);
     expect(alerts.history(null)).toEqual({ valences: [], abusive: 0, staff: null });
+  });
+});
+
+describe('the rehearsal', () => {
+  /** Rounds that take the given times on a clock of their own. */
+  const timed = (durations: number[]) => {
+    let t = 0;
+    let i = 0;
+    return { now: () => t, round: async () => void (t += durations[Math.min(i++, durations.length - 1)]!) };
+  };
+
+  it('goes on while rounds get faster, and stops three rounds after the last one that did', async () => {
+    const { now, round } = timed([120, 118, 95, 90, 70, 66, 65, 65, 64, 63, 62]);
+    const rounds = await rehearse(round, { minRounds: 6, maxRounds: 12, budgetMs: 10_000 }, now);
+    // 65 is not 3 % faster than 66; nor are the next 65 and 64: settled after the ninth round.
+    expect(rounds).toEqual([120, 118, 95, 90, 70, 66, 65, 65, 64]);
+  });
+
+  it('runs at least the minimum, at most the maximum, and starts no round past its time', async () => {
+    expect(await rehearse(timed([50]).round, { minRounds: 6, maxRounds: 12, budgetMs: 10_000 }, timed([50]).now)).toHaveLength(6);
+    const faster = timed(Array.from({ length: 20 }, (_, i) => 200 - i * 10));
+    expect(await rehearse(faster.round, { minRounds: 6, maxRounds: 12, budgetMs: 10_000 }, faster.now)).toHaveLength(12);
+    const slow = timed([1000]);
+    expect(await rehearse(slow.round, { minRounds: 6, maxRounds: 12, budgetMs: 2_500 }, slow.now)).toEqual([1000, 1000, 1000]);
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { httpFetch, openConnection } from '../../../src/llm/http-fetch.js';
 import { KeptConnection } from '../../../src/llm/kept-connection.js';
 import { OllamaBackend } from '../../../src/llm/ollama.js';
 import { OpenAiBackend } from '../../../src/llm/openai.js';
@@ -32,13 +33,17 @@ afterEach(async () => {
 });
 
 describe('KeptConnection', () => {
-  it('opens the connection with a GET when idle, and the next request goes over it', async () => {
+  // Over the daemon's own transport (node:http, no Response built for the GET) and over any other fetch.
+  it.each([
+    ['the daemon\'s own transport', httpFetch],
+    ['any other fetch', fetch],
+  ])('opens the connection with a GET when idle, and the next request goes over it: %s', async (_, base) => {
     const { url, requests, server } = await recordingServer();
     servers.push(server);
-    const kept = new KeptConnection(`${url}/`, fetch, { idleMs: 0 });
+    const kept = new KeptConnection(`${url}/`, base, { idleMs: 0 });
     await kept.keep();
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /']);
-    // The turn's agents run before its reply's request: fetch frees a connection on a later turn of the event loop than the one its body ended on.
+    // The turn's agents run before its reply's request: a connection goes back to the pool a turn of the event loop after its answer ended.
     await new Promise((resolve) => setImmediate(resolve));
     await (await kept.fetch(`${url}/api/chat`, { method: 'POST', body: '{}' })).text();
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /', 'POST /api/chat']);
@@ -60,11 +65,22 @@ describe('KeptConnection', () => {
     expect(requests.map((r) => r.path)).toEqual(['/api/tags', '/']);
   });
 
+  it('gives up on a server that does not answer, and on an address that is not HTTP', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    servers.push(silent);
+    const heard = new Promise<void>((resolve) => silent.once('request', () => resolve()));
+    const opening = openConnection(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/`, 50);
+    await heard;
+    await expect(opening).resolves.toBeUndefined();
+    await expect(openConnection('not a url', 50)).resolves.toBeUndefined();
+    await expect(openConnection('ftp://127.0.0.1/', 50)).resolves.toBeUndefined();
+  });
+
   it('costs nothing but the head start when the server is down', async () => {
     const { url, server } = await recordingServer();
     await new Promise((resolve) => server.close(resolve));
-    const kept = new KeptConnection(`${url}/`, fetch, { idleMs: 0 });
-    await expect(kept.keep()).resolves.toBeUndefined();
+    for (const base of [fetch, httpFetch]) await expect(new KeptConnection(`${url}/`, base, { idleMs: 0 }).keep()).resolves.toBeUndefined();
   });
 });
 

@@ -23,6 +23,7 @@ describe('plan clean-up', () => {
     expect(toolOf('Knowledge_RAG_agent')).toEqual([]);
     expect(toolOf('web-search')).toEqual(['search']);
     expect(toolOf('response_agent')).toEqual([]);
+    expect(toolOf('constructor')).toEqual([]);
     const steps = [{ tool: 'search', query: ' news ' }, { tool: 'search' }, { tool: 'rag' }, { tool: 'camera', query: null }];
     expect(cleanPlan(steps, { enabled: ['vision', 'search'], question: 'Q?', maxSteps: 2 })).toEqual([
       { tool: 'search', query: 'news' },
