@@ -88,8 +88,8 @@ export function openConnection(url: string, timeoutMs: number): Promise<void> {
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return resolve();
     const send = parsed.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(parsed, { method: 'GET', agent: agents[parsed.protocol], timeout: timeoutMs }, (res) => {
-      res.on('end', () => resolve());
-      res.on('error', () => resolve());
+      // An answer cut off by the time-out closes without an end.
+      res.on('close', () => resolve());
       res.resume();
     });
     req.on('timeout', () => req.destroy());

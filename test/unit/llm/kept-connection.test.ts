@@ -73,6 +73,11 @@ describe('KeptConnection', () => {
     const opening = openConnection(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/`, 50);
     await heard;
     await expect(opening).resolves.toBeUndefined();
+    // Headers sent, the body never ends.
+    const stalled = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).write('Ollama is'));
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    servers.push(stalled);
+    await expect(openConnection(`http://127.0.0.1:${(stalled.address() as AddressInfo).port}/`, 50)).resolves.toBeUndefined();
     await expect(openConnection('not a url', 50)).resolves.toBeUndefined();
     await expect(openConnection('ftp://127.0.0.1/', 50)).resolves.toBeUndefined();
   });
