@@ -125,6 +125,8 @@ export async function createBus(s: Started, config: Config, mqtt: boolean, log: 
   return (s.bus = new MqttBus({
     url,
     link: broker ? () => broker.link() : null,
+    publishInProcess: broker ? (message, done) => broker.publish(message, done) : null,
+    subscribeInProcess: broker ? (topics, deliver) => broker.subscribe(topics, deliver) : null,
     prefix: config.mqtt.prefix,
     clientId: config.mqtt.clientId ?? defaultClientId(config.mqtt.prefix),
     // On the embedded broker, the daemon logs in like any other client.

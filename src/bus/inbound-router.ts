@@ -1,4 +1,4 @@
-import type { IPublishPacket, MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { Health } from '../health/index.js';
 import type { Logger } from '../log/index.js';
 import { decodeInbound, type DecodeLimits } from './decode.js';
@@ -6,6 +6,9 @@ import { InboundGate, type Delivery } from './inbound-gate.js';
 import { CAUGHT_UP_TOPIC, inbound, type InboundKey, type InboundPayload } from './topics.js';
 
 export type Handler<K extends InboundKey> = (payload: InboundPayload<K>) => void | Promise<void>;
+
+/** The embedded broker's subscriptions in the process (EmbeddedBroker.subscribe). */
+export type SubscribeInProcess = (topics: string[], deliver: (topic: string, payload: Buffer) => void) => Promise<() => Promise<void>>;
 
 export interface InboundRouterOptions {
   prefix: string;
@@ -33,6 +36,8 @@ export class InboundRouter {
   readonly #gate: InboundGate;
   readonly #caughtUpTopic: string;
   #catchUpTimer: NodeJS.Timeout | null = null;
+  /** Ends the in-process subscriptions; null: the topics are subscribed through the client. */
+  #inProcess: (() => Promise<void>) | null = null;
 
   constructor(options: InboundRouterOptions) {
     this.#o = options;
@@ -58,7 +63,27 @@ export class InboundRouter {
   /** Listens to a new client before it connects: a resumed session's backlog follows the CONNACK at once. */
   attach(client: MqttClient): void {
     client.on('packetreceive', () => this.#gate.heard());
-    client.on('message', (topic, payload, packet) => this.#dispatch(topic, payload, packet));
+    client.on('message', (topic, payload, packet) => this.#dispatch(topic, payload, packet.qos > 0 ? packet.messageId : undefined, packet.dup));
+  }
+
+  /**
+   * The embedded broker's route in the process: the handled topics are subscribed there, once,
+   * for the broker's life, and not through the client. Nothing on it is redelivered, and no
+   * backlog builds up behind a lost link: every message is live. Handlers are added before.
+   */
+  async attachInProcess(subscribe: SubscribeInProcess): Promise<void> {
+    this.#gate.connected(false);
+    this.#inProcess = await subscribe(this.#topics(true), (topic, payload) => {
+      this.#gate.heard();
+      this.#dispatch(topic, payload, undefined, false);
+    });
+  }
+
+  /** The in-process subscriptions end (the bus stops): nothing more reaches a handler. */
+  async detach(): Promise<void> {
+    const end = this.#inProcess;
+    this.#inProcess = null;
+    await end?.();
   }
 
   /**
@@ -67,20 +92,25 @@ export class InboundRouter {
    * session. A resumed session starts a catch-up of what the broker kept.
    */
   connected(client: MqttClient, resumed: boolean, subscribed: (err: Error | null) => void): void {
-    // Optional topics (e.g. Hermes) only when a module handles them: handlers are added before start().
-    const handled = (key: InboundKey) => !(inbound[key] as { optional?: true }).optional || this.#handlers.has(key);
-    const topics = (want: boolean) => [...this.#topicToKey].filter(([, key]) => handled(key) === want).map(([t]) => t);
-    const unwanted = topics(false);
-    // A session from a run with that module on would otherwise keep collecting its messages.
+    // A session from a run with that module on would otherwise keep collecting its messages (and
+    // on the in-process route, the client subscribes to none of them).
+    const unwanted = this.#inProcess ? [...this.#topicToKey.keys()] : this.#topics(false);
     if (resumed && unwanted.length) client.unsubscribe(unwanted);
-    const wanted = Object.fromEntries([...topics(true), this.#caughtUpTopic].map((t) => [t, { qos: 1 as const }]));
+    if (this.#inProcess) return subscribed(null);
+    const wanted = Object.fromEntries([...this.#topics(true), this.#caughtUpTopic].map((t) => [t, { qos: 1 as const }]));
     client.subscribe(wanted, (err) => subscribed(err ?? null));
     const marker = this.#gate.connected(resumed);
     if (marker) this.#catchUp(client, marker);
   }
 
+  /** The inbound topics handled (true) or not (false) this run: optional ones (e.g. Hermes) only when a module handles them. */
+  #topics(handled: boolean): string[] {
+    const isHandled = (key: InboundKey) => !(inbound[key] as { optional?: true }).optional || this.#handlers.has(key);
+    return [...this.#topicToKey].filter(([, key]) => isHandled(key) === handled).map(([t]) => t);
+  }
+
   disconnected(): void {
-    this.#gate.disconnected();
+    if (!this.#inProcess) this.#gate.disconnected();
     this.stop();
   }
 
@@ -104,12 +134,12 @@ export class InboundRouter {
     }, this.#o.catchUpLimitMs);
   }
 
-  #dispatch(topic: string, payload: Buffer, packet: IPublishPacket): void {
+  #dispatch(topic: string, payload: Buffer, messageId: number | undefined, dup: boolean): void {
     if (topic === this.#caughtUpTopic) return this.#handle(this.#gate.marker(payload.toString('utf8')));
     const key = this.#topicToKey.get(topic);
     if (!key) return;
     const decoded = decodeInbound(key, payload, this.#o.limits);
-    this.#handle(this.#gate.pass({ key, topic, messageId: packet.qos > 0 ? packet.messageId : undefined, dup: packet.dup, payload }, decoded));
+    this.#handle(this.#gate.pass({ key, topic, messageId, dup, payload }, decoded));
   }
 
   /** Messages that passed the gate go to every handler of their topic; one failing does not stop the others. */

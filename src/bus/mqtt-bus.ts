@@ -3,10 +3,11 @@ import type { Duplex } from 'node:stream';
 import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
 import type { Health, HealthReport } from '../health/index.js';
 import type { Logger } from '../log/index.js';
+import type { InProcessMessage } from './broker.js';
 import type { DecodeLimits } from './decode.js';
 import { DurableOutgoing, type Outgoing } from './durable-outgoing.js';
 import { ExpiringOutgoing, ExpiryAwareStore } from './expiring-outgoing.js';
-import { InboundRouter, type Handler } from './inbound-router.js';
+import { InboundRouter, type Handler, type SubscribeInProcess } from './inbound-router.js';
 import {
   inbound,
   outbound,
@@ -25,6 +26,10 @@ export interface MqttBusOptions {
   url: string;
   /** The embedded broker's in-process connection, used instead of `url`'s socket (url still names it in logs). */
   link?: (() => Duplex) | null;
+  /** The embedded broker's way in for what the daemon sends on a topic of speech, gestures or state (see EmbeddedBroker.publish). */
+  publishInProcess?: ((message: InProcessMessage, done: (err?: Error) => void) => void) | null;
+  /** The embedded broker's subscriptions in the process, for what the daemon hears (see EmbeddedBroker.subscribe). */
+  subscribeInProcess?: SubscribeInProcess | null;
   prefix: string;
   clientId: string;
   username?: string | null;
@@ -94,8 +99,8 @@ export class MqttBus {
     });
     this.#expiring = new ExpiringOutgoing({
       maxDelayMs: options.maxDelayMs,
-      send: (message, done) => this.#client!.publish(message.topic, message.body, { qos: 1 }, (err) => done(err)),
-      connected,
+      send: ({ topic, body }, done) => this.#send({ topic, body, qos: 1, retain: false }, done),
+      connected: () => this.#canSend(),
       log: this.#log,
       health: options.health,
     });
@@ -147,6 +152,8 @@ export class MqttBus {
   async start(): Promise<void> {
     const o = this.#options;
     await this.#durable.open();
+    // Before the client connects: it then subscribes to none of what the daemon hears.
+    if (o.subscribeInProcess) await this.#inbound.attachInProcess(o.subscribeInProcess);
     const link = o.link;
     const client = link ? new MqttClient(() => link(), this.#clientOptions()) : mqtt.connect(o.url, this.#clientOptions());
     this.#client = client;
@@ -220,14 +227,13 @@ export class MqttBus {
       }
     }
     if (spec.delivery === 'expiring') return this.#client ? this.#expiring.add(key, topic, body) : false;
-    const client = this.#client;
-    if (!client?.connected) {
+    if (!this.#canSend()) {
       this.#options.health.count('unsent_best_effort');
       this.#log.debug({ topic }, 'not connected: best-effort message not published');
       return false;
     }
     try {
-      await client.publishAsync(topic, body, { qos: spec.qos, retain: spec.retain });
+      await new Promise<void>((resolve, reject) => this.#send({ topic, body, qos: spec.qos, retain: spec.retain }, (err) => (err ? reject(err) : resolve())));
       return true;
     } catch (err) {
       this.#log.warn({ topic, err: (err as Error).message }, 'publish failed');
@@ -255,6 +261,7 @@ export class MqttBus {
     this.#stopping = true;
     if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
     this.#inbound.stop();
+    await this.#inbound.detach();
     // A stop must end: a broker that stops acknowledging (gone, overloaded, just restarted) gets
     // a bounded grace period, then the connection is closed without waiting.
     const settled = (work: Promise<unknown>) =>
@@ -323,6 +330,21 @@ export class MqttBus {
       // Without the stores, mqtt.js starts afresh and forgets the publishes waiting for a PUBACK.
       if (!this.#stopping) client.reconnect({ incomingStore: client.incomingStore, outgoingStore: this.#store });
     }, delay);
+  }
+
+  /** Whether speech, gestures and state can go out now: in the process, once started; through the client, while connected. */
+  #canSend(): boolean {
+    return this.#options.publishInProcess ? this.#client !== null : this.connected;
+  }
+
+  /**
+   * Speech, gestures and state: in the process when the broker is embedded, else through the
+   * client. Durable messages always go through the client: mqtt.js keeps an unacknowledged one
+   * across reconnections, and the status's last will is the client's.
+   */
+  #send(message: InProcessMessage, done: (err?: Error) => void): void {
+    if (this.#options.publishInProcess) return this.#options.publishInProcess(message, done);
+    this.#client!.publish(message.topic, message.body, { qos: message.qos, retain: message.retain }, (err) => done(err));
   }
 
   /** Resolves on the broker's PUBACK; an unacknowledged one waits across reconnections (mqtt.js resends it). */

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
+import { urlToHttpOptions } from 'node:url';
 
 /**
  * The `fetch` the model servers' clients (ollama, openai) are given: the same requests over
@@ -70,6 +71,25 @@ export const httpFetch: typeof fetch = (input, init) => {
     req.end(bytes ?? undefined);
   });
 };
+
+/**
+ * Whether the keep-alive agent holds an open connection to the URL's server, idle: the next
+ * request there takes it without connecting. Plain HTTP only (model servers on the robot or its
+ * network): an https pool's key also holds the TLS options, so there the answer is always no.
+ */
+export function hasIdleConnection(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:') return false;
+  const options = urlToHttpOptions(parsed);
+  // The pool's key, as a request names it: its host is the URL's host name (an IPv6 one unbracketed).
+  const name = agents['http:'].getName({ ...options, host: options.hostname ?? 'localhost' });
+  return (agents['http:'].freeSockets[name]?.length ?? 0) > 0;
+}
 
 /**
  * A GET whose answer is read and dropped, on the same keep-alive agent as `httpFetch`: it leaves

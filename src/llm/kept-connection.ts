@@ -1,14 +1,14 @@
-import { httpFetch, openConnection } from './http-fetch.js';
+import { hasIdleConnection, httpFetch, openConnection } from './http-fetch.js';
 
 /**
  * A model server's connection, kept open for the turn's first call. HTTP clients close a
  * keep-alive connection that has been idle for a few seconds (after 4 s: http-fetch.ts, as Node's
  * fetch does), and on a robot the pause between two turns (the reply spoken, the visitor's answer
  * heard) is longer than that: the reply's request then opened a new connection before it could be
- * sent (TCP, TLS for https), 2-7 ms of the first greeting's wait on the bench. When a turn begins
- * and the server has not been asked anything for a while, a small GET (the backend names one:
- * Ollama's root, an OpenAI-compatible server's model list) opens one again while the turn's agents
- * work; the reply's request finds it open. Not a HEAD: Node's fetch closes the connection after
+ * sent (TCP, TLS for https), 2-7 ms of the first greeting's wait on the bench. When a turn begins,
+ * the server has not been asked anything for a while and no connection to it is open, a small GET
+ * (the backend names one: Ollama's root, an OpenAI-compatible server's model list) opens one again
+ * while the turn's agents work; the reply's request finds it open. Not a HEAD: Node's fetch closes the connection after
  * one. Whatever the server answers (a 401 or 404 too) leaves the connection open; a failure costs
  * nothing but the head start.
  */
@@ -42,6 +42,10 @@ export class KeptConnection {
   /** A turn began: opens the connection again if it has been idle long enough to be closed. Never rejects; nobody needs to wait for it. */
   keep(): Promise<void> {
     if (this.#opening || performance.now() - this.#lastRequest < this.#idleMs) return Promise.resolve();
+    // Still open (the server has not closed it, nor has the agent yet): a GET would only cost the
+    // turn its request and its answer (1-2 ms of the first greeting on the bench), and the reply's
+    // request, a few milliseconds away, takes this connection.
+    if (this.#base === httpFetch && hasIdleConnection(this.#touch)) return Promise.resolve();
     this.#opening = true;
     this.#lastRequest = performance.now();
     // The daemon's own transport opens it without building a Response (1-2 ms of the first

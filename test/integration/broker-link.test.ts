@@ -1,4 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
+import { Duplex } from 'node:stream';
 import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MqttBus, startEmbeddedBroker } from '../../src/bus/index.js';
@@ -21,10 +22,15 @@ async function deadUrl(): Promise<string> {
   return `mqtt://127.0.0.1:${port}`;
 }
 
-function bus(url: string, link: (() => ReturnType<Awaited<ReturnType<typeof startEmbeddedBroker>>['link']>) | null) {
+type Broker = Awaited<ReturnType<typeof startEmbeddedBroker>>;
+
+/** As the daemon wires it (src/daemon-steps.ts): its link, and the in-process route both ways. */
+function bus(url: string, link: (() => ReturnType<Broker['link']>) | null, broker: Broker) {
   return new MqttBus({
     url,
     link,
+    publishInProcess: (message, done) => broker.publish(message, done),
+    subscribeInProcess: (topics, deliver) => broker.subscribe(topics, deliver),
     prefix: 'nadine/',
     clientId: 'broker-link-test',
     limits: { maxPayloadBytes: 65_536, maxTextChars: 2_000 },
@@ -43,7 +49,7 @@ describe("the daemon's link to its embedded broker", () => {
     const broker = await startEmbeddedBroker({ host: '127.0.0.1', port: 0, log: silentLogger });
     closers.push(() => broker.close());
     let links = 0;
-    const b = bus(await deadUrl(), () => (links++, broker.link()));
+    const b = bus(await deadUrl(), () => (links++, broker.link()), broker);
     const heard: string[] = [];
     b.on('user_speech', (speech) => void heard.push(speech.text));
     await b.start();
@@ -68,4 +74,66 @@ describe("the daemon's link to its embedded broker", () => {
     await robot.publishAsync('nadine/agent/user_speech', 'Still there?', { qos: 1 });
     await expect.poll(() => heard, { timeout: 10_000 }).toEqual(['Hello there', 'Still there?']);
   }, 30_000);
+
+  it('hears a robot and speaks to it in the process: at QoS 1, while its client link is down, not once stopped', async () => {
+    const broker = await startEmbeddedBroker({ host: '127.0.0.1', port: 0, log: silentLogger });
+    closers.push(() => broker.close());
+    // The client's link works once: once the broker drops it, it leads nowhere (the client waits
+    // for a CONNACK that never comes).
+    let linked = false;
+    const nowhere = () => new Duplex({ read() {}, write: (_chunk, _encoding, done) => done() });
+    const b = bus(await deadUrl(), () => (linked ? nowhere() : ((linked = true), broker.link())), broker);
+    const heard: string[] = [];
+    b.on('user_speech', (speech) => void heard.push(speech.text));
+    await b.start();
+    let stopped = false;
+    closers.push(() => (stopped ? Promise.resolve() : b.stop()));
+
+    const robot = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    closers.push(() => robot.endAsync());
+    await robot.subscribeAsync(['nadine/agent/control/speak', 'test/marker'], { qos: 1 });
+    const received: { topic: string; text: string; qos: number }[] = [];
+    robot.on('message', (topic, payload, packet) => void received.push({ topic, text: payload.toString(), qos: packet.qos }));
+
+    // A sentence keeps its QoS 1 to the robot.
+    expect(await b.publish('speak', 'Nice to meet you.')).toBe(true);
+    await expect.poll(() => received).toEqual([{ topic: 'nadine/agent/control/speak', text: 'Nice to meet you.', qos: 1 }]);
+
+    // The broker drops the daemon's client for good: the robot is still heard, at once, and answered.
+    const usurper = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0, clientId: 'broker-link-test', clean: false });
+    await usurper.endAsync();
+    await expect.poll(() => b.connected).toBe(false);
+    await robot.publishAsync('nadine/agent/user_speech', 'Are you there?', { qos: 1 });
+    await expect.poll(() => heard).toEqual(['Are you there?']);
+    expect(await b.publish('speak', 'Yes, I am here.')).toBe(true);
+    await expect.poll(() => received.map((m) => m.text)).toEqual(['Nice to meet you.', 'Yes, I am here.']);
+
+    // Stopped: an utterance the broker routes before a marker the robot gets back reaches no handler.
+    await b.stop();
+    stopped = true;
+    await robot.publishAsync('nadine/agent/user_speech', 'Hello?', { qos: 1 });
+    await robot.publishAsync('test/marker', 'after', { qos: 1 });
+    await expect.poll(() => received.some((m) => m.topic === 'test/marker')).toBe(true);
+    expect(heard).toEqual(['Are you there?']);
+  }, 30_000);
+
+  it('forwards QoS 1 and QoS 0 messages handed over back to back to one subscriber of both', async () => {
+    const broker = await startEmbeddedBroker({ host: '127.0.0.1', port: 0, log: silentLogger });
+    closers.push(() => broker.close());
+    const monitor = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    closers.push(() => monitor.endAsync());
+    await monitor.subscribeAsync('nadine/#', { qos: 1 });
+    const received: string[] = [];
+    monitor.on('message', (topic) => void received.push(topic));
+    // aedes forwards to a subscriber only a message numbered above the last one it forwarded
+    // there: a QoS 0 message that overtook the QoS 1 one before it would make it lost.
+    const sent = ['speak', 'turn', 'animation', 'session', 'speak'].map(
+      (name, i) =>
+        new Promise<void>((resolve, reject) =>
+          broker.publish({ topic: `nadine/${name}`, body: String(i), qos: name === 'turn' || name === 'session' ? 0 : 1, retain: false }, (err) => (err ? reject(err) : resolve())),
+        ),
+    );
+    await Promise.all(sent);
+    await expect.poll(() => [...received].sort()).toEqual(['nadine/animation', 'nadine/session', 'nadine/speak', 'nadine/speak', 'nadine/turn']);
+  });
 });

@@ -77,7 +77,8 @@ describe('visits over MQTT', () => {
       await expect.poll(() => t.spoken().join(' '), { timeout: 20_000 }).toMatch(/Greta/);
       await expect.poll(() => t.probe.messages.some((m) => m.topic === `${P}agent/control/animation` && m.text === 'WAVE_HAND')).toBe(true);
       await t.session({ event: 'start', reason: 'detected', user_id: 'greta_01' });
-      expect(t.turns()).toHaveLength(1);
+      // The turn's event follows its sentence and wave: it ends once they are handed over.
+      await expect.poll(() => t.turns()).toHaveLength(1);
 
       // Hugo walks up: greeted too (had he spoken first, there would be nothing to begin). He is
       // talking when Greta walks up again (within the cool-down anyway): no greeting interrupts

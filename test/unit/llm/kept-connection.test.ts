@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpFetch, openConnection } from '../../../src/llm/http-fetch.js';
+import { hasIdleConnection, httpFetch, openConnection } from '../../../src/llm/http-fetch.js';
 import { KeptConnection } from '../../../src/llm/kept-connection.js';
 import { OllamaBackend } from '../../../src/llm/ollama.js';
 import { OpenAiBackend } from '../../../src/llm/openai.js';
@@ -49,6 +49,24 @@ describe('KeptConnection', () => {
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /', 'POST /api/chat']);
     // The same socket: the reply's request did not open a connection of its own.
     expect(requests[1]!.socket).toBe(requests[0]!.socket);
+  });
+
+  it("sends no GET while the daemon's transport holds a connection to the server open, and one once the server closed it", async () => {
+    const { url, requests, server } = await recordingServer();
+    servers.push(server);
+    const kept = new KeptConnection(`${url}/`, httpFetch, { idleMs: 0 });
+    await (await kept.fetch(`${url}/api/tags`)).text();
+    await expect.poll(() => hasIdleConnection(url)).toBe(true);
+    await kept.keep();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/tags']);
+    // The server's keep-alive time-out closes it: the next turn opens one.
+    server.closeIdleConnections();
+    await expect.poll(() => hasIdleConnection(url)).toBe(false);
+    await kept.keep();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/tags', 'GET /']);
+    // Not a URL, or https (its pool's key holds the TLS options): never taken as open.
+    expect(hasIdleConnection('not a url')).toBe(false);
+    expect(hasIdleConnection(url.replace('http:', 'https:'))).toBe(false);
   });
 
   it('sends nothing while the server was asked something recently, nor twice at once', async () => {
