@@ -126,12 +126,14 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     subscribe: async (topics, deliver) => {
       const listener = (packet: AedesPublishPacket, done: () => void) => {
-        // The broker waits for its listeners' callbacks: a handler's failure must not hold it.
+        // A failure stays here: it must neither hold the broker (it waits for this callback) nor
+        // reach the publisher's connection.
         try {
           deliver(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload));
-        } finally {
-          done();
+        } catch (err) {
+          log.error({ topic: packet.topic, err: (err as Error).message }, 'in-process delivery failed');
         }
+        done();
       };
       const each = (change: 'subscribe' | 'unsubscribe') =>
         Promise.all(topics.map((topic) => new Promise<void>((resolve) => aedes[change](topic, listener, resolve)))).then(() => undefined);

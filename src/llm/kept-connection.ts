@@ -8,9 +8,9 @@ import { hasIdleConnection, httpFetch, openConnection } from './http-fetch.js';
  * sent (TCP, TLS for https), 2-7 ms of the first greeting's wait on the bench. When a turn begins,
  * the server has not been asked anything for a while and no connection to it is open, a small GET
  * (the backend names one: Ollama's root, an OpenAI-compatible server's model list) opens one again
- * while the turn's agents work; the reply's request finds it open. Not a HEAD: Node's fetch closes the connection after
- * one. Whatever the server answers (a 401 or 404 too) leaves the connection open; a failure costs
- * nothing but the head start.
+ * while the turn's agents work; the reply's request finds it open. Not a HEAD: Node's fetch
+ * closes the connection after one. Whatever the server answers (a 401 or 404 too) leaves the
+ * connection open; a failure costs nothing but the head start.
  */
 
 /** Below the 4 s after which an idle connection is closed (http-fetch.ts). */

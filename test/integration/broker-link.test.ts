@@ -136,4 +136,28 @@ describe("the daemon's link to its embedded broker", () => {
     await Promise.all(sent);
     await expect.poll(() => [...received].sort()).toEqual(['nadine/animation', 'nadine/session', 'nadine/speak', 'nadine/speak', 'nadine/turn']);
   });
+
+  it('goes on routing when what it delivers in the process throws', async () => {
+    const broker = await startEmbeddedBroker({ host: '127.0.0.1', port: 0, log: silentLogger });
+    closers.push(() => broker.close());
+    const seen: string[] = [];
+    const end = await broker.subscribe(['nadine/agent/user_speech'], (_topic, payload) => {
+      seen.push(payload.toString());
+      throw new Error('a handler bug');
+    });
+    const robot = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    closers.push(() => robot.endAsync());
+    await robot.publishAsync('nadine/agent/user_speech', 'one', { qos: 1 });
+    await robot.publishAsync('nadine/agent/user_speech', 'two', { qos: 1 });
+    await expect.poll(() => seen).toEqual(['one', 'two']);
+    expect(robot.connected).toBe(true);
+    // Ended: nothing more is delivered (the robot's next message is routed before its own marker).
+    await end();
+    await robot.subscribeAsync('test/marker', { qos: 1 });
+    const marker = new Promise<void>((resolve) => robot.once('message', () => resolve()));
+    await robot.publishAsync('nadine/agent/user_speech', 'three', { qos: 1 });
+    await robot.publishAsync('test/marker', 'after', { qos: 1 });
+    await marker;
+    expect(seen).toEqual(['one', 'two']);
+  });
 });
