@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --turns N] [--only intent,turn,speech,critical,inprocess,affect,people,embeddings,recall,clip,knowledge,observe] [--json FILE] [--clip-full] [--profiles desktop-gpu,jetson-orin,cpu] [--think-tokens N]
+ * npm run bench [-- --turns N] [--only intent,turn,speech,critical,inprocess,affect,people,embeddings,recall,clip,knowledge,observe] [--json FILE] [--clip-full] [--profiles desktop-gpu,jetson-orin,cpu] [--think-tokens N] [--visits N]
  *
  * Latency of the parts that make the robot feel fast, on this machine. Targets from the issues
  * are checked against p95 and printed; a miss makes the exit code 1.
@@ -55,6 +55,8 @@ const { values: args } = parseArgs({
     profiles: { type: 'string' },
     // Critical path with a reasoning model: each reply thinks this many tokens before answering
     'think-tokens': { type: 'string', default: '0' },
+    // Critical path: visits per profile (each kind's ratio over all of them)
+    visits: { type: 'string', default: '1' },
   },
 });
 
@@ -78,6 +80,7 @@ const sections: Record<string, () => Promise<Measurement[]>> = {
       dataDir: (name) => mkdtempSync(path.join(os.tmpdir(), `nadine-bench-critical-${name}-`)),
       profiles: args.profiles ? PROFILES.filter((p) => args.profiles!.split(',').includes(p.name)) : PROFILES,
       thinkTokens: Number(args['think-tokens']),
+      visits: Math.max(1, Number(args.visits) || 1),
     }),
   // The in-process GGUF backend's own overhead, on the tiny model of ../shared (skipped without it).
   inprocess: () => benchInProcess({ repo: REPO, dataDir: mkdtempSync(path.join(os.tmpdir(), 'nadine-bench-inprocess-')) }),
