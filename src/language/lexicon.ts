@@ -31,6 +31,7 @@ export const FUNCTION_WORDS: Readonly<Record<LatinLanguage, readonly string[]>> 
     entschuldigung guten morgen abend tag heiße heißt heisse heisst gibt geht sprechen sprichst kommen gehen machen
     sagen wissen weiß spreche schön freut sich suche erzähl erzähle gibt's ist's hab nichts etwas viel vielen
     nennt nennen nenn spitzname vorname nachname
+    dann gut na also mach macht mach's machs geht's hab's wie's bis bald später gleich klar
   `),
   fr: words(`
     je tu il elle on nous vous ils elles me te se moi toi lui leur leurs mon ma mes ton ta tes son sa ses notre votre nos vos
@@ -52,21 +53,28 @@ export const FUNCTION_WORDS: Readonly<Record<LatinLanguage, readonly string[]>> 
     favor buenos buenas días tardes noches llamo llamas llama gusto encantado encantada hablar hablas habla
     eso esto esta este esa ese busco vengo vivo gusta dime cuéntame sé sabes necesito
     nombre apodo apellido llaman llamarme
+    bueno venga vale luego mañana
   `),
 };
 
 /** Phrases that settle the language on their own (matched on lower-case text, at word boundaries). */
 export const CUE_PHRASES: Readonly<Record<LatinLanguage, readonly string[]>> = {
   // Not "hello" nor "hi": speakers of every language say them ("Hello!" keeps a German visit German).
-  en: ['good afternoon', 'good evening', 'goodbye', 'my name is', "i'm", 'i am', 'nice to meet you', 'thank you', 'how are you', 'good morning', 'excuse me', 'can you', 'could you', 'what is', "what's", 'where is', 'do you'],
+  en: ['good afternoon', 'good evening', 'goodbye', 'my name is', "i'm", 'i am', 'nice to meet you', 'thank you', 'how are you', 'good morning', 'excuse me', 'can you', 'could you', 'what is', "what's", 'where is', 'do you',
+    // Leave-takings only English says.
+    'see you', 'see ya', 'take care', 'catch you later', 'talk to you later', 'have a nice day', 'have a good day'],
   // Greetings only one of the languages says: a visit that opens with "Hallo!" is in German.
-  de: ['hallo', 'servus', 'moin', 'grüß gott', 'grüss gott', 'grüß dich', 'tschüss', 'tschüs', 'auf wiedersehen', 'ich heiße', 'ich heisse', 'mein name ist', 'guten tag', 'guten morgen', 'guten abend', 'ich bin', 'wie geht', 'danke schön', 'vielen dank', 'kannst du', 'können sie', 'ich möchte', 'wo ist', 'freut mich', 'ich wohne', 'ich komme', 'ich arbeite', 'nenn mich', 'nennt mich', 'nennen mich', 'nennen sie mich'],
+  de: ['hallo', 'servus', 'moin', 'grüß gott', 'grüss gott', 'grüß dich', 'tschüss', 'tschüs', 'auf wiedersehen', 'ich heiße', 'ich heisse', 'mein name ist', 'guten tag', 'guten morgen', 'guten abend', 'ich bin', 'wie geht', 'danke schön', 'vielen dank', 'kannst du', 'können sie', 'ich möchte', 'wo ist', 'freut mich', 'ich wohne', 'ich komme', 'ich arbeite', 'nenn mich', 'nennt mich', 'nennen mich', 'nennen sie mich',
+    // Leave-takings only German says: "Na dann, mach's gut!" after a Chinese turn is German.
+    "mach's gut", 'machs gut', 'mach es gut', 'bis bald', 'bis später', 'bis dann', 'bis morgen', 'schönen tag'],
   fr: ["je m'appelle", "je suis", 'bonjour', 'bonsoir', 'salut', 'coucou', 'à bientôt', "c'est", "s'il vous plaît", "s'il te plaît", 'merci beaucoup', 'enchanté', 'enchantée', "qu'est-ce", 'est-ce que', 'où est', 'je voudrais', 'comment ça va', 'au revoir', "j'habite", 'je viens', 'je travaille', "m'appeler", 'appelez-moi', 'appelle-moi'],
   es: ['me llamo', 'mi nombre es', 'hola', 'buenos días', 'buenas tardes', 'buenas noches', 'muchas gracias', 'por favor', 'mucho gusto', '¿', '¡', 'dónde está', 'cómo estás', 'quisiera', 'puedes', 'hasta luego', 'adiós', 'hasta pronto', 'buenas',
     // Self-introductions: "Soy Santiago, de Sevilla." is mostly names, and these verbs are Spanish only.
     'soy', 'estoy', 'vengo', 'tengo', 'vivo en', 'trabajo como', 'trabajo en',
     // What to call someone: "Todos me llaman Éctor", "Llámame Mateo".
-    'me llaman', 'me dicen', 'llámame', 'llamarme', 'me puedes llamar'],
+    'me llaman', 'me dicen', 'llámame', 'llamarme', 'me puedes llamar',
+    // Leave-takings only Spanish says.
+    'nos vemos', 'cuídate', 'cuídese', 'me voy', 'que te vaya bien', 'hasta mañana', 'chao', 'chau'],
 };
 
 /** Letters only some of the languages write. */

@@ -41,6 +41,16 @@ describe('the language of an utterance without a tag', () => {
     ['Salut !', 'fr'],
     ['¡Buenas!', 'es'],
     ['Good evening!', 'en'],
+    // A German leave-taking, colloquial ("mach's" is no English contraction): was answered in
+    // Chinese after a Chinese turn, and read as English from English or French.
+    ["Na dann, mach's gut!", 'de'],
+    ['Machs gut!', 'de'],
+    ['Bis bald!', 'de'],
+    ['Alles klar, bis später.', 'de'],
+    ['Venga, nos vemos.', 'es'],
+    ['Chao, cuídate.', 'es'],
+    ['See ya later.', 'en'],
+    ['Catch you later!', 'en'],
   ] as const)('"%s" is %s, whatever the visit was in', (text, language) => {
     for (const current of LANGS) expect(identifyLanguage(text, current).language).toBe(language);
   });
