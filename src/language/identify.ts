@@ -58,7 +58,10 @@ function isChinese(text: string): boolean {
 const phraseTest = (phrase: string): ((text: string) => boolean) => {
   if (!/^\p{L}/u.test(phrase)) return (text) => text.includes(phrase);
   const pattern = new RegExp(`(?<![\\p{L}'])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u');
-  return (text) => pattern.test(text);
+  // The pattern is the phrase itself between word boundaries: a text without the phrase cannot
+  // match, and most texts lack most phrases. Looking for it first is a fraction of the pattern's
+  // cost (language identification took 0.2-0.5 ms of every turn before its reply).
+  return (text) => text.includes(phrase) && pattern.test(text);
 };
 // Compiled once: a hundred Unicode patterns made on every utterance cost 8-16 ms a turn on a
 // loaded machine, before the reply could start (V8's cache of compiled patterns does not keep them).
