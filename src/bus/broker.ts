@@ -5,6 +5,7 @@ import { createServer as createTlsServer } from 'node:tls';
 import type { Duplex } from 'node:stream';
 import { Aedes, type AedesPublishPacket, type AuthenticateError } from 'aedes';
 import { duplexPair } from './duplex-pair.js';
+import { EarlyDelivery } from './early-delivery.js';
 import type { Logger } from '../log/index.js';
 
 export interface EmbeddedBroker {
@@ -27,7 +28,8 @@ export interface EmbeddedBroker {
   /**
    * The daemon's subscriptions, in the process: what is published on these topics reaches
    * `deliver` from the broker's own routing, without the broker encoding it for the daemon's
-   * client, nor the client decoding and acknowledging it. They hold for the broker's life, so a
+   * client, nor the client decoding and acknowledging it; a client's QoS 1 message as soon as the
+   * broker has authorised it (early-delivery.ts). They hold for the broker's life, so a
    * lost link holds nothing back. Resolves, once every topic is subscribed, to their end.
    */
   subscribe(topics: string[], deliver: (topic: string, payload: Buffer) => void): Promise<() => Promise<void>>;
@@ -66,19 +68,19 @@ function same(given: Buffer | string | undefined, expected: string): boolean {
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const log = options.log.child({ component: 'broker' });
   const { credentials, tls } = options;
-  const aedes = await Aedes.createBroker(
-    credentials
-      ? {
-          authenticate: (client, username, password, done) => {
-            if (same(username, credentials.username) && same(password, credentials.password)) return done(null, true);
-            log.warn({ client: client.id }, 'MQTT client refused: wrong or missing credentials');
-            const err = new Error('bad user name or password') as AuthenticateError;
-            err.returnCode = 4;
-            done(err, false);
-          },
-        }
-      : {},
-  );
+  const early = new EarlyDelivery(log);
+  const aedes = await Aedes.createBroker({
+    authorizePublish: early.authorizePublish,
+    ...(credentials && {
+      authenticate: (client, username, password, done) => {
+        if (same(username, credentials.username) && same(password, credentials.password)) return done(null, true);
+        log.warn({ client: client.id }, 'MQTT client refused: wrong or missing credentials');
+        const err = new Error('bad user name or password') as AuthenticateError;
+        err.returnCode = 4;
+        done(err, false);
+      },
+    }),
+  });
   aedes.on('clientError', (client, err) => log.debug({ client: client.id, err: err.message }, 'client error'));
   aedes.on('connectionError', (_client, err) => log.debug({ err: err.message }, 'connection error'));
 
@@ -126,6 +128,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     subscribe: async (topics, deliver) => {
       const listener = (packet: AedesPublishPacket, done: () => void) => {
+        if (early.handedOver(packet)) return done();
         // A failure stays here: it must neither hold the broker (it waits for this callback) nor
         // reach the publisher's connection.
         try {
@@ -138,7 +141,11 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       const each = (change: 'subscribe' | 'unsubscribe') =>
         Promise.all(topics.map((topic) => new Promise<void>((resolve) => aedes[change](topic, listener, resolve)))).then(() => undefined);
       await each('subscribe');
-      return () => each('unsubscribe');
+      for (const topic of topics) early.route(topic, deliver);
+      return () => {
+        for (const topic of topics) early.unroute(topic);
+        return each('unsubscribe');
+      };
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import type { Language } from '../config/index.js';
-import { identifyLanguage } from '../language/index.js';
+import { forgetRecentReadings, identifyLanguage } from '../language/index.js';
 import type { Logger } from '../log/index.js';
 import type { DialogueGraph } from './graph.js';
 import type { DaemonPorts } from './ports.js';
@@ -88,7 +88,8 @@ export async function warmUp(ports: DaemonPorts, log: Logger, graph?: DialogueGr
     if (!rehearsed && !last.error) {
       rehearsed = true;
       let rounds: number[] = [];
-      await step('rehearsal', async () => (rounds = await rehearse(() => warmUpTurns(graph, ports))));
+      // Each round reads its utterances anew: a reading remembered from the round before would not run.
+      await step('rehearsal', async () => (rounds = await rehearse(() => (forgetRecentReadings(), warmUpTurns(graph, ports)))));
       steps.at(-1)!.rounds = rounds;
     }
   }

@@ -14,12 +14,17 @@ import { urlToHttpOptions } from 'node:url';
  */
 
 /**
- * An idle connection is closed after 4 s, as Node's fetch closes it, or a second before the time
- * the server announces (`Keep-Alive: timeout=5` from llama.cpp's or Node's servers): the agent
- * only reads that hint when it has a time-out of its own, and without one a request sent just as
- * the server closed the connection would fail with ECONNRESET.
+ * An idle connection is kept for a minute, or a second less than the time the server announces
+ * (`Keep-Alive: timeout=5` from llama.cpp's or Node's servers: the agent reads that hint, as it
+ * reads it only when it has a time-out of its own). Ollama's server announces none and keeps an
+ * idle connection open: closed after 4 s here (as Node's fetch closes it), every turn after a
+ * pause, the first greeting of a visit too, opened a connection again (1-3 ms of the daemon's
+ * time before the reply's request on the bench). A minute stays under the idle limits of the
+ * routers and firewalls between a robot and a model server on its network. A server that closes
+ * a connection without saying when may close it just as a request is sent on it: that request is
+ * sent once more on a new connection (`send`).
  */
-const IDLE_MS = 4_000;
+const IDLE_MS = 60_000;
 const agents = {
   'http:': new HttpAgent({ keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS }),
   'https:': new HttpsAgent({ keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS }),
@@ -53,24 +58,37 @@ export const httpFetch: typeof fetch = (input, init) => {
   const signal = init?.signal ?? undefined;
   return new Promise<Response>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(url, { method: init?.method ?? 'GET', headers, agent: agents[url.protocol as 'http:' | 'https:'], ...(signal && { signal }) }, (res) => {
-      const status = res.statusCode ?? 0;
-      // A redirect is followed as fetch follows it (model servers do not send them; a proxy may).
-      if (REDIRECT.has(status) && init?.redirect !== 'manual') {
-        res.resume();
-        resolve(fetch(input, init));
-        return;
-      }
-      const empty = NULL_BODY.has(status) || init?.method === 'HEAD';
-      if (empty) res.resume();
-      resolve(new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, statusText: res.statusMessage ?? '', headers: headersOf(res) }));
-    });
-    // As fetch rejects: a TypeError with what went wrong as its cause (the backends read cause.code).
-    req.on('error', (err) => reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: err })));
-    req.end(bytes ?? undefined);
+    const send = (again: boolean) => {
+      const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      let answered = false;
+      const req = request(url, { method: init?.method ?? 'GET', headers, agent: agents[url.protocol as 'http:' | 'https:'], ...(signal && { signal }) }, (res) => {
+        answered = true;
+        const status = res.statusCode ?? 0;
+        // A redirect is followed as fetch follows it (model servers do not send them; a proxy may).
+        if (REDIRECT.has(status) && init?.redirect !== 'manual') {
+          res.resume();
+          resolve(fetch(input, init));
+          return;
+        }
+        const empty = NULL_BODY.has(status) || init?.method === 'HEAD';
+        if (empty) res.resume();
+        resolve(new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, statusText: res.statusMessage ?? '', headers: headersOf(res) }));
+      });
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        // A kept connection the server closed as the request went out: no answer came, so nothing
+        // was done with it; once more, on a connection of its own (Node's documented remedy).
+        if (!again && !answered && req.reusedSocket && CLOSED_UNDER_US.has(err.code ?? '') && !signal?.aborted) return send(true);
+        // As fetch rejects: a TypeError with what went wrong as its cause (the backends read cause.code).
+        reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: err }));
+      });
+      req.end(bytes ?? undefined);
+    };
+    send(false);
   });
 };
+
+/** What a request on a kept connection meets when the server closed it at that moment. */
+const CLOSED_UNDER_US = new Set(['ECONNRESET', 'EPIPE']);
 
 /**
  * Whether the keep-alive agent holds an open connection to the URL's server, idle: the next

@@ -1,11 +1,12 @@
 import { hasIdleConnection, httpFetch, openConnection } from './http-fetch.js';
 
 /**
- * A model server's connection, kept open for the turn's first call. HTTP clients close a
- * keep-alive connection that has been idle for a few seconds (after 4 s: http-fetch.ts, as Node's
- * fetch does), and on a robot the pause between two turns (the reply spoken, the visitor's answer
- * heard) is longer than that: the reply's request then opened a new connection before it could be
- * sent (TCP, TLS for https), 2-7 ms of the first greeting's wait on the bench. When a turn begins,
+ * A model server's connection, kept open for the turn's first call. Servers close a keep-alive
+ * connection that has been idle for a few seconds (llama.cpp's and vLLM's after 5 s), Node's
+ * fetch after 4 s and the daemon's own transport after a minute (http-fetch.ts), and on a robot
+ * the pause between two turns (the reply spoken, the visitor's answer heard) or two visitors is
+ * longer than that: the reply's request then opened a new connection before it could be sent
+ * (TCP, TLS for https), 2-7 ms of the first greeting's wait on the bench. When a turn begins,
  * the server has not been asked anything for a while and no connection to it is open, a small GET
  * (the backend names one: Ollama's root, an OpenAI-compatible server's model list) opens one again
  * while the turn's agents work; the reply's request finds it open. Not a HEAD: Node's fetch
@@ -13,7 +14,7 @@ import { hasIdleConnection, httpFetch, openConnection } from './http-fetch.js';
  * connection open; a failure costs nothing but the head start.
  */
 
-/** Below the 4 s after which an idle connection is closed (http-fetch.ts). */
+/** Below the 4-5 s after which most servers and Node's fetch close an idle connection. */
 const IDLE_MS = 3_000;
 /** A server that does not answer in this time is not kept waiting for. */
 const OPEN_TIMEOUT_MS = 2_000;

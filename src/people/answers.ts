@@ -234,13 +234,15 @@ export function answerRemainder(text: string, language?: string): string {
     .replace(/[’`´]/g, "'")
     .split(/[\s,.;:!?¡¿"“”«»()]+/)
     .filter(Boolean);
-  const key = (w: string) => foldAnswer(w).trim();
+  // Each word folded once: a miss phrase is looked for at every start, and each look folded the
+  // words again (0.2-0.6 ms of a farewell's time before its reply's request, on the bench).
+  const keys = words.map((w) => foldAnswer(w).trim());
   let start = 0;
   let end = words.length;
-  const filler = (w: string) => ANSWER_FILLERS.has(key(w)) || !!LANGUAGE_FILLERS[language ?? '']?.has(key(w)) || isInterjection(w);
+  const filler = (i: number) => ANSWER_FILLERS.has(keys[i]!) || !!LANGUAGE_FILLERS[language ?? '']?.has(keys[i]!) || isInterjection(words[i]!);
   // A miss of several words ("Falsch verstanden, Carsten", "Mal entendu : Matilde") is a filler as a whole.
-  const phraseAt = (i: number) => MULTI_WORD_MISSES.find((p) => words.slice(i, i + p.length).map(key).join(' ') === p.join(' '))?.length ?? 0;
-  while (start < end && (filler(words[start]!) || phraseAt(start) > 0)) start += Math.max(1, phraseAt(start));
-  while (end > start && filler(words[end - 1]!)) end--;
+  const phraseAt = (i: number) => MULTI_WORD_MISSES.find((p) => keys.slice(i, i + p.length).join(' ') === p.join(' '))?.length ?? 0;
+  while (start < end && (filler(start) || phraseAt(start) > 0)) start += Math.max(1, phraseAt(start));
+  while (end > start && filler(end - 1)) end--;
   return words.slice(start, end).join(' ');
 }

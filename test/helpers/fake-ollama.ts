@@ -192,7 +192,8 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     );
   }
 
-  const server = await startHttpServer(handle, options.port ?? 0);
+  // Ollama's server keeps an idle connection open, and says no time-out in its answers.
+  const server = await startHttpServer(handle, options.port ?? 0, { keepIdle: true });
   return {
     url: server.url,
     chats,

@@ -11,10 +11,12 @@ export interface TestHttpServer {
 
 /**
  * Listens with `handle` on a free port (or `port`). A handler that throws or rejects ends the
- * request's connection, as a crashing server would.
+ * request's connection, as a crashing server would. An idle connection is closed after 5 s, with
+ * `Keep-Alive: timeout=5` said in each answer, as Node's and llama.cpp's servers do; with
+ * `keepIdle`, it stays open and no time is said, as Ollama's server (Go's net/http) keeps it.
  */
-export async function startHttpServer(handle: (req: IncomingMessage, res: ServerResponse) => unknown, port = 0): Promise<TestHttpServer> {
-  const server = createServer((req, res) => {
+export async function startHttpServer(handle: (req: IncomingMessage, res: ServerResponse) => unknown, port = 0, options: { keepIdle?: boolean } = {}): Promise<TestHttpServer> {
+  const server = createServer({ keepAliveTimeout: options.keepIdle ? 0 : 5_000 }, (req, res) => {
     void Promise.resolve()
       .then(() => handle(req, res))
       .catch(() => res.destroy());

@@ -1,6 +1,7 @@
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { Duplex } from 'node:stream';
 import mqtt from 'mqtt';
+import mqttPacket from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MqttBus, startEmbeddedBroker } from '../../src/bus/index.js';
 import { Health } from '../../src/health/index.js';
@@ -159,5 +160,46 @@ describe("the daemon's link to its embedded broker", () => {
     await robot.publishAsync('test/marker', 'after', { qos: 1 });
     await marker;
     expect(seen).toEqual(['one', 'two']);
+  });
+
+  it("hands a robot's QoS 1 message to the daemon once, a resent duplicate not again, and leaves the rest of the broker's work as it was", async () => {
+    const broker = await startEmbeddedBroker({ host: '127.0.0.1', port: 0, log: silentLogger });
+    closers.push(() => broker.close());
+    const seen: string[] = [];
+    await broker.subscribe(['nadine/agent/user_speech'], (_topic, payload) => void seen.push(payload.toString()));
+    // Another subscriber of the topic (a monitor) still gets it from the broker.
+    const monitor = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    closers.push(() => monitor.endAsync());
+    await monitor.subscribeAsync('nadine/agent/user_speech', { qos: 1 });
+    const monitored: string[] = [];
+    monitor.on('message', (_topic, payload) => void monitored.push(payload.toString()));
+
+    // A robot's speech-to-text, written packet by packet: its message ids and duplicates are the test's.
+    const socket = connect(broker.port, '127.0.0.1');
+    closers.push(async () => void socket.destroy());
+    const acks: number[] = [];
+    const parser = mqttPacket.parser({ protocolVersion: 4 });
+    parser.on('packet', (packet) => packet.cmd === 'puback' && acks.push(packet.messageId!));
+    socket.on('data', (data) => parser.parse(data));
+    const send = (packet: mqttPacket.Packet) => socket.write(mqttPacket.generate(packet));
+    send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clean: true, clientId: 'robot-stt', keepalive: 0 });
+    const publish = (payload: string, qos: 0 | 1, dup = false) =>
+      send({ cmd: 'publish', topic: 'nadine/agent/user_speech', payload: Buffer.from(payload), qos, dup, retain: false, ...(qos && { messageId: 7 }) });
+    publish('Hello', 1);
+    // Its PUBACK lost on the way: sent again, marked as a duplicate.
+    publish('Hello', 1, true);
+    // The id used again for a new message, once acknowledged.
+    publish('Again', 1);
+    publish('Zero', 0);
+    await expect.poll(() => seen).toEqual(['Hello', 'Again', 'Zero']);
+    await expect.poll(() => acks).toEqual([7, 7, 7]);
+    // The broker's routing to it is unchanged: the duplicate too, and a QoS 1 message after its PUBACK.
+    await expect.poll(() => [...monitored].sort()).toEqual(['Again', 'Hello', 'Hello', 'Zero']);
+
+    // Nobody publishes under $SYS/: the broker still refuses it, and closes the connection.
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    send({ cmd: 'publish', topic: '$SYS/broker/fake', payload: Buffer.from('x'), qos: 1, messageId: 8, dup: false, retain: false });
+    await closed;
+    expect(seen).toEqual(['Hello', 'Again', 'Zero']);
   });
 });

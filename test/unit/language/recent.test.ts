@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asksSomething, identifyLanguage, isBackchannel } from '../../../src/language/index.js';
-import { rememberRecent } from '../../../src/language/recent.js';
+import { forgetRecentReadings, rememberRecent } from '../../../src/language/recent.js';
 
 describe('readings of the last few utterances, remembered', () => {
   it('reads a text once while it is among the last few, and again once it has dropped out', () => {
@@ -14,6 +14,24 @@ describe('readings of the last few utterances, remembered', () => {
     length('Thanks'); // a third text: the first one read goes
     length('Hello');
     expect(read).toEqual(['Hello', 'Where is it?', 'Thanks', 'Hello']);
+  });
+
+  it('reads every text again once told to forget (a rehearsal round must run the readings, not their memory)', () => {
+    const read: string[] = [];
+    const upper = rememberRecent((text: string) => {
+      read.push(text);
+      return text.toUpperCase();
+    });
+    upper('Hallo');
+    upper('Hallo');
+    expect(read).toEqual(['Hallo']);
+    forgetRecentReadings();
+    expect(upper('Hallo')).toBe('HALLO');
+    expect(read).toEqual(['Hallo', 'Hallo']);
+    // The shipped readings forget too, and answer as before.
+    const before = identifyLanguage('Bonjour, je cherche la salle de réunion.', 'en');
+    forgetRecentReadings();
+    expect(identifyLanguage('Bonjour, je cherche la salle de réunion.', 'en')).toEqual(before);
   });
 
   it('gives the same answers as reading afresh, in every language, asked again and again', () => {

@@ -70,6 +70,30 @@ describe('httpFetch', () => {
     expect(seen[1]!.socket).toBe(seen[0]!.socket);
   });
 
+  it('sends a request once more when the server closed the kept connection it went out on, and never one sent on a new connection', async () => {
+    // A server that closes an idle connection without saying when (no Keep-Alive: timeout) can
+    // close it just as the next request is written: here it drops every second request of a connection.
+    const perSocket = new Map<Socket, number>();
+    const { url, seen } = await serve((s, res) => {
+      const n = (perSocket.get(s.socket) ?? 0) + 1;
+      perSocket.set(s.socket, n);
+      if (n === 2) return void s.socket.destroy();
+      res.end(`answer ${seen.length}`);
+    });
+    expect(await (await httpFetch(`${url}/`)).text()).toBe('answer 1');
+    await new Promise((resolve) => setImmediate(resolve));
+    const body = JSON.stringify({ model: 'm', messages: [] });
+    expect(await (await httpFetch(`${url}/api/chat`, { method: 'POST', body })).text()).toBe('answer 3');
+    expect(seen.map((s) => s.path)).toEqual(['/', '/api/chat', '/api/chat']);
+    expect(seen[2]!.body).toBe(body);
+    expect(seen[2]!.socket).not.toBe(seen[0]!.socket);
+
+    // On a connection of its own, a closed connection is the server's answer: it is not sent again.
+    const closing = await serve((s) => void s.socket.destroy());
+    await expect(httpFetch(`${closing.url}/api/chat`, { method: 'POST', body })).rejects.toThrow(TypeError);
+    expect(closing.seen).toHaveLength(1);
+  });
+
   it('answers errors as fetch does: statuses as responses, a refused connection as a TypeError with its cause', async () => {
     const { url } = await serve((s, res) => {
       if (s.path === '/empty') return void res.writeHead(204).end();
