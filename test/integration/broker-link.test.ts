@@ -191,15 +191,18 @@ describe("the daemon's link to its embedded broker", () => {
     // The id used again for a new message, once acknowledged.
     publish('Again', 1);
     publish('Zero', 0);
-    await expect.poll(() => seen).toEqual(['Hello', 'Again', 'Zero']);
-    await expect.poll(() => acks).toEqual([7, 7, 7]);
+    // Empty messages (start_speak, end_speak) go the broker's way, each one.
+    publish('', 1);
+    publish('', 0);
+    await expect.poll(() => seen).toEqual(['Hello', 'Again', 'Zero', '', '']);
+    await expect.poll(() => acks).toEqual([7, 7, 7, 7]);
     // The broker's routing to it is unchanged: the duplicate too, and a QoS 1 message after its PUBACK.
-    await expect.poll(() => [...monitored].sort()).toEqual(['Again', 'Hello', 'Hello', 'Zero']);
+    await expect.poll(() => [...monitored].sort()).toEqual(['', '', 'Again', 'Hello', 'Hello', 'Zero']);
 
     // Nobody publishes under $SYS/: the broker still refuses it, and closes the connection.
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     send({ cmd: 'publish', topic: '$SYS/broker/fake', payload: Buffer.from('x'), qos: 1, messageId: 8, dup: false, retain: false });
     await closed;
-    expect(seen).toEqual(['Hello', 'Again', 'Zero']);
+    expect(seen).toEqual(['Hello', 'Again', 'Zero', '', '']);
   });
 });
