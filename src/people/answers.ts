@@ -235,7 +235,7 @@ export function answerRemainder(text: string, language?: string): string {
     .split(/[\s,.;:!?¡¿"“”«»()]+/)
     .filter(Boolean);
   // Each word folded once: a miss phrase is looked for at every start, and each look folded the
-  // words again (0.2-0.6 ms of a farewell's time before its reply's request, on the bench).
+  // words again ("does this correct the settled name?" took 0.34 ms a call in a loop, 0.24 after).
   const keys = words.map((w) => foldAnswer(w).trim());
   let start = 0;
   let end = words.length;
