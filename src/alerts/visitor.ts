@@ -1,5 +1,4 @@
-import Sentiment from 'sentiment';
-import { findCues } from '../affect/index.js';
+import { findCues, wordSentiment } from '../affect/index.js';
 import type { SignalFound } from './detect.js';
 
 /**
@@ -21,7 +20,6 @@ export interface VisitorState {
   trend: number;
 }
 
-const afinn = new Sentiment();
 const round = (x: number) => Math.round(x * 100) / 100;
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
@@ -35,8 +33,8 @@ export function readVisitor(text: string, signal: SignalFound | null): VisitorRe
   const fromCues = cues.map((c) => CUE_VALENCE[c]).filter((v): v is number => v !== undefined);
   // AFINN covers English only; the cues cover every language. Word valence alone is weak evidence
   // ("this heat is killing me"): it never reaches the distress threshold by itself.
-  const words = afinn.analyze(text);
-  const fromWords = words.words.length ? clamp(words.comparative * 2, -WORDS_ONLY, WORDS_ONLY) : 0;
+  const words = wordSentiment(text);
+  const fromWords = words.known ? clamp(words.comparative * 2, -WORDS_ONLY, WORDS_ONLY) : 0;
   let valence = fromCues.length ? fromCues.reduce((a, b) => a + b, 0) / fromCues.length : fromWords;
   if (fromCues.length && fromWords && Math.sign(fromWords) === Math.sign(valence)) valence = clamp(valence + fromWords / 4, -1, 1);
   if (signal?.signal === 'distress') valence = Math.min(valence, -0.6);

@@ -7,7 +7,7 @@ export type { LanguageGuess } from './identify.js';
 export { isBackchannel } from './backchannel.js';
 export { isInterjection } from './interjections.js';
 export { asksSomething } from './question.js';
-export { forgetRecentReadings } from './recent.js';
+export { forgetRecentReadings, rememberRecent } from './recent.js';
 
 /**
  * The one owner of "which language is this turn in" before anyone asks to switch: the tag

@@ -1,4 +1,4 @@
-import { isInterjection } from '../language/index.js';
+import { isInterjection, rememberRecent } from '../language/index.js';
 import { zhCore } from './interjections.js';
 
 /**
@@ -99,6 +99,7 @@ const NO_WORDS = [
 const NOT_NEGATIONS = ['no problem', 'no worries', 'no doubt', 'not bad', 'pas de probleme', 'kein problem', 'no hay problema', 'pourquoi pas'];
 /** Hedges and sarcasm that hold a yes-word but say no yes: "Na ja, wo finde ich einen Kaffee?" answers nothing. */
 const NOT_AFFIRMATIONS = ['na ja', 'ja mei', 'ja nun', 'ouais bon'];
+const NOT_ANSWERS = [...NOT_NEGATIONS, ...NOT_AFFIRMATIONS];
 
 /**
  * "That would be me" and its kin, in any tense or mood: "that" + a form of "to be" (+ a hedge) +
@@ -167,9 +168,16 @@ function startsWithMiss(folded: string): boolean {
   return false;
 }
 
-export function detectAnswer(text: string): Answer {
+/**
+ * Yes, no or unclear. An introduction from a named visitor asks it twice before the reply (the
+ * graph's edge after agreement, then memory_update), and intent asks it too while a name
+ * confirmation is pending: each reading tries every yes and no phrase of five languages.
+ */
+export const detectAnswer: (text: string) => Answer = rememberRecent(readAnswer);
+
+function readAnswer(text: string): Answer {
   let folded = foldAnswer(text);
-  for (const idiom of [...NOT_NEGATIONS, ...NOT_AFFIRMATIONS]) folded = folded.replaceAll(` ${idiom} `, ' ');
+  for (const idiom of NOT_ANSWERS) folded = folded.replaceAll(` ${idiom} `, ' ');
   let han = text.replace(/\s+/g, '');
   for (const [idiom, meaning] of ZH_IDIOMS) han = han.replaceAll(idiom, meaning);
   // "没有错", "没有认错", "你说得没错": "not wrong", whatever verb and however long the negation.
@@ -185,8 +193,9 @@ export function detectAnswer(text: string): Answer {
     SUPERLATIVE_YES.test(folded) ||
     startsWithYes(folded) ||
     (short && YES_AT_END.some((w) => withoutTail(folded).endsWith(` ${w} `))) ||
-    // YES_ALONE is Spanish: what is left once Spanish fillers go ("Pues, eso.").
-    YES_ALONE.includes(foldAnswer(answerRemainder(text, 'es')).trim()) ||
+    // YES_ALONE is Spanish: what is left once Spanish fillers go ("Pues, eso."). The words left
+    // are the utterance's own, so a text without such a word has nothing to strip for.
+    (YES_ALONE.some((w) => hasPhrase(folded, w)) && YES_ALONE.includes(foldAnswer(answerRemainder(text, 'es')).trim())) ||
     ZH_YES.some((w) => han.includes(w)) ||
     ZH_YES_START.some((w) => zhCore(han.replace(ZH_FILLERS, '')).startsWith(w)) ||
     ZH_YES_WHOLE.includes(zhCore(han)) ||

@@ -57,6 +57,7 @@ const TEST_ONLY_EXPORTS: Record<string, string> = {
   'src/dialogue/engine.ts step': 'the harness every agent test drives (issue 22, item 5: each agent tested through the engine’s step())',
   'src/eval/simulate.ts VISITOR_PROMPT_START': 'the simulator’s prompt marker, by which the fake model server of the eval-runner test tells the visitor from the judge',
   'src/eval/simulate.ts JUDGE_PROMPT_START': 'the simulator’s prompt marker, by which the fake model server of the eval-runner test tells the visitor from the judge',
+  'src/language/identify.ts languageEvidence': 'the full evidence, franc’s trigrams included: the test that identifyLanguage asks franc only where it could change the answer decides over it',
   'src/memory/service.ts conversationQueueDir': 'the on-disk layout the crash and flush tests inspect (what survives a kill)',
   'src/models/download.ts DownloadError': 'tests check a failed download rejects with this class (what callers catch)',
   'src/models/real-models.ts embeddedLlmSpec': 'the download test fetches the embedded model by its spec, as scripts/download-models.ts does by name',

@@ -1,6 +1,6 @@
 import Sentiment from 'sentiment';
 import type { Language } from '../../config/index.js';
-import { identifyLanguage } from '../../language/index.js';
+import { identifyLanguage, rememberRecent } from '../../language/index.js';
 import type { EmotionIntensity } from '../emotions.js';
 import { CUE_EMOTIONS, NEGATABLE, type Cue } from './cues.js';
 import { RULES, type LanguageRules } from './rules.js';
@@ -69,8 +69,26 @@ function reconcile(found: Set<Cue>, text: string): Cue[] {
   return [...found];
 }
 
-/** The cues the rules find in a text. */
-export function findCues(text: string): Cue[] {
+/**
+ * The cues the rules find in a text. Asked of each utterance three times before the reply (the
+ * appraisal, the alerts' reading of the visitor and their report), so remembered for the last few.
+ */
+export const findCues: (text: string) => readonly Cue[] = rememberRecent((text) => Object.freeze(readCues(text)));
+
+/** AFINN's reading of an (English) text: its score, the score per word, and how many of its words it knows. */
+export interface WordSentiment {
+  score: number;
+  comparative: number;
+  known: number;
+}
+
+/** AFINN's reading, remembered like the cues: the appraisal and the alerts' reading of the visitor both ask it. */
+export const wordSentiment: (text: string) => WordSentiment = rememberRecent((text) => {
+  const { score, comparative, words } = afinn.analyze(text);
+  return Object.freeze({ score, comparative, known: words.length });
+});
+
+function readCues(text: string): Cue[] {
   const t = normalize(text);
   const found = new Set<Cue>();
   for (const [cue, pattern] of CUE_PATTERNS) {
@@ -113,7 +131,7 @@ const rounded = (x: number) => Math.round(x * 100) / 100;
 function appraiseOne(text: string, extra: readonly Cue[], language: Language): { emotions: EmotionIntensity[]; cues: Cue[] } {
   const cues = [...new Set([...findCues(text), ...extra])];
   // AFINN is an English word list: in German "die" is an article, in Spanish "no" is not "no good".
-  const valence = language === 'en' ? afinn.analyze(text).score : 0;
+  const valence = language === 'en' ? wordSentiment(text).score : 0;
   const boost = emphasis(text);
   const emotions = new Map<EmotionIntensity['emotion'], number>();
   for (const cue of cues) {

@@ -1,3 +1,4 @@
+import { rememberRecent } from '../../language/index.js';
 import { answerRemainder } from '../answers.js';
 import { isNamedCompany } from '../organisations.js';
 import { mergeFacts, type ProfileFacts } from '../profile.js';
@@ -41,6 +42,23 @@ export const normalizeText = (text: string) =>
  * language's rules come first, so they win a field when two languages disagree.
  */
 export function extractByRules(input: RulesInput): RulesResult {
+  const { user_name, facts } = remembered(JSON.stringify([input.text, input.expectingName, input.language ?? null, input.names ?? true, input.robotName ?? null]));
+  // The remembered reading is shared: each caller gets its own copy to change.
+  return { user_name, facts: { ...facts, ...(facts.hobbies && { hobbies: [...facts.hobbies] }), ...(facts.interests && { interests: [...facts.interests] }) } };
+}
+
+/**
+ * A turn reads its utterance by the rules from several places before the reply: "does it state a
+ * name?" and "does it put the settled name right?" on every utterance of a named visitor (the
+ * graph's edge after agreement), then memory_update on an introduction. Each reading runs every
+ * language's rules: 0.27 ms a reading in a probe, after a pause like the one between a visitor's turns.
+ */
+const remembered = rememberRecent((key: string): RulesResult => {
+  const [text, expectingName, language, names, robotName] = JSON.parse(key) as [string, boolean, string | null, boolean, string | null];
+  return readByRules({ text, expectingName, names, ...(language !== null && { language }), ...(robotName !== null && { robotName }) });
+});
+
+function readByRules(input: RulesInput): RulesResult {
   const text = withoutHesitations(normalizeText(input.text));
   const order = [input.language, 'en', 'de', 'fr', 'es'].filter((l, i, all): l is string => !!l && l in LATIN && all.indexOf(l) === i);
   const names = input.names ?? true;

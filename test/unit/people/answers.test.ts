@@ -17,6 +17,13 @@ describe('yes or no to "Is your name Alice?"', () => {
   it.each(no)('"%s" is no', (text) => expect(detectAnswer(text)).toBe('no'));
   it.each(unclear)('"%s" is unclear', (text) => expect(detectAnswer(text)).toBe('unclear'));
 
+  it('takes what is left of a Spanish answer once its fillers go for a yes ("Pues, eso.")', () => {
+    expect(detectAnswer('Pues, eso.')).toBe('yes');
+    expect(detectAnswer('Bueno, eso.')).toBe('yes');
+    expect(detectAnswer('Nada de eso.')).toBe('no');
+    expect(detectAnswer('Pues, nada.')).toBe('unclear');
+  });
+
   it('does not take idioms with a negation word for a no', () => {
     expect(detectAnswer('Yes, no problem')).toBe('yes');
     expect(detectAnswer('对不起，是的')).toBe('yes');
