@@ -100,6 +100,11 @@ function surnameFirst(text: string): string | null {
     const at = skipFillers(text, m.index + m[0].length);
     const surname = surnameAt(text, at, true);
     if (!surname) continue;
+    const described = describedGiven(text.slice(at + surname.length));
+    if (described) {
+      if (looksLikeName(surname + described)) return surname + described;
+      continue;
+    }
     const after = /^[，,、\s]*(?:[^，,。！？!?]{0,4}?(?:名叫|叫做|单名一个|单名|双名|名字叫|名字是|全名是|全名|名|叫)|[，,、\s]+)[，,、\s]*/u.exec(text.slice(at + surname.length));
     if (!after) continue;
     const start = skipFillers(text, at + surname.length + after[0].length);
@@ -109,6 +114,23 @@ function surnameFirst(text: string): string | null {
   }
   return null;
 }
+
+/**
+ * The given name told character by character after the surname, as Chinese speakers do:
+ * "单名一个静字" (a one-character given name, 静), "双名，一个小一个红" (two: 小红), "名字就一个字，
+ * 锋". What each character is ("帆船的帆") may follow, and is no part of it.
+ */
+function describedGiven(rest: string): string | null {
+  const single = SINGLE_GIVEN.exec(rest);
+  if (single) return single[1]!;
+  const double = DOUBLE_GIVEN.exec(rest);
+  return double ? double[1]! + double[2]! : null;
+}
+
+const HAN_CHAR = '(\\p{Script=Han})';
+const PAUSE = '[，,、：:\\s]*';
+const SINGLE_GIVEN = new RegExp(`^${PAUSE}(?:名字)?(?:是|就)?(?:单名|单字|名字(?:就|只有)?一个字)${PAUSE}(?:是|就是|叫)?(?:一个)?${PAUSE}${HAN_CHAR}(?:字)?(?=$|[${PUNCT}的])`, 'u');
+const DOUBLE_GIVEN = new RegExp(`^${PAUSE}(?:名字)?(?:是)?双名${PAUSE}(?:是|叫)?(?:一个)?${HAN_CHAR}(?:字)?${PAUSE}(?:一个)?${HAN_CHAR}(?:字)?(?=$|[${PUNCT}])`, 'u');
 
 function items(list: string): string[] {
   return list

@@ -71,6 +71,29 @@ describe('a Chinese name in a self-introduction', () => {
   });
 });
 
+// The given name told character by character after the surname: "单名一个静字" (one character),
+// "双名，一个小一个红" (two), with what a character is ("帆船的帆") after it or not.
+describe('a Chinese given name told by its characters', () => {
+  it.each([
+    ['早上好，我姓陈，单名一个静字。', '陈静'],
+    ['鄙人姓欧阳，单名一个锋字。', '欧阳锋'],
+    ['免贵姓周，单名一个婷字，婷婷玉立的婷。', '周婷'],
+    ['我姓张，单名是一个伟字', '张伟'],
+    ['我姓黄，单字一个蓉。', '黄蓉'],
+    ['您好！我姓郑，名字就一个字，洁。', '郑洁'],
+    ['我姓孙，双名一个小一个红。', '孙小红'],
+    ['我姓刘，双名，一个德一个华。', '刘德华'],
+    ['我姓李，双名晓雯。', '李晓雯'],
+  ])('%s → %s', (text, name) => {
+    expect(read(text).user_name).toBe(name);
+  });
+
+  it('does not take a surname told by itself for a given name', () => {
+    expect(read('我姓马，就一个字，马。').user_name).toBeNull();
+    expect(read('您好，我姓钱。').user_name).toBeNull();
+  });
+});
+
 describe('what "我是" says that is no name, even while a name is being confirmed', () => {
   it.each([
     '我是老师', '我是上海人', '我是李明的朋友', '我是王总的秘书', '我是这里的常客。', '我是马上要走', '我是周一来的',
