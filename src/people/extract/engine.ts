@@ -133,15 +133,17 @@ export function applyRules(text: string, lang: Language, expectingName: boolean,
 
 /**
  * "I'm Martha, Martha Greene", "Ich heiße Ernst, Ernst Köhler": the name said again at once, in
- * full. The fuller saying is the name; a pause then other words ("Martha, the new volunteer") is not.
+ * full. So is a family name said first ("The name is Okafor, Chidi Okafor", "Mein Name ist Huber,
+ * Franz Huber", "Dupont, Jean Dupont"). The fuller saying is the name; a pause then other words
+ * ("Martha, the new volunteer") is not.
  */
 function restated(text: string, tokens: readonly Token[], end: number, name: string, options: PickOptions): string | null {
   const pause = /^\s*[,;:–—-]\s*/u.exec(text.slice(end));
   if (!pause) return null;
   const from = end + pause[0].length;
-  if (text.slice(from, from + name.length).toLowerCase() !== name.toLowerCase()) return null;
   const fuller = pickName(tokensFrom(tokens, from), options);
-  return fuller && fuller.toLowerCase().startsWith(`${name.toLowerCase()} `) ? fuller : null;
+  const [long, said] = [fuller?.toLowerCase() ?? '', name.toLowerCase()];
+  return long.startsWith(`${said} `) || long.endsWith(` ${said}`) ? fuller : null;
 }
 
 /** Where the name picked at `start` ends in the text (its last word, as said, in any case). */

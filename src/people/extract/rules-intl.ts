@@ -45,8 +45,8 @@ const ES_JOBS = withFeminine(words(`profesor profesora ingeniero ingeniera estud
   directora gerente cocinero cocinera camarero camarera vendedor vendedora secretario secretaria periodista artista músico
   consultor consultora jubilado jubilada programador programadora`), ES_FEMININE);
 
-/** Words said between "ich heiße" and the name ("Ich heiße übrigens Frauke"): no part of it. */
-const DE_PARTICLES = String.raw`(?:(?:übrigens|uebrigens|eigentlich|nämlich|naemlich|ja|doch|auch|also|halt)\s+)*`;
+/** Words said between "ich heiße" and the name ("Ich heiße übrigens Frauke", "Ich heiße mit Vornamen Ilse"): no part of it. */
+const DE_PARTICLES = String.raw`(?:(?:übrigens|uebrigens|eigentlich|nämlich|naemlich|ja|doch|auch|also|halt|mit (?:vor|nach|vollem |ganzem )namen)\s+)*`;
 
 /** Words between "call me" and the name ("nenn mich einfach Till", "appelle-moi simplement Théo"): no part of it. */
 const ADVERBS = String.raw`(?:(?:einfach|ruhig|gerne?|doch|bitte|auch|simplement|juste|donc|tout simplement|plutôt|simplemente|solo|sólo|nada más|tan solo)\s+)*`;

@@ -92,7 +92,7 @@ function cuedName(text: string): string | null {
 
 /**
  * "我姓李，叫李娜", "我姓欧阳，名娜娜", "我姓王，单名一个芳": the surname, then the name or only the given
- * name. The subject may be left out or said humbly when 姓 opens a clause ("免贵姓李，李文静",
+ * name. The subject may be left out or said humbly when 姓 opens a clause ("免贵姓李，李文静", "敝姓何",
  * "我是快递员，姓刘，刘海").
  */
 function surnameFirst(text: string): string | null {
@@ -178,7 +178,7 @@ function explainsCharacter(name: string, after: string): boolean {
   return m[1] ? m[1] === m[2] && name.includes(m[1]) : name.includes(m[3]!);
 }
 
-const SURNAME_CUE = /我姓|(?<=^|[，,。！!；;\s…~])(?:免贵|本人|鄙人|在下)?姓/gu;
+const SURNAME_CUE = /我姓|(?<=^|[，,。！!；;\s…~])(?:免贵|本人|鄙人|在下|敝)?姓/gu;
 
 const first = (text: string, re: RegExp) => re.exec(text)?.groups ?? null;
 

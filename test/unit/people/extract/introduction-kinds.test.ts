@@ -21,6 +21,23 @@ describe('introductions of new kinds', () => {
   });
 
   it.each([
+    ['en', 'The name is Okafor, Chidi Okafor.', 'Chidi Okafor'],
+    ['de', 'Grüß Gott, mein Name ist Huber, Franz Huber.', 'Franz Huber'],
+    ['fr', "Je m'appelle Dupont, Jean Dupont.", 'Jean Dupont'],
+    ['es', 'Me llamo García, Ana García, vengo por la entrevista.', 'Ana García'],
+    ['en', "I'm Mark, Anna's husband.", 'Mark'],
+  ])('[%s] the family name first, then the whole name: "%s" → %s', (language, text, name) => {
+    expect(read(language, text)).toBe(name);
+  });
+
+  it.each([
+    ['Guten Tag, ich heiße mit Vornamen Ilse.', 'Ilse'],
+    ['Ich heiße mit vollem Namen Anna-Lena Berger.', 'Anna-Lena Berger'],
+  ])('[de] which part of the name is said: "%s" → %s', (text, name) => {
+    expect(read('de', text)).toBe(name);
+  });
+
+  it.each([
     ['en', "Hello, I'd be Norman, the new driver.", 'Norman'],
     ['de', 'Ich wär dann der Benedikt.', 'Benedikt'],
     ['fr', 'Je serais donc Apolline.', 'Apolline'],
@@ -45,6 +62,7 @@ describe('introductions of new kinds', () => {
     ['在下令狐冲，久仰。', '令狐冲'],
     ['鄙人王大锤。', '王大锤'],
     ['免贵姓赵，赵子龙。', '赵子龙'],
+    ['您好，敝姓何，何晓峰。', '何晓峰'],
     ['我是司机，姓孙，孙立新。', '孙立新'],
     ['我在下面等你。', null],
     ['他姓孙。', null],
