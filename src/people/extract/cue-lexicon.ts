@@ -81,7 +81,7 @@ export const EN_CUES: CueLexicon = {
 export const DE_CUES: CueLexicon = {
   before: [
     {
-      phrases: ['darf ich mich vorstellen', 'ich möchte mich vorstellen', 'ich möchte mich kurz vorstellen', 'ich stelle mich vor', 'ich stell mich kurz vor',
+      phrases: ['darf ich mich vorstellen', 'darf ich mich kurz vorstellen', 'ich möchte mich vorstellen', 'ich möchte mich kurz vorstellen', 'ich stelle mich vor', 'ich stell mich kurz vor',
         'ich stelle mich kurz vor', 'kurz zu mir', 'mein vorname ist', 'mein nachname ist', 'mein name wäre', 'mein name ist', 'man ruft mich', 'alle nennen mich',
         'meine freunde nennen mich'],
       strength: 'explicit',

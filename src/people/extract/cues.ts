@@ -27,6 +27,8 @@ const PARTICLE = String.raw`(?:de|del|della|la|le|van|von|der|den|da|di|du|dos|d
 export const NAME = String.raw`\p{L}[\p{L}'-]*(?:\s+(?:${PARTICLE}\s+){0,3}\p{L}[\p{L}'-]*){0,2}`;
 const NO_LETTER = String.raw`(?![\p{L}'])`;
 const GAP = String.raw`(?:\s*[,:]\s*|\s+)`;
+/** After a cue that can only introduce the speaker, a new sentence may hold the name ("May I introduce myself? Jana Nowak."). */
+const SENTENCE_GAP = String.raw`(?:\s*[,:.?!]\s*|\s+)`;
 
 export function cueRules(lex: CueLexicon): Rule[] {
   const greetings = anyOf(lex.greetings);
@@ -39,7 +41,7 @@ export function cueRules(lex: CueLexicon): Rule[] {
   // Someone else's name ("C'est Julie qui m'envoie"), or a question ("¿Es Marta la de recepción?").
   const someoneElse = new RegExp(String.raw`^\s*,?\s*${anyOf(lex.someoneElse)}${NO_LETTER}|^[^.!?]*[?？]`, 'iu');
   const rules: Rule[] = lex.before.map(({ phrases, strength, atClauseStart }) => ({
-    re: new RegExp(String.raw`${atClauseStart ? clauseStart : String.raw`(?<![\p{L}'])`}${anyOf(phrases)}${GAP}${bridge}(?<name>.+)`, 'iu'),
+    re: new RegExp(String.raw`${atClauseStart ? clauseStart : String.raw`(?<![\p{L}'])`}${anyOf(phrases)}${strength === 'explicit' ? SENTENCE_GAP : GAP}${bridge}(?<name>.+)`, 'iu'),
     name: strength,
     ...(strength !== 'explicit' && { notThen: someoneElse }),
   }));

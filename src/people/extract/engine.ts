@@ -134,16 +134,20 @@ export function applyRules(text: string, lang: Language, expectingName: boolean,
 /**
  * "I'm Martha, Martha Greene", "Ich heiße Ernst, Ernst Köhler": the name said again at once, in
  * full. So is a family name said first ("The name is Okafor, Chidi Okafor", "Mein Name ist Huber,
- * Franz Huber", "Dupont, Jean Dupont"). The fuller saying is the name; a pause then other words
- * ("Martha, the new volunteer") is not.
+ * Franz Huber", "Dupont, Jean Dupont"), or after a full stop ("It's Jamal. Jamal Washington."). The
+ * fuller saying is the name; a pause then other words ("Martha, the new volunteer") is not.
  */
 function restated(text: string, tokens: readonly Token[], end: number, name: string, options: PickOptions): string | null {
-  const pause = /^\s*[,;:–—-]\s*/u.exec(text.slice(end));
+  const pause = /^\s*(?:[,;:–—-]|(?<stop>[.!]))\s*/u.exec(text.slice(end));
   if (!pause) return null;
   const from = end + pause[0].length;
   const fuller = pickName(tokensFrom(tokens, from), options);
   const [long, said] = [fuller?.toLowerCase() ?? '', name.toLowerCase()];
-  return long.startsWith(`${said} `) || long.endsWith(` ${said}`) ? fuller : null;
+  if (!fuller || !(long.startsWith(`${said} `) || long.endsWith(` ${said}`))) return null;
+  // After a full stop ("It's Jamal. Jamal Washington."), only a sentence that is the name alone:
+  // "I'm Anna. Anna Berg is my manager." goes on about someone else.
+  if (pause.groups?.stop && !/^\s*(?:[.!,;]|$)/u.test(text.slice(text.toLowerCase().indexOf(long, from) + long.length))) return null;
+  return fuller;
 }
 
 /** Where the name picked at `start` ends in the text (its last word, as said, in any case). */

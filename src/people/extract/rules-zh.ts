@@ -16,7 +16,7 @@ import { addressAt, fullNameAt, givenNameAt, namedAt, nicknameAt, skipFillers, s
 const PUNCT = ZH_PUNCT;
 const V = `[^${PUNCT}]`;
 const ACTIVITY = new Set([...'打踢玩看读听唱跳画弹游跑爬做下写拍旅骑钓滑养种烹学练']);
-const ZH_JOB = /(?:师|员|生|家|长|者|经理|总监|主管|顾问|记者|护士|老板|总裁|作者|教授|实习生|医生)$/u;
+const ZH_JOB = /(?:师|员|生|家|长|者|经理|总监|主管|顾问|记者|护士|老板|总裁|作者|教授|实习生|医生|员工|职工|技工|电工|木工|社工|义工)$/u;
 
 /**
  * How a name is read after a cue: `named` after a naming cue (any name, "我叫安娜"), `full` where

@@ -26,7 +26,12 @@ describe('introductions of new kinds', () => {
     ['fr', "Je m'appelle Dupont, Jean Dupont.", 'Jean Dupont'],
     ['es', 'Me llamo García, Ana García, vengo por la entrevista.', 'Ana García'],
     ['en', "I'm Mark, Anna's husband.", 'Mark'],
-  ])('[%s] the family name first, then the whole name: "%s" → %s', (language, text, name) => {
+    ['en', "Yeah hi, it's Jamal. Jamal Washington. I'm the plumber.", 'Jamal Washington'],
+    ['de', 'Ich bin Jana. Jana Nowak, aus Köln.', 'Jana Nowak'],
+    ['fr', 'Je suis Léa. Léa Martin.', 'Léa Martin'],
+    ['es', 'Soy Pablo. Pablo Ortiz.', 'Pablo Ortiz'],
+    ['en', "I'm Anna. Anna Berg is my manager.", 'Anna'],
+  ])('[%s] the family name first, or the name again after a full stop: "%s" → %s', (language, text, name) => {
     expect(read(language, text)).toBe(name);
   });
 
@@ -35,6 +40,16 @@ describe('introductions of new kinds', () => {
     ['Ich heiße mit vollem Namen Anna-Lena Berger.', 'Anna-Lena Berger'],
   ])('[de] which part of the name is said: "%s" → %s', (text, name) => {
     expect(read('de', text)).toBe(name);
+  });
+
+  it.each([
+    ['en', 'May I introduce myself? Jana Nowak.', 'Jana Nowak'],
+    ['de', 'Darf ich mich vorstellen? Jana Nowak.', 'Jana Nowak'],
+    ['de', 'Darf ich mich kurz vorstellen: Jana Nowak.', 'Jana Nowak'],
+    ['fr', 'Puis-je me présenter ? Hugo Lambert.', 'Hugo Lambert'],
+    ['en', 'Let me introduce myself. I work at Bosch.', null],
+  ])('[%s] the name in the sentence after "may I introduce myself?": "%s" → %s', (language, text, name) => {
+    expect(read(language, text)).toBe(name);
   });
 
   it.each([
@@ -63,6 +78,7 @@ describe('introductions of new kinds', () => {
     ['鄙人王大锤。', '王大锤'],
     ['免贵姓赵，赵子龙。', '赵子龙'],
     ['您好，敝姓何，何晓峰。', '何晓峰'],
+    ['您好，我是公司的新员工黄磊，请多关照。', '黄磊'],
     ['我是司机，姓孙，孙立新。', '孙立新'],
     ['我在下面等你。', null],
     ['他姓孙。', null],
