@@ -4,6 +4,7 @@ import { isNamedCompany } from '../organisations.js';
 import { mergeFacts, type ProfileFacts } from '../profile.js';
 import { applyRules, type Language } from './engine.js';
 import { pickName } from './name-pick.js';
+import { withFamilyName } from './name-parts.js';
 import { withoutHesitations } from './cues.js';
 import { english } from './rules-en.js';
 import { french, german, spanish } from './rules-intl.js';
@@ -69,6 +70,7 @@ function readByRules(input: RulesInput): RulesResult {
 
   let user_name = names ? (results.find((r) => r.user_name)?.user_name ?? null) : null;
   if (!user_name && names && input.expectingName) user_name = bareName(text, input.language);
+  if (names) user_name = withFamilyName(text, user_name, input.robotName);
   const facts = mergeFacts(...results.map((r) => r.facts).reverse());
   // The employer the sentence names is not the speaker, whichever rule read it as a name.
   if (user_name && isNamedCompany(user_name, facts.current_company)) user_name = null;
