@@ -43,6 +43,17 @@ describe('introductions of new kinds', () => {
   });
 
   it.each([
+    ['de', 'Hallo, ich bin die Frau Schneider von der Buchhaltung.', 'Schneider'],
+    ['de', 'Ich bin Karin von der Personalabteilung.', 'Karin'],
+    ['es', 'Soy Ana de Recursos Humanos.', 'Ana'],
+    ['fr', 'Je suis Marie de la Comptabilité.', 'Marie'],
+    ['de', 'Mein Name ist Anke von der Heide.', 'Anke von der Heide'],
+    ['es', 'Me llamo María de la Concepción.', 'María de la Concepción'],
+  ])('[%s] a department after a particle is where the person works: "%s" → %s', (language, text, name) => {
+    expect(read(language, text)).toBe(name);
+  });
+
+  it.each([
     ['en', 'May I introduce myself? Jana Nowak.', 'Jana Nowak'],
     ['de', 'Darf ich mich vorstellen? Jana Nowak.', 'Jana Nowak'],
     ['de', 'Darf ich mich kurz vorstellen: Jana Nowak.', 'Jana Nowak'],
