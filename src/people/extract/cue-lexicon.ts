@@ -59,7 +59,9 @@ export const EN_CUES: CueLexicon = {
   before: [
     {
       phrases: ['let me introduce myself', 'allow me to introduce myself', 'may i introduce myself', 'i should introduce myself', "i'd like to introduce myself",
-        'i want to introduce myself', 'just to introduce myself', 'introducing myself', 'my names', 'my first names', 'my full names'],
+        'i want to introduce myself', 'just to introduce myself', 'introducing myself', 'my names', 'my first names', 'my full names',
+        // "Sorry, I didn't introduce myself: Ingrid Berg."
+        "i haven't introduced myself", 'i have not introduced myself', "i didn't introduce myself", 'i did not introduce myself', 'i forgot to introduce myself', 'i never introduced myself'],
       strength: 'explicit',
     },
     // "hi im jake": speech-to-text drops the apostrophe; "im" is German too, so only at a clause start.
@@ -83,7 +85,10 @@ export const DE_CUES: CueLexicon = {
     {
       phrases: ['darf ich mich vorstellen', 'darf ich mich kurz vorstellen', 'ich möchte mich vorstellen', 'ich möchte mich kurz vorstellen', 'ich stelle mich vor', 'ich stell mich kurz vor',
         'ich stelle mich kurz vor', 'kurz zu mir', 'mein vorname ist', 'mein nachname ist', 'mein name wäre', 'mein name ist', 'man ruft mich', 'alle nennen mich',
-        'meine freunde nennen mich'],
+        'meine freunde nennen mich',
+        // "Entschuldigung, ich hab mich gar nicht vorgestellt, Petra Lange."
+        'ich habe mich nicht vorgestellt', 'ich hab mich nicht vorgestellt', 'ich habe mich noch nicht vorgestellt', 'ich hab mich noch nicht vorgestellt',
+        'ich habe mich gar nicht vorgestellt', 'ich hab mich gar nicht vorgestellt', 'ich habe vergessen mich vorzustellen', 'ich hab vergessen mich vorzustellen'],
       strength: 'explicit',
     },
     { phrases: ['hier ist', 'hier spricht', 'es spricht', 'am apparat ist'], strength: 'known', atClauseStart: true },
@@ -108,7 +113,9 @@ export const FR_CUES: CueLexicon = {
       phrases: ["je m'appelle", "j'm'appelle", "m'appelle", "moi c'est", "moi je suis", "c'est moi", 'mon nom c\'est', "mon nom à moi c'est", "mon petit nom c'est", "mon prénom c'est", 'mon nom de famille est', "mon nom de famille c'est",
         "moi mon nom c'est", "moi mon prénom c'est", "moi je m'appelle", "tout le monde m'appelle", "mes amis m'appellent", "on m'appelle", "vous pouvez m'appeler",
         "tu peux m'appeler", "je me fais appeler", 'je réponds au nom de', 'je me prénomme', 'je me nomme', 'permettez-moi de me présenter', 'je vais me présenter',
-        'laissez-moi me présenter', 'je me permets de me présenter', 'pour me présenter', 'je me présente'],
+        'laissez-moi me présenter', 'je me permets de me présenter', 'pour me présenter', 'je me présente',
+        // "Excusez-moi, je ne me suis pas présentée : Inès Benali."
+        'je ne me suis pas présenté', 'je ne me suis pas présentée', 'je ne me suis pas encore présenté', 'je ne me suis pas encore présentée', "j'ai oublié de me présenter"],
       strength: 'explicit',
     },
     { phrases: ["c'est", 'ici', "ben c'est", "alors c'est"], strength: 'known', atClauseStart: true },
@@ -130,7 +137,9 @@ export const ES_CUES: CueLexicon = {
   before: [
     {
       phrases: ['me presento', 'permítame presentarme', 'permíteme presentarme', 'déjeme presentarme', 'déjame presentarme', 'quisiera presentarme', 'para presentarme',
-        'mi nombre', 'soy yo', 'me llamo', 'yo me llamo', 'mi nombre completo es', 'mi apellido es', 'todos me llaman', 'mis amigos me llaman', 'me conocen como', 'respondo al nombre de', 'me hago llamar'],
+        'mi nombre', 'soy yo', 'me llamo', 'yo me llamo', 'mi nombre completo es', 'mi apellido es', 'todos me llaman', 'mis amigos me llaman', 'me conocen como', 'respondo al nombre de', 'me hago llamar',
+        // "Perdón, no me presenté: Lucía Moreno."
+        'no me presenté', 'no me he presentado', 'todavía no me he presentado', 'olvidé presentarme', 'se me olvidó presentarme'],
       strength: 'explicit',
     },
     { phrases: ['habla', 'le habla', 'te habla', 'les habla', 'aquí', 'aquí habla', 'aquí está', 'no, es', 'que es'], strength: 'known', atClauseStart: true },

@@ -59,7 +59,13 @@ describe('introductions of new kinds', () => {
     ['de', 'Darf ich mich kurz vorstellen: Jana Nowak.', 'Jana Nowak'],
     ['fr', 'Puis-je me présenter ? Hugo Lambert.', 'Hugo Lambert'],
     ['en', 'Let me introduce myself. I work at Bosch.', null],
-  ])('[%s] the name in the sentence after "may I introduce myself?": "%s" → %s', (language, text, name) => {
+    ['en', "Sorry, I didn't introduce myself: Ingrid Berg.", 'Ingrid Berg'],
+    ['de', 'Entschuldigung, ich hab mich gar nicht vorgestellt, Petra Lange.', 'Petra Lange'],
+    ['fr', 'Excusez-moi, je ne me suis pas présentée : Inès Benali.', 'Inès Benali'],
+    ['es', 'Perdón, no me presenté: Lucía Moreno.', 'Lucía Moreno'],
+    ['de', 'Ich habe mich noch nicht vorgestellt, oder?', null],
+    ['fr', 'Je ne me suis pas présenté, pardon.', null],
+  ])('[%s] the name after "may I introduce myself?" or "I haven\'t introduced myself": "%s" → %s', (language, text, name) => {
     expect(read(language, text)).toBe(name);
   });
 
