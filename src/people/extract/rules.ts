@@ -60,7 +60,7 @@ const remembered = rememberRecent((key: string): RulesResult => {
 });
 
 function readByRules(input: RulesInput): RulesResult {
-  const text = withoutHesitations(normalizeText(input.text));
+  const text = withoutHesitations(normalizeText(withoutVocative(input.text, input.robotName)));
   const order = [input.language, 'en', 'de', 'fr', 'es'].filter((l, i, all): l is string => !!l && l in LATIN && all.indexOf(l) === i);
   const names = input.names ?? true;
   const results = order.map((code) => applyRules(text, LATIN[code]!, input.expectingName, names, input.robotName));
@@ -76,6 +76,18 @@ function readByRules(input: RulesInput): RulesResult {
   if (user_name && isNamedCompany(user_name, facts.current_company)) user_name = null;
   return { user_name, facts };
 }
+
+/**
+ * The robot addressed by its name before a pause ("Hi Nadine, Oscar here.", "Hallo Nadine, Meyer
+ * hier."): the greeting then reads as said to no one, and the name after it as the first said.
+ */
+function withoutVocative(text: string, robotName: string | undefined): string {
+  if (!robotName?.trim()) return text;
+  let re = VOCATIVES.get(robotName);
+  if (!re) VOCATIVES.set(robotName, (re = new RegExp(String.raw`(?<![\p{L}])${robotName.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\p{L}])\s*(?=[,!])`, 'giu')));
+  return text.replace(re, '');
+}
+const VOCATIVES = new Map<string, RegExp>();
 
 /**
  * "Alex." or "No, Alicia Smith" in reply to a name question: what remains is the name, all of it.

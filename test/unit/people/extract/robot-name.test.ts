@@ -25,4 +25,16 @@ describe('the robot addressed by its name', () => {
   ])('%s gives the person\'s name after it', (text, language, name) => {
     expect(read(text, language)).toBe(name);
   });
+
+  // The name said first after the greeting and the robot's name, as after a greeting alone.
+  it.each([
+    ['Hi Nadine, Oscar here, from the marketing team.', 'en', 'Oscar'],
+    ['Hello Nadine, Ravi Patel, I am here to see Mr Jones.', 'en', 'Ravi Patel'],
+    ['Hallo Nadine, Meyer hier.', 'de', 'Meyer'],
+    ['Hi Nadine! Priya Raman, nice to meet you.', 'en', 'Priya Raman'],
+    ['Hello Nadine, Tom sent me.', 'en', null],
+    ['Hallo Nadine, Herr Weber erwartet mich.', 'de', null],
+  ])('%s gives the name said first after it', (text, language, name) => {
+    expect(read(text, language)).toBe(name);
+  });
 });
