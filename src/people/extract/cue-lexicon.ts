@@ -173,7 +173,9 @@ export const ZH_CUE_ADVERBS = ['其实', '实际上', '本来', '原本', '真�
  * Words of state, mood, place and role that never start a name, however sure the cue ("Moi c'est
  * pareil", "Ich bin gleich da", "Soy nueva aquí"). English states are read by its tagger as
  * adjectives; its list holds the departments and errands a visitor names first ("Delivery here",
- * "Security, I need…"), which the tagger cannot tell from a name it does not know. Surnames that are also adjectives (Blanc, Petit, Klein, Lang, Moreno, Blanco) are
+ * "Security, I need…"), which the tagger cannot tell from a name it does not know. Every
+ * language's departments are here too: after "von der", "de", "de la" they are where the person
+ * works, not a family name ("Karin von der Buchhaltung", "Ana de Recursos Humanos"). Surnames that are also adjectives (Blanc, Petit, Klein, Lang, Moreno, Blanco) are
  * left out: a missed state costs a question, a rejected name costs the person their name.
  */
 export const STATE_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly string[]>> = {
@@ -184,13 +186,18 @@ export const STATE_WORDS: Readonly<Record<'en' | 'de' | 'fr' | 'es', readonly st
     pressé pressée occupé occupée malade seule retard fini finie gentil gentille normal compliqué simple facile difficile possible dommage génial
     super top nickel parfait parfaite tranquille enchanté enchantée heureux heureuse marié mariée venu venue arrivé arrivée
     livreur livreuse client cliente visiteur visiteuse tout comme rien personne déjà encore toujours juste aussi même
-    enceinte veuf veuve célibataire`.split(/\s+/),
+    enceinte veuf veuve célibataire
+    comptabilité compta direction réception accueil informatique sécurité maintenance logistique ressources ventes achats rh`.split(/\s+/),
   de: `müde da hier fertig neu froh spät früh krank zurück gleich bereit allein verheiratet nervös aufgeregt glücklich traurig zufrieden
     pünktlich unterwegs dran drin weg los gut schlecht besser okay super toll erkältet verloren verwirrt eingeladen angemeldet dabei wieder
     etwas sehr zu dem schon noch nur gerade jetzt heute morgen
-    schwanger ledig verwitwet`.split(/\s+/),
+    schwanger ledig verwitwet
+    empfang rezeption technik it edv kasse lager vertrieb einkauf marketing personal pforte kantine verwaltung sicherheit logistik
+    presse redaktion finanzen controlling`.split(/\s+/),
   es: `cansado cansada nuevo nueva aquí allí listo lista perdido perdida contento contenta triste nervioso nerviosa ocupado ocupada tarde
     temprano sola casado casada enfermo enferma bien mal mejor genial perfecto perfecta igual alérgico alérgica puntual primera primero
     recién ya todavía aún también mismo misma
-    soltero soltera viudo viuda`.split(/\s+/),
+    soltero soltera viudo viuda
+    recursos contabilidad administración recepción ventas compras sistemas dirección informática seguridad mantenimiento logística
+    finanzas almacén limpieza`.split(/\s+/),
 };

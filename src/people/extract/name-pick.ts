@@ -25,20 +25,10 @@ const NEVER_A_NAME = new Set([
   'hallo', 'servus', 'tschüss', 'tschuss', 'danke', 'bonjour', 'salut', 'coucou', 'merci', 'hola', 'adiós', 'adios', 'gracias', 'yes', 'no',
 ]);
 
-/** Particles inside names: "Maria de la Cruz", "Ludwig van Beethoven". */
-/**
- * A part of a workplace said after "von der", "de", "de la" ("von der Buchhaltung", "de Recursos
- * Humanos", "de la Comptabilité"): no family name. German departments end in -ung, -abteilung or
- * -stelle; the others are listed (a suffix would take Spanish names such as "María de la Concepción").
- */
-const DEPARTMENTS = new Set(
-  `empfang rezeption technik it edv kasse lager vertrieb einkauf marketing personal pforte kantine verwaltung sicherheit security logistik
-  presse redaktion finanzen controlling recursos contabilidad administración administracion recepción recepcion ventas compras sistemas
-  dirección direccion informática informatica seguridad mantenimiento logística logistica finanzas almacén almacen limpieza comptabilité
-  comptabilite compta direction réception accueil sécurité securite maintenance logistique ressources ventes achats rh`.split(/\s+/),
-);
-const isDepartment = (word: string) => DEPARTMENTS.has(word.toLowerCase()) || /\p{L}{3,}(?:ung|abteilung|stelle)$/iu.test(word);
+/** German departments end in -ung, -abteilung or -stelle ("von der Buchhaltung"); the others are listed in STATE_WORDS. */
+const GERMAN_DEPARTMENT = /\p{L}{3,}(?:ung|abteilung|stelle)$/iu;
 
+/** Particles inside names: "Maria de la Cruz", "Ludwig van Beethoven". */
 const PARTICLES = new Set(['de', 'del', 'della', 'la', 'le', 'van', 'von', 'der', 'den', 'da', 'di', 'du', 'dos', 'das', 'bin', 'al', 'el', 'y', 'ten', 'ter']);
 
 const ARTICLES = new Set(['the', 'le', 'la', 'el', 'der', 'die']);
@@ -81,7 +71,7 @@ export function pickName(all: readonly Token[], options: PickOptions): string | 
     const run = particleRun(tokens, i, options.text);
     // "Lars von der Post", "Karin von der Buchhaltung", "Ana de Recursos Humanos": where the person
     // works, after a particle, ends the name.
-    if (run > 0 && tokens[i + run] && continuesName(tokens[i + run]!, allLower) && !isOrganisation(tokens[i + run]!.text) && !isDepartment(tokens[i + run]!.text)) {
+    if (run > 0 && tokens[i + run] && continuesName(tokens[i + run]!, allLower) && !isOrganisation(tokens[i + run]!.text) && !STATES.has(key(tokens[i + run]!)) && !GERMAN_DEPARTMENT.test(tokens[i + run]!.text)) {
       parts.push(...tokens.slice(i, i + run));
       i += run - 1;
       continue;
